@@ -1,0 +1,86 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { toolsRoutes } from './modules/tools/tools.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+
+export interface BuildOptions {
+  /** An open, migrated database (tests); otherwise one is opened from the config and migrated. */
+  database?: Database;
+  logger?: boolean;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.database.kind === 'postgres'
+        ? { kind: 'postgres', url: config.database.url }
+        : { kind: 'pglite', dataDir: config.database.dataDir },
+    ));
+  if (ownsDatabase) await migrateDatabase(database);
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'res.headers["set-cookie"]',
+            ],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(dbPlugin, { database, closeOnShutdown: ownsDatabase });
+  await app.register(securityPlugin, { config });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Voltforge storefront API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin, { config });
+
+  await app.register(healthRoutes);
+  await app.register(toolsRoutes, { config });
+  await app.register(ordersRoutes, { config });
+  await app.register(paymentsRoutes, { config });
+  await app.register(reviewsRoutes, { config });
+  await app.register(usersRoutes, { config });
+  await app.register(newsletterRoutes, { config });
+  await app.register(contactRoutes, { config });
+
+  await app.register(webPlugin, { distDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as authSchema from './schema/auth.ts';
+import * as profileSchema from './schema/profile.ts';
+import * as toolSchema from './schema/tool.ts';
+import * as orderSchema from './schema/order.ts';
+import * as reviewSchema from './schema/review.ts';
+import * as paymentSchema from './schema/payment.ts';
+import * as newsletterSchema from './schema/newsletter.ts';
+import * as contactSchema from './schema/contact.ts';
+import * as appMetaSchema from './schema/app-meta.ts';
+
+export const schema = {
+  ...authSchema,
+  ...profileSchema,
+  ...toolSchema,
+  ...orderSchema,
+  ...reviewSchema,
+  ...paymentSchema,
+  ...newsletterSchema,
+  ...contactSchema,
+  ...appMetaSchema,
+};
+
+/** Both drivers fit this type (DESIGN section 8). */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What a service receives: the database or an open transaction on it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-snapshot'; snapshot: Blob }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a statement outside the ORM; used by readiness checks and migrations. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance, for snapshotting in tests; undefined on PostgreSQL. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (target.kind === 'pglite') {
+    mkdirSync(target.dataDir, { recursive: true });
+    client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
+  } else {
+    client = await PGlite.create({ loadDataDir: target.snapshot, extensions: { pg_trgm } });
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}

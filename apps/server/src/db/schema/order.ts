@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { tool } from './tool.ts';
+
+export const orderStatuses = [
+  'pending_payment',
+  'paid',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+
+export const order = pgTable(
+  'order',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Orders outlive a removed user's account: they stay for the records.
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tool.id),
+    toolName: text('tool_name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    status: text('status', { enum: orderStatuses }).notNull().default('pending_payment'),
+    paymentIntentId: text('payment_intent_id'),
+    transactionId: text('transaction_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
+    index('order_user_id_idx').on(t.userId),
+    index('order_email_idx').on(t.email),
+    index('order_status_idx').on(t.status),
+    index('order_created_at_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,16 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+/** The spec's profile fields, 1:1 with a user. Name and photo live on the user row. */
+export const profile = pgTable('profile', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  phone: text('phone'),
+  about: text('about'),
+  education: text('education'),
+  profession: text('profession'),
+  address: text('address'),
+  linkedin: text('linkedin'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

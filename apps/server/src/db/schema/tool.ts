@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+export const tool = pgTable(
+  'tool',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    imageUrl: text('image_url').notNull(),
+    category: text('category').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    minOrderQuantity: integer('min_order_quantity').notNull().default(1),
+    inStock: integer('in_stock').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('tool_in_stock_non_negative', sql`${t.inStock} >= 0`),
+    check('tool_min_order_quantity_positive', sql`${t.minOrderQuantity} >= 1`),
+    check('tool_price_positive', sql`${t.priceCents} > 0`),
+    index('tool_category_idx').on(t.category),
+    index('tool_created_at_idx').on(t.createdAt),
+    // Case-insensitive partial-name search (ILIKE '%term%') uses this trigram index.
+    index('tool_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const stockMovementReasons = ['order', 'cancel', 'restock', 'adjust'] as const;
+
+/** Every change of tool.in_stock writes one row, in the same transaction. */
+export const stockMovement = pgTable(
+  'stock_movement',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tool.id),
+    delta: integer('delta').notNull(),
+    reason: text('reason', { enum: stockMovementReasons }).notNull(),
+    orderId: uuid('order_id'),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_movement_tool_id_idx').on(t.toolId)],
+);

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '@voltforge/contract/api-error';
+import { HttpError } from '../http-error.ts';
+
+function validationFields(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!hasZodFastifySchemaValidationErrors(error)) return fields;
+  for (const issue of error.validation) {
+    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    fields[key] ??= issue.message ?? 'Invalid value';
+  }
+  return fields;
+}
+
+/** One error path for the whole API (DESIGN section 7, rule 6): JSON, right status, no internals. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status: number;
+    let body: ApiErrorBody;
+    if (error instanceof HttpError) {
+      status = error.statusCode;
+      body = { error: { code: error.code, message: error.message, fields: error.fields } };
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = validationFields(error);
+      const first = Object.entries(fields)[0];
+      const where = error.validationContext === 'querystring' ? 'query parameter' : 'field';
+      status = 400;
+      body = {
+        error: {
+          code: 'validation_failed',
+          message: first
+            ? first[0] === '_'
+              ? first[1]
+              : `Invalid ${where} "${first[0]}": ${first[1]}`
+            : 'Invalid request.',
+          fields,
+        },
+      };
+    } else if (error.statusCode === 429) {
+      status = 429;
+      body = {
+        error: {
+          code: 'rate_limited',
+          message: 'Too many requests. Please wait a moment and try again.',
+        },
+      };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type).
+      status = error.statusCode;
+      body = { error: { code: 'bad_request', message: error.message } };
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      status = 500;
+      body = {
+        error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' },
+      };
+    }
+    void reply.status(status).send(body);
+  });
+});

@@ -1,0 +1,52 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { seedDemo } from './db/seed.ts';
+
+const SHUTDOWN_GRACE_MS = 4_000;
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const app = await buildApp(config);
+  if (config.seedDemo) {
+    const seeded = await seedDemo(app, { withDemoAccounts: config.database.kind === 'pglite' });
+    if (seeded) app.log.info('seeded the demo catalogue');
+  }
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Voltforge is open at ${config.publicUrl}`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // In-flight requests get a grace period; after it the process leaves regardless.
+    const timer = setTimeout(() => {
+      app.log.warn('shutdown grace period over; exiting');
+      process.exit(0);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** The spec's exact validation messages (section 5). */
+export const authMessages = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Provide a valid Email',
+  passwordRequired: 'password is required',
+  passwordTooShort: 'password must be 6 characters or longer',
+  nameRequired: 'Name is required',
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/**
+ * The spec's pattern rejected valid addresses such as john.doe@example.com (DESIGN section 9):
+ * we accept any address of the form local@domain.tld, with the spec's message.
+ */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,63}$/;
+
+export const emailSchema = z
+  .string({ error: authMessages.emailRequired })
+  .trim()
+  .min(1, authMessages.emailRequired)
+  .max(254, authMessages.emailInvalid)
+  .regex(EMAIL_PATTERN, authMessages.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: authMessages.passwordRequired })
+  .min(1, authMessages.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, authMessages.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH, `password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
+export const nameSchema = z
+  .string({ error: authMessages.nameRequired })
+  .trim()
+  .min(1, authMessages.nameRequired)
+  .max(100, 'Name must be at most 100 characters');
+
+export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const roles = ['user', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+/** GET /api/admin/:email */
+export const adminCheckSchema = z.object({ admin: z.boolean() });
+export type AdminCheck = z.infer<typeof adminCheckSchema>;
+
+/** GET /api/user (admin) */
+export const userSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(roles),
+  createdAt: z.string(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
