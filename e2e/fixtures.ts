@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+/** The demo accounts the server seeds on a fresh data directory (see README). */
+export const demo = {
+  admin: { name: 'Demo Admin', email: 'admin@voltforge.example', password: 'voltforge-admin' },
+  customer: {
+    name: 'Demo Customer',
+    email: 'customer@voltforge.example',
+    password: 'voltforge-customer',
+  },
+} as const;
+
+export function uniqueEmail(prefix = 'shopper'): string {
+  return `${prefix}.${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Signs in through the real login form and waits until the navbar shows the user. */
+export async function signIn(page: Page, who: { email: string; password: string; name?: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+}
+
+/** Registers a new customer through the real form; returns the credentials. */
+export async function registerCustomer(page: Page, name = 'Jamie Rivera') {
+  const who = { name, email: uniqueEmail(), password: 'secret-pass-1' };
+  await page.goto('/register');
+  await page.getByLabel('Name').fill(who.name);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  return who;
+}
