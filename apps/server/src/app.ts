@@ -17,10 +17,13 @@ import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
+import { toolsAdminRoutes } from './modules/tools/tools-admin.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 
@@ -74,10 +77,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes);
   await app.register(toolsRoutes, { config });
+  await app.register(toolsAdminRoutes, { config });
   await app.register(ordersRoutes, { config });
+  await app.register(ordersAdminRoutes, { config });
   await app.register(paymentsRoutes, { config });
   await app.register(reviewsRoutes, { config });
   await app.register(usersRoutes, { config });
+  await app.register(usersAdminRoutes, { config });
   await app.register(newsletterRoutes, { config });
   await app.register(contactRoutes, { config });
 
