@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/** A tool as the API returns it: the spec's field names, `price` in dollars (DESIGN section 4). */
+export const toolSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  img: z.string(),
+  price: z.number(),
+  minOrderQuantity: z.number().int(),
+  inStock: z.number().int(),
+  desc: z.string(),
+  category: z.string(),
+  createdAt: z.string(),
+});
+export type Tool = z.infer<typeof toolSchema>;
+
+export const toolListSchema = z.array(toolSchema);
+
+/** GET /api/tool/:id — any string is accepted here; an id that is not a tool's is a 404. */
+export const toolIdParamsSchema = z.object({ id: z.string() });
+export type ToolIdParams = z.infer<typeof toolIdParamsSchema>;
+
+export const toolSorts = ['price_asc', 'price_desc', 'name', 'newest'] as const;
+export type ToolSort = (typeof toolSorts)[number];
+export const DEFAULT_TOOL_SORT: ToolSort = 'newest';
+
+export const toolSortLabels: Record<ToolSort, string> = {
+  newest: 'Newest first',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  name: 'Name (A–Z)',
+};
+
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+/** Far beyond any real catalogue; keeps OFFSET bounded so a silly page number costs nothing. */
+export const MAX_PAGE = 10_000;
+export const MAX_SEARCH_LENGTH = 100;
+export const MAX_CATEGORY_LENGTH = 100;
+
+/** The spec's business constant (section 9). */
+export const TOOL_DESC_PREVIEW_LENGTH = 100;
+/** How long a tool keeps its NEW badge after it is added to the catalogue. */
+export const NEW_BADGE_DAYS = 30;
+
+export const toolListMessages = {
+  search: `must be at most ${MAX_SEARCH_LENGTH} characters`,
+  category: `must be at most ${MAX_CATEGORY_LENGTH} characters`,
+  sort: `must be one of: ${toolSorts.join(', ')}`,
+  page: `must be a whole number from 1 to ${MAX_PAGE}`,
+  pageSize: `must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
+  single: 'must be given at most once',
+} as const;
+
+/** Query strings arrive as strings; a repeated parameter arrives as an array and is refused. */
+const singleText = (max: number, message: string) =>
+  z
+    .string({ error: toolListMessages.single })
+    .trim()
+    .max(max, message)
+    .transform((value) => (value === '' ? undefined : value));
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+
+/** GET /api/tool query: every bad value is a 400 naming the parameter. */
+export const toolListQuerySchema = z.object({
+  search: singleText(MAX_SEARCH_LENGTH, toolListMessages.search).optional(),
+  category: singleText(MAX_CATEGORY_LENGTH, toolListMessages.category).optional(),
+  sort: z.enum(toolSorts, { error: toolListMessages.sort }).default(DEFAULT_TOOL_SORT),
+  page: wholeNumber(1, MAX_PAGE, toolListMessages.page).default(1),
+  pageSize: wholeNumber(1, MAX_PAGE_SIZE, toolListMessages.pageSize).default(DEFAULT_PAGE_SIZE),
+});
+/** What a client sends (all optional strings); `ToolListQuery` is what the server works with. */
+export type ToolListQueryInput = z.input<typeof toolListQuerySchema>;
+export type ToolListQuery = z.output<typeof toolListQuerySchema>;
+
+/** The response header carrying the number of matching tools across all pages. */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/** GET /api/tool/categories */
+export const toolCategorySchema = z.object({
+  category: z.string(),
+  count: z.number().int(),
+});
+export type ToolCategory = z.infer<typeof toolCategorySchema>;
+export const toolCategoryListSchema = z.array(toolCategorySchema);
