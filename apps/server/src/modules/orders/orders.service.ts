@@ -1,0 +1,217 @@
+import { and, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { centsToDollars } from '@voltforge/contract/money';
+import {
+  orderMessages,
+  shortageMessage,
+  orderStatusLabels,
+  type CreateOrderBody,
+  type DeleteOrderResult,
+  type Order,
+  type OrderStatus,
+} from '@voltforge/contract/order';
+import type { Db } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
+import { order } from '../../db/schema/order.ts';
+import { stockMovement, tool } from '../../db/schema/tool.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+
+type OrderRow = typeof order.$inferSelect;
+
+/** Who acts on an order: the session user. */
+export type Actor = Pick<SessionUser, 'id' | 'name' | 'email' | 'role'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The largest value of the database's `integer` columns (total_cents is one). */
+const INT32_MAX = 2_147_483_647;
+/** A restock can land between our UPDATE and the read that explains its failure; try again then. */
+const PLACE_ATTEMPTS = 3;
+
+const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'delivered'];
+
+export function orderToJson(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    name: row.customerName,
+    email: row.email,
+    order: row.toolName,
+    toolId: row.toolId,
+    price: centsToDollars(row.unitPriceCents),
+    quantity: row.quantity,
+    total: centsToDollars(row.totalCents),
+    phone: row.phone,
+    address: row.address,
+    status: row.status,
+    paid: PAID_STATUSES.includes(row.status),
+    transactionId: row.transactionId,
+    delivered: row.status === 'delivered',
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Places an order: one transaction reserves the stock with a single conditional UPDATE (no
+ * read-then-write, so concurrent orders can never oversell), then writes the order and its
+ * stock movement. Name, email and price come from the session and the tool, never the client.
+ */
+export async function placeOrder(
+  db: Db,
+  customer: Actor,
+  input: CreateOrderBody,
+): Promise<OrderRow> {
+  if (!UUID.test(input.toolId)) throw notFound(orderMessages.toolNotFound);
+  const q = input.quantity;
+  for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
+    const placed = await db.transaction(async (tx) => {
+      const [reserved] = await tx
+        .update(tool)
+        .set({ inStock: sql`${tool.inStock} - ${q}` })
+        .where(
+          and(
+            eq(tool.id, input.toolId),
+            isNull(tool.archivedAt),
+            gte(tool.inStock, q),
+            lte(tool.minOrderQuantity, q),
+          ),
+        )
+        .returning({ name: tool.name, priceCents: tool.priceCents });
+      if (!reserved) return null;
+      const totalCents = reserved.priceCents * q;
+      // Throwing rolls the reservation back.
+      if (totalCents > INT32_MAX) throw badRequest(orderMessages.totalTooLarge);
+      const [created] = await tx
+        .insert(order)
+        .values({
+          userId: customer.id,
+          customerName: customer.name,
+          email: customer.email,
+          phone: input.phone,
+          address: input.address,
+          toolId: input.toolId,
+          toolName: reserved.name,
+          unitPriceCents: reserved.priceCents,
+          quantity: q,
+          totalCents,
+        })
+        .returning();
+      if (!created) throw new Error('order insert returned no row');
+      await tx.insert(stockMovement).values({
+        toolId: input.toolId,
+        delta: -q,
+        reason: 'order',
+        orderId: created.id,
+        actorId: customer.id,
+      });
+      return created;
+    });
+    if (placed) return placed;
+
+    // Nothing was reserved: say why, from the tool as it is now.
+    const [current] = await db
+      .select({
+        inStock: tool.inStock,
+        minOrderQuantity: tool.minOrderQuantity,
+        archivedAt: tool.archivedAt,
+      })
+      .from(tool)
+      .where(eq(tool.id, input.toolId));
+    if (!current || current.archivedAt) throw notFound(orderMessages.toolNotFound);
+    if (q < current.minOrderQuantity) {
+      throw badRequest(orderMessages.minQuantity(current.minOrderQuantity), {
+        quantity: orderMessages.minQuantity(current.minOrderQuantity),
+      });
+    }
+    if (current.inStock < q) throw conflict(shortageMessage(current.inStock));
+  }
+  throw conflict('The stock changed while you were ordering. Please try again.');
+}
+
+function canSee(actor: Actor, row: OrderRow): boolean {
+  return actor.role === 'admin' || row.userId === actor.id;
+}
+
+export async function findOrderRow(db: Db, id: string): Promise<OrderRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db.select().from(order).where(eq(order.id, id));
+  return row;
+}
+
+/** One order for its owner or an admin; anyone else gets the same 404 as for a missing order. */
+export async function getOrder(db: Db, actor: Actor, id: string): Promise<OrderRow> {
+  const row = await findOrderRow(db, id);
+  if (!row || !canSee(actor, row)) throw notFound(orderMessages.orderNotFound);
+  return row;
+}
+
+/**
+ * The orders of the account with this email, newest first; cancelled ones are gone from the
+ * list (a customer "deletes" an order by cancelling it). Only an admin may name someone else.
+ */
+export async function listOrders(db: Db, actor: Actor, email?: string): Promise<OrderRow[]> {
+  const wanted = email?.toLowerCase();
+  let userId = actor.id;
+  if (wanted && wanted !== actor.email.toLowerCase()) {
+    if (actor.role !== 'admin') throw forbidden(orderMessages.otherUsersOrders);
+    const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, wanted));
+    if (!owner) return [];
+    userId = owner.id;
+  }
+  return db
+    .select()
+    .from(order)
+    .where(and(eq(order.userId, userId), ne(order.status, 'cancelled')))
+    .orderBy(desc(order.createdAt), desc(order.id));
+}
+
+/**
+ * Cancels an order and returns its stock, in one transaction: a conditional UPDATE on the order
+ * (so two cancels, or a cancel racing a payment, cannot both win), then the stock and a 'cancel'
+ * stock movement. The customer may cancel only while unpaid; an admin also a paid order that has
+ * not shipped. Exported for the admin order actions.
+ */
+export async function cancelOrder(db: Db, actor: Actor, id: string): Promise<DeleteOrderResult> {
+  const row = await findOrderRow(db, id);
+  if (!row || !canSee(actor, row)) throw notFound(orderMessages.orderNotFound);
+  if (row.status === 'cancelled') return { deletedCount: 0 };
+  const cancellable: OrderStatus[] =
+    actor.role === 'admin' ? ['pending_payment', 'paid'] : ['pending_payment'];
+  if (!cancellable.includes(row.status)) {
+    throw conflict(
+      PAID_STATUSES.includes(row.status) && actor.role !== 'admin'
+        ? orderMessages.paidCannotBeDeleted
+        : orderMessages.cannotCancel(orderStatusLabels[row.status].toLowerCase()),
+    );
+  }
+
+  const cancelled = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(order)
+      .set({ status: 'cancelled', cancelledAt: new Date() })
+      .where(and(eq(order.id, row.id), inArray(order.status, cancellable)))
+      .returning({ toolId: order.toolId, quantity: order.quantity });
+    if (!updated) return false;
+    // Stock goes back even to an archived tool, so the books balance.
+    await tx
+      .update(tool)
+      .set({ inStock: sql`${tool.inStock} + ${updated.quantity}` })
+      .where(eq(tool.id, updated.toolId));
+    await tx.insert(stockMovement).values({
+      toolId: updated.toolId,
+      delta: updated.quantity,
+      reason: 'cancel',
+      orderId: row.id,
+      actorId: actor.id,
+    });
+    return true;
+  });
+  if (cancelled) return { deletedCount: 1 };
+
+  // The order changed under us: another cancel won (0), or it was paid meanwhile (409).
+  const now = await findOrderRow(db, row.id);
+  if (!now || now.status === 'cancelled') return { deletedCount: 0 };
+  throw conflict(
+    PAID_STATUSES.includes(now.status) && actor.role !== 'admin'
+      ? orderMessages.paidCannotBeDeleted
+      : orderMessages.cannotCancel(orderStatusLabels[now.status].toLowerCase()),
+  );
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+
+/** The spec's order messages (sections 5, 7 and 8), word for word, leading space included. */
+export const orderMessages = {
+  maxQuantity: (n: number) => `Maximum Order Quantity ${n} pcs.`,
+  minQuantity: (n: number) => `Minimum Order Quantity ${n} pcs.`,
+  added: 'Order Added Successfully',
+  deleted: ' Order Deleted Successfully',
+  confirmDelete: 'are you sure wants to delete',
+  quantityRequired: 'Quantity is required',
+  quantityWhole: 'Quantity must be a whole number',
+  quantityPositive: 'Quantity must be at least 1',
+  phoneRequired: 'Phone is required',
+  phoneInvalid: 'Provide a valid phone number',
+  addressRequired: 'Address is required',
+  toolRequired: 'Choose a tool to order',
+  toolNotFound: 'This tool is not available.',
+  orderNotFound: 'Order not found.',
+  totalTooLarge: 'That order is too large to place online. Please contact sales.',
+  paidCannotBeDeleted: 'A paid order cannot be deleted. Please contact support.',
+  cannotCancel: (status: string) => `An order that is ${status} cannot be cancelled.`,
+  otherUsersOrders: 'You can only see your own orders.',
+} as const;
+
+/** The server reports a shortage with the stock that is left (409). */
+export function shortageMessage(inStock: number): string {
+  return inStock <= 0 ? 'Out of stock' : `Only ${inStock} left in stock`;
+}
+
+/**
+ * An upper bound that keeps quantities and totals inside the database's 32-bit integers; the
+ * real bound is the tool's stock, which the server checks atomically.
+ */
+export const MAX_ORDER_QUANTITY = 1_000_000;
+
+export const ADDRESS_MAX_LENGTH = 500;
+
+// A phone number as people type it: an optional +, digits and common separators, 7-15 digits
+// (the E.164 maximum).
+const PHONE_CHARACTERS = /^\+?[0-9][0-9 ().-]*$/;
+const isPhoneNumber = (value: string) => {
+  const digits = value.replace(/\D/g, '').length;
+  return PHONE_CHARACTERS.test(value) && digits >= 7 && digits <= 15;
+};
+
+export const quantitySchema = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? orderMessages.quantityRequired
+        : orderMessages.quantityWhole,
+  })
+  .int(orderMessages.quantityWhole)
+  .min(1, orderMessages.quantityPositive)
+  .max(
+    MAX_ORDER_QUANTITY,
+    `Quantity must be at most ${MAX_ORDER_QUANTITY.toLocaleString('en-US')}`,
+  );
+
+export const phoneSchema = z
+  .string({ error: orderMessages.phoneRequired })
+  .trim()
+  .min(1, orderMessages.phoneRequired)
+  .max(30, orderMessages.phoneInvalid)
+  .refine(isPhoneNumber, orderMessages.phoneInvalid);
+
+export const addressSchema = z
+  .string({ error: orderMessages.addressRequired })
+  .trim()
+  .min(1, orderMessages.addressRequired)
+  .max(ADDRESS_MAX_LENGTH, `Address must be at most ${ADDRESS_MAX_LENGTH} characters`);
+
+/**
+ * POST /api/order. Strict: a body carrying anything else (price, paid, email, status, name...)
+ * is rejected with 400, so a client cannot believe it set a value the server decides.
+ */
+export const createOrderSchema = z.strictObject(
+  {
+    toolId: z
+      .string({ error: orderMessages.toolRequired })
+      .trim()
+      .min(1, orderMessages.toolRequired)
+      .max(64, orderMessages.toolNotFound),
+    quantity: quantitySchema,
+    phone: phoneSchema,
+    address: addressSchema,
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys
+            .map((k) => `"${k}"`)
+            .join(', ')}: the server sets everything except toolId, quantity, phone and address`
+        : undefined,
+  },
+);
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+export type CreateOrderBody = z.output<typeof createOrderSchema>;
+
+export const orderStatuses = [
+  'pending_payment',
+  'paid',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export const orderStatusSchema = z.enum(orderStatuses);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  pending_payment: 'Pending payment',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** An order as the API sends it: the spec's names, money in dollars with two decimals. */
+export const orderSchema = z.object({
+  _id: z.string(),
+  /** The customer's name. */
+  name: z.string(),
+  email: z.string(),
+  /** The tool's name when the order was placed. */
+  order: z.string(),
+  toolId: z.string(),
+  /** Unit price in dollars. */
+  price: z.number(),
+  quantity: z.number().int(),
+  /** price × quantity, in dollars. */
+  total: z.number(),
+  phone: z.string(),
+  address: z.string(),
+  status: orderStatusSchema,
+  paid: z.boolean(),
+  transactionId: z.string().nullable(),
+  delivered: z.boolean(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListSchema = z.array(orderSchema);
+
+/** GET /api/order?email= : your own orders (an admin may name anyone's email). */
+export const orderListQuerySchema = z.object({
+  email: z.string().trim().max(254).optional(),
+});
+
+export const orderIdParamsSchema = z.object({ id: z.string().max(64) });
+
+/** DELETE /api/order/:id cancels the order; 1 when this call cancelled it, 0 when it already was. */
+export const deleteOrderResultSchema = z.object({ deletedCount: z.number().int() });
+export type DeleteOrderResult = z.infer<typeof deleteOrderResultSchema>;
