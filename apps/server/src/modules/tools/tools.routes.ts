@@ -1,4 +1,72 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { shopSummarySchema } from '@voltforge/contract/content';
+import {
+  TOTAL_COUNT_HEADER,
+  toolCategoryListSchema,
+  toolIdParamsSchema,
+  toolListQuerySchema,
+  toolListSchema,
+  toolSchema,
+} from '@voltforge/contract/tool';
 import type { Config } from '../../config.ts';
+import { getTool, listCategories, listTools, shopSummary } from './tools.service.ts';
 
-export async function toolsRoutes(_app: FastifyInstance, _opts: { config: Config }) {}
+/** The public catalogue: list, categories, one tool, and the shop summary. */
+export async function toolsRoutes(instance: FastifyInstance, _opts: { config: Config }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/tool',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: 'Tools for sale: search, category, sort, page',
+        querystring: toolListQuerySchema,
+        response: { 200: toolListSchema },
+      },
+    },
+    async (request, reply) => {
+      const { tools, total } = await listTools(app.db, request.query);
+      void reply.header(TOTAL_COUNT_HEADER, String(total));
+      return tools;
+    },
+  );
+
+  app.get(
+    '/api/tool/categories',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: 'Every category with its number of tools',
+        response: { 200: toolCategoryListSchema },
+      },
+    },
+    async () => listCategories(app.db),
+  );
+
+  app.get(
+    '/api/tool/:id',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: 'One tool; 404 for an unknown or malformed id',
+        params: toolIdParamsSchema,
+        response: { 200: toolSchema },
+      },
+    },
+    async (request) => getTool(app.db, request.params.id),
+  );
+
+  app.get(
+    '/api/summary',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: 'Shop summary from live data',
+        response: { 200: shopSummarySchema },
+      },
+    },
+    async () => shopSummary(app.db),
+  );
+}

@@ -1,0 +1,136 @@
+import { and, asc, count, desc, eq, isNull, max, min, sql, sum, type SQL } from 'drizzle-orm';
+import { centsToDollars } from '@voltforge/contract/money';
+import type { ShopSummary } from '@voltforge/contract/content';
+import type { Tool, ToolCategory, ToolListQuery, ToolSort } from '@voltforge/contract/tool';
+import type { Db, Tx } from '../../db/client.ts';
+import { review } from '../../db/schema/review.ts';
+import { tool } from '../../db/schema/tool.ts';
+import { notFound } from '../../http-error.ts';
+
+export type ToolRow = typeof tool.$inferSelect;
+
+/** The one place a tool row becomes the API's JSON; the admin module reuses it. */
+export function toToolJson(row: ToolRow): Tool {
+  return {
+    _id: row.id,
+    name: row.name,
+    img: row.imageUrl,
+    price: centsToDollars(row.priceCents),
+    minOrderQuantity: row.minOrderQuantity,
+    inStock: row.inStock,
+    desc: row.description,
+    category: row.category,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Postgres rejects a malformed uuid with an error; to a client it is simply a tool that does not exist. */
+export function isToolId(id: string): boolean {
+  return UUID_PATTERN.test(id);
+}
+
+export const toolNotFoundMessage = 'Tool not found.';
+
+/** The visitor's ILIKE pattern: the typed text matches literally, `%` and `_` included. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// Ties are broken by id so that pages never repeat or skip a tool.
+const orderings: Record<ToolSort, SQL[]> = {
+  price_asc: [asc(tool.priceCents), asc(tool.id)],
+  price_desc: [desc(tool.priceCents), asc(tool.id)],
+  name: [asc(tool.name), asc(tool.id)],
+  newest: [desc(tool.createdAt), desc(tool.id)],
+};
+
+export async function listTools(
+  db: Db | Tx,
+  query: ToolListQuery,
+): Promise<{ tools: Tool[]; total: number }> {
+  const where = and(
+    isNull(tool.archivedAt),
+    query.search ? sql`${tool.name} ILIKE ${containsPattern(query.search)}` : undefined,
+    query.category ? eq(tool.category, query.category) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(tool)
+      .where(where)
+      .orderBy(...orderings[query.sort])
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(tool).where(where),
+  ]);
+  return { tools: rows.map(toToolJson), total: counted?.total ?? 0 };
+}
+
+/** A tool that is for sale: archived tools are gone for visitors. */
+export async function getTool(db: Db | Tx, id: string): Promise<Tool> {
+  if (!isToolId(id)) throw notFound(toolNotFoundMessage);
+  const [row] = await db
+    .select()
+    .from(tool)
+    .where(and(eq(tool.id, id), isNull(tool.archivedAt)));
+  if (!row) throw notFound(toolNotFoundMessage);
+  return toToolJson(row);
+}
+
+export async function listCategories(db: Db | Tx): Promise<ToolCategory[]> {
+  return db
+    .select({ category: tool.category, count: count() })
+    .from(tool)
+    .where(isNull(tool.archivedAt))
+    .groupBy(tool.category)
+    .orderBy(asc(tool.category));
+}
+
+/** Three aggregate queries, whatever the size of the catalogue. */
+export async function shopSummary(db: Db | Tx): Promise<ShopSummary> {
+  const [categories, [prices], [reviews]] = await Promise.all([
+    db
+      .select({
+        category: tool.category,
+        toolCount: count(),
+        stockOnHand: sql<number>`coalesce(${sum(tool.inStock)}, 0)::int`,
+        outOfStock: sql<number>`count(*) filter (where ${tool.inStock} = 0)::int`,
+      })
+      .from(tool)
+      .where(isNull(tool.archivedAt))
+      .groupBy(tool.category)
+      .orderBy(asc(tool.category)),
+    db
+      .select({ min: min(tool.priceCents), max: max(tool.priceCents) })
+      .from(tool)
+      .where(isNull(tool.archivedAt)),
+    db
+      .select({
+        reviewCount: count(),
+        averageRating: sql<string | null>`round(avg(${review.rating}), 1)`,
+      })
+      .from(review),
+  ]);
+  const total = (pick: (c: (typeof categories)[number]) => number) =>
+    categories.reduce((acc, c) => acc + Number(pick(c)), 0);
+  return {
+    toolCount: total((c) => c.toolCount),
+    categoryCount: categories.length,
+    stockOnHand: total((c) => c.stockOnHand),
+    outOfStockCount: total((c) => c.outOfStock),
+    priceRange:
+      prices?.min != null && prices.max != null
+        ? { min: centsToDollars(prices.min), max: centsToDollars(prices.max) }
+        : null,
+    categories: categories.map((c) => ({
+      category: c.category,
+      toolCount: Number(c.toolCount),
+      stockOnHand: Number(c.stockOnHand),
+    })),
+    reviewCount: reviews?.reviewCount ?? 0,
+    averageRating: reviews?.averageRating == null ? null : Number(reviews.averageRating),
+    generatedAt: new Date().toISOString(),
+  };
+}

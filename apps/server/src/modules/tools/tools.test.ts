@@ -1,0 +1,284 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tool, ToolCategory } from '@voltforge/contract/tool';
+import type { ShopSummary } from '@voltforge/contract/content';
+import { review } from '../../db/schema/review.ts';
+import { tool } from '../../db/schema/tool.ts';
+import { createTestApp, request, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+const day = 86_400_000;
+const base = Date.UTC(2025, 0, 1);
+
+// Names chosen so that search, escaping and every sort order have something to tell apart.
+const rows = [
+  {
+    name: 'Bench Power Supply 30V',
+    category: 'Power Supplies',
+    priceCents: 12900,
+    inStock: 10,
+    age: 5,
+  },
+  {
+    name: 'Digital Multimeter',
+    category: 'Measurement & Test',
+    priceCents: 8950,
+    inStock: 140,
+    age: 1,
+  },
+  { name: 'Clamp Meter', category: 'Measurement & Test', priceCents: 5400, inStock: 0, age: 3 },
+  { name: '100% Cotton Wipes', category: 'Consumables', priceCents: 450, inStock: 500, age: 4 },
+  { name: 'Wire_Stripper Pro', category: 'Hand Tools', priceCents: 1999, inStock: 75, age: 2 },
+  {
+    name: 'Archived Soldering Iron',
+    category: 'Soldering',
+    priceCents: 3000,
+    inStock: 9,
+    age: 0,
+    archived: true,
+  },
+];
+const ids = new Map<string, string>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const r of rows) {
+    const [inserted] = await t.app.db
+      .insert(tool)
+      .values({
+        name: r.name,
+        description: `${r.name} description`,
+        imageUrl: `/images/tools/${r.name.length}.svg`,
+        category: r.category,
+        priceCents: r.priceCents,
+        minOrderQuantity: 2,
+        inStock: r.inStock,
+        createdAt: new Date(base - r.age * day),
+        archivedAt: r.archived ? new Date(base) : null,
+      })
+      .returning({ id: tool.id });
+    ids.set(r.name, inserted!.id);
+  }
+});
+afterAll(() => t.close());
+
+async function list(query = '') {
+  const res = await request(t.app, { method: 'GET', url: `/api/tool${query}` });
+  return { res, names: res.statusCode === 200 ? res.json<Tool[]>().map((x) => x.name) : [] };
+}
+
+describe('GET /api/tool', () => {
+  it('lists tools for sale newest first with the total in X-Total-Count, in the spec shape', async () => {
+    const { res, names } = await list();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('5');
+    expect(names).toEqual([
+      'Digital Multimeter',
+      'Wire_Stripper Pro',
+      'Clamp Meter',
+      '100% Cotton Wipes',
+      'Bench Power Supply 30V',
+    ]);
+    expect(res.json<Tool[]>()[0]).toEqual({
+      _id: ids.get('Digital Multimeter'),
+      name: 'Digital Multimeter',
+      img: '/images/tools/18.svg',
+      price: 89.5,
+      minOrderQuantity: 2,
+      inStock: 140,
+      desc: 'Digital Multimeter description',
+      category: 'Measurement & Test',
+      createdAt: new Date(base - day).toISOString(),
+    });
+  });
+
+  it('never lists an archived tool', async () => {
+    const { names } = await list('?search=soldering');
+    expect(names).toEqual([]);
+  });
+
+  it('finds tools by a partial, case-insensitive name', async () => {
+    const { res, names } = await list('?search=METER');
+    expect(names).toEqual(['Digital Multimeter', 'Clamp Meter']);
+    expect(res.headers['x-total-count']).toBe('2');
+    expect((await list('?search=%20%20multi%20%20')).names).toEqual(['Digital Multimeter']);
+  });
+
+  it('matches % and _ literally instead of as wildcards', async () => {
+    expect((await list('?search=%25')).names).toEqual(['100% Cotton Wipes']);
+    expect((await list('?search=_')).names).toEqual(['Wire_Stripper Pro']);
+    expect((await list('?search=e_S')).names).toEqual(['Wire_Stripper Pro']);
+    expect((await list('?search=%5C')).names).toEqual([]);
+  });
+
+  it('treats SQL in search as plain text', async () => {
+    for (const attack of ["' OR 1=1 --", "'; DROP TABLE tool; --", "%' OR '%'='", "Meter') --"]) {
+      const { res, names } = await list(`?search=${encodeURIComponent(attack)}`);
+      expect(res.statusCode).toBe(200);
+      expect(names).toEqual([]);
+    }
+    expect((await list()).names).toHaveLength(5);
+  });
+
+  it('filters by category, alone or with a search', async () => {
+    const { res, names } = await list(`?category=${encodeURIComponent('Measurement & Test')}`);
+    expect(names).toEqual(['Digital Multimeter', 'Clamp Meter']);
+    expect(res.headers['x-total-count']).toBe('2');
+    expect(
+      (await list(`?category=${encodeURIComponent('Measurement & Test')}&search=clamp`)).names,
+    ).toEqual(['Clamp Meter']);
+    expect((await list('?category=Nothing')).names).toEqual([]);
+    expect((await list('?category=Soldering')).names).toEqual([]);
+  });
+
+  it('sorts by price both ways, by name and by newest', async () => {
+    expect((await list('?sort=price_asc')).names).toEqual([
+      '100% Cotton Wipes',
+      'Wire_Stripper Pro',
+      'Clamp Meter',
+      'Digital Multimeter',
+      'Bench Power Supply 30V',
+    ]);
+    expect((await list('?sort=price_desc')).names).toEqual([
+      'Bench Power Supply 30V',
+      'Digital Multimeter',
+      'Clamp Meter',
+      'Wire_Stripper Pro',
+      '100% Cotton Wipes',
+    ]);
+    expect((await list('?sort=name')).names).toEqual([
+      '100% Cotton Wipes',
+      'Bench Power Supply 30V',
+      'Clamp Meter',
+      'Digital Multimeter',
+      'Wire_Stripper Pro',
+    ]);
+    expect((await list('?sort=newest')).names[0]).toBe('Digital Multimeter');
+  });
+
+  it('pages with a 1-based page and a pageSize, keeping the full total', async () => {
+    const first = await list('?sort=name&pageSize=2');
+    const second = await list('?sort=name&pageSize=2&page=2');
+    const third = await list('?sort=name&pageSize=2&page=3');
+    expect(first.names).toEqual(['100% Cotton Wipes', 'Bench Power Supply 30V']);
+    expect(second.names).toEqual(['Clamp Meter', 'Digital Multimeter']);
+    expect(third.names).toEqual(['Wire_Stripper Pro']);
+    for (const page of [first, second, third]) expect(page.res.headers['x-total-count']).toBe('5');
+  });
+
+  it('answers a page past the end with an empty list and the real total', async () => {
+    const { res, names } = await list('?page=4&pageSize=2');
+    expect(res.statusCode).toBe(200);
+    expect(names).toEqual([]);
+    expect(res.headers['x-total-count']).toBe('5');
+    expect((await list('?page=10000')).res.statusCode).toBe(200);
+  });
+
+  it('accepts the largest pageSize and the defaults', async () => {
+    expect((await list('?pageSize=100')).names).toHaveLength(5);
+    expect((await list('?page=1&pageSize=24&sort=newest&search=&category=')).names).toHaveLength(5);
+  });
+
+  it.each([
+    ['?page=0', 'page', 'must be a whole number from 1 to 10000'],
+    ['?page=-1', 'page', 'must be a whole number from 1 to 10000'],
+    ['?page=1.5', 'page', 'must be a whole number from 1 to 10000'],
+    ['?page=abc', 'page', 'must be a whole number from 1 to 10000'],
+    ['?page=10001', 'page', 'must be a whole number from 1 to 10000'],
+    ['?page=99999999999999999999', 'page', 'must be a whole number from 1 to 10000'],
+    ['?pageSize=0', 'pageSize', 'must be a whole number from 1 to 100'],
+    ['?pageSize=101', 'pageSize', 'must be a whole number from 1 to 100'],
+    ['?pageSize=1e2', 'pageSize', 'must be a whole number from 1 to 100'],
+    ['?sort=cheapest', 'sort', 'must be one of: price_asc, price_desc, name, newest'],
+    ['?sort=', 'sort', 'must be one of: price_asc, price_desc, name, newest'],
+    [`?search=${'a'.repeat(101)}`, 'search', 'must be at most 100 characters'],
+    [`?category=${'a'.repeat(101)}`, 'category', 'must be at most 100 characters'],
+    ['?search=a&search=b', 'search', 'must be given at most once'],
+    ['?page=1&page=2', 'page', 'must be a whole number from 1 to 10000'],
+  ])('answers %s with a 400 naming the parameter', async (query, field, message) => {
+    const res = await request(t.app, { method: 'GET', url: `/api/tool${query}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: `Invalid query parameter "${field}": ${message}`,
+        fields: { [field]: message },
+      },
+    });
+  });
+});
+
+describe('GET /api/tool/:id', () => {
+  it('returns one tool', async () => {
+    const res = await request(t.app, { method: 'GET', url: `/api/tool/${ids.get('Clamp Meter')}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Tool>()).toMatchObject({ name: 'Clamp Meter', price: 54, inStock: 0 });
+  });
+
+  it.each([
+    ['an unknown id', '00000000-0000-4000-8000-000000000000'],
+    ['a malformed id', 'not-a-uuid'],
+    ['an injection attempt', "1' OR '1'='1"],
+  ])('answers %s with a JSON 404', async (_label, id) => {
+    const res = await request(t.app, { method: 'GET', url: `/api/tool/${encodeURIComponent(id)}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Tool not found.' } });
+  });
+
+  it('answers an archived tool with a 404', async () => {
+    const res = await request(t.app, {
+      method: 'GET',
+      url: `/api/tool/${ids.get('Archived Soldering Iron')}`,
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/tool/categories', () => {
+  it('lists each category of tools for sale with its count', async () => {
+    const res = await request(t.app, { method: 'GET', url: '/api/tool/categories' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ToolCategory[]>()).toEqual([
+      { category: 'Consumables', count: 1 },
+      { category: 'Hand Tools', count: 1 },
+      { category: 'Measurement & Test', count: 2 },
+      { category: 'Power Supplies', count: 1 },
+    ]);
+  });
+});
+
+describe('GET /api/summary', () => {
+  it('summarises the live catalogue and reviews', async () => {
+    await t.app.db.insert(review).values([
+      { userName: 'A', rating: 5, comment: 'Great' },
+      { userName: 'B', rating: 4, comment: 'Good' },
+      { userName: 'C', rating: 4, comment: 'Fine' },
+    ]);
+    const res = await request(t.app, { method: 'GET', url: '/api/summary' });
+    expect(res.statusCode).toBe(200);
+    const summary = res.json<ShopSummary>();
+    expect(summary).toMatchObject({
+      toolCount: 5,
+      categoryCount: 4,
+      stockOnHand: 10 + 140 + 0 + 500 + 75,
+      outOfStockCount: 1,
+      priceRange: { min: 4.5, max: 129 },
+      reviewCount: 3,
+      averageRating: 4.3,
+    });
+    expect(summary.categories).toContainEqual({
+      category: 'Measurement & Test',
+      toolCount: 2,
+      stockOnHand: 140,
+    });
+  });
+
+  it('follows the data: a restock changes the stock on hand', async () => {
+    await t.app.db
+      .update(tool)
+      .set({ inStock: sql`${tool.inStock} + 5` })
+      .where(eq(tool.id, ids.get('Clamp Meter')!));
+    const res = await request(t.app, { method: 'GET', url: '/api/summary' });
+    expect(res.json<ShopSummary>()).toMatchObject({ stockOnHand: 730, outOfStockCount: 0 });
+  });
+});

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { emailSchema } from './user.ts';
+
+/** POST /api/newsletter — the address uses the same rule and messages as sign-in. */
+export const newsletterSubscribeSchema = z.object({ email: emailSchema });
+export type NewsletterSubscribeInput = z.input<typeof newsletterSubscribeSchema>;
+
+export const newsletterMessages = {
+  subscribed: 'Thanks for subscribing! Watch your inbox for new tools and offers.',
+  alreadySubscribed: 'You are already subscribed. Thanks for staying with us!',
+} as const;
+
+/** 201 for a new address, 200 when it was already on the list; no second row either way. */
+export const newsletterResultSchema = z.object({
+  email: z.string(),
+  alreadySubscribed: z.boolean(),
+  message: z.string(),
+});
+export type NewsletterResult = z.infer<typeof newsletterResultSchema>;
+
+export const contactTopics = ['support', 'design'] as const;
+export type ContactTopic = (typeof contactTopics)[number];
+
+export const MAX_CONTACT_MESSAGE_LENGTH = 2000;
+export const MIN_CONTACT_MESSAGE_LENGTH = 10;
+
+export const contactMessages = {
+  topic: `Choose one of: ${contactTopics.join(', ')}`,
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be at most 100 characters',
+  messageRequired: 'Message is required',
+  messageTooShort: `Message must be at least ${MIN_CONTACT_MESSAGE_LENGTH} characters`,
+  messageTooLong: `Message must be at most ${MAX_CONTACT_MESSAGE_LENGTH} characters`,
+  sent: {
+    support: 'Thanks! Our support team has your message and will reply by email within one day.',
+    design:
+      'Thanks! Our design team has your project brief and will reply by email within two working days.',
+  },
+} as const;
+
+/** The fields a visitor types; the topic is fixed by the page the form is on. */
+export const contactFormSchema = z.object({
+  name: z
+    .string({ error: contactMessages.nameRequired })
+    .trim()
+    .min(1, contactMessages.nameRequired)
+    .max(100, contactMessages.nameTooLong),
+  email: emailSchema,
+  message: z
+    .string({ error: contactMessages.messageRequired })
+    .trim()
+    .min(1, contactMessages.messageRequired)
+    .min(MIN_CONTACT_MESSAGE_LENGTH, contactMessages.messageTooShort)
+    .max(MAX_CONTACT_MESSAGE_LENGTH, contactMessages.messageTooLong),
+});
+export type ContactFormInput = z.input<typeof contactFormSchema>;
+
+/** POST /api/contact */
+export const contactRequestSchema = contactFormSchema.extend({
+  topic: z.enum(contactTopics, { error: contactMessages.topic }),
+});
+export type ContactRequest = z.input<typeof contactRequestSchema>;
+
+export const contactResultSchema = z.object({
+  _id: z.string(),
+  topic: z.enum(contactTopics),
+  message: z.string(),
+});
+export type ContactResult = z.infer<typeof contactResultSchema>;
+
+/** GET /api/summary — the /summary page, computed from live data on every request. */
+export const shopSummarySchema = z.object({
+  toolCount: z.number().int(),
+  categoryCount: z.number().int(),
+  stockOnHand: z.number().int(),
+  outOfStockCount: z.number().int(),
+  /** Dollars; null while the catalogue is empty. */
+  priceRange: z.object({ min: z.number(), max: z.number() }).nullable(),
+  categories: z.array(
+    z.object({ category: z.string(), toolCount: z.number().int(), stockOnHand: z.number().int() }),
+  ),
+  reviewCount: z.number().int(),
+  /** Rounded to one decimal; null when there are no reviews. */
+  averageRating: z.number().nullable(),
+  generatedAt: z.string(),
+});
+export type ShopSummary = z.infer<typeof shopSummarySchema>;
+
+/** The spec's business constant (section 9). */
+export const REVIEW_COMMENT_PREVIEW_LENGTH = 50;
+
+/** The first `max` characters, with an ellipsis only when something was cut. */
+export function previewText(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
+}
