@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -38,10 +38,16 @@ const contractValidation = createAuthMiddleware(async (ctx) => {
   }
 });
 
-export function createAuth(config: Config, db: Db) {
+export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
   return betterAuth({
     appName: 'Voltforge',
+    // better-auth's messages go to the app's structured log, not the console. At 'info' it does
+    // not also print every 4xx answer (a wrong password is not a server error).
+    logger: {
+      level: 'info',
+      log: (level, message, ...args) => log[level]({ args }, `[auth] ${message}`),
+    },
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
@@ -77,6 +83,9 @@ export function createAuth(config: Config, db: Db) {
       },
     },
     advanced: {
+      // better-auth skips its origin (CSRF) check when it detects a test runner; we test what
+      // production runs.
+      disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
@@ -143,7 +152,7 @@ export const adminOnly = async (request: FastifyRequest) => {
 
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
-    const auth = createAuth(opts.config, app.db);
+    const auth = createAuth(opts.config, app.db, app.log);
     app.decorate('auth', auth);
 
     const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();

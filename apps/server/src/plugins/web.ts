@@ -12,6 +12,13 @@ import { notFound } from '../http-error.ts';
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, opts: { distDir: string }) => {
+    const assetsDir = join(opts.distDir, 'assets');
+    const cacheControl = (path: string) =>
+      path.startsWith(assetsDir)
+        ? 'public, max-age=31536000, immutable'
+        : path.endsWith('.html')
+          ? 'no-cache'
+          : 'public, max-age=3600';
     const hasBuild = existsSync(join(opts.distDir, 'index.html'));
     if (hasBuild) {
       await app.register(fastifyStatic, {
@@ -19,12 +26,7 @@ export const webPlugin = fp(
         wildcard: false,
         index: false,
         setHeaders: (res, path) => {
-          res.header(
-            'cache-control',
-            path.includes(`${join(opts.distDir, 'assets')}`)
-              ? 'public, max-age=31536000, immutable'
-              : 'public, max-age=300',
-          );
+          res.header('cache-control', cacheControl(path));
         },
       });
     } else {
@@ -45,7 +47,7 @@ export const webPlugin = fp(
           .type('text/plain')
           .send('The web app has not been built yet. Run `npm run build`, then reload.');
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     });
   },
   { name: 'web' },

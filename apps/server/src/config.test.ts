@@ -1,0 +1,74 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'voltforge-config-'));
+
+describe('configuration', () => {
+  it('defaults to the embedded shop: PGlite under DATA_DIR, port 3000, demo seed on', () => {
+    const dir = tmp();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: dir });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.seedDemo).toBe(true);
+    expect(config.stripe).toBeUndefined();
+  });
+
+  it('generates the auth secret once and keeps it in DATA_DIR', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'auth-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
+  });
+
+  it('names every bad key at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const key of ['PORT', 'DATABASE_URL', 'SEED_DEMO', 'LOG_LEVEL']) {
+      expect(problems).toContain(key);
+    }
+  });
+
+  it('requires a secret and public URL with PostgreSQL, and no demo seed by default', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(
+      /BETTER_AUTH_SECRET/,
+    );
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://localhost/x',
+      BETTER_AUTH_SECRET: 'a'.repeat(32),
+      PUBLIC_URL: 'https://shop.example.com/',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://localhost/x' });
+    expect(config.seedDemo).toBe(false);
+    expect(config.publicUrl).toBe('https://shop.example.com');
+  });
+
+  it('switches on Stripe and social sign-in only when their keys are set, in pairs', () => {
+    const dir = tmp();
+    const config = loadConfig({
+      DATA_DIR: dir,
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ',
+    });
+    expect(config.stripe?.secretKey).toBe('sk_test_1');
+    expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret', issuer: undefined });
+    expect(config.facebook).toBeUndefined();
+    expect(config.adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
+    expect(() => loadConfig({ DATA_DIR: dir, FACEBOOK_CLIENT_ID: 'only-id' })).toThrow(
+      /FACEBOOK_CLIENT_SECRET/,
+    );
+  });
+});

@@ -1,0 +1,75 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, request, type TestApp } from '../../test/test-app.ts';
+import { demoAccounts, seedDemo } from './seed.ts';
+import { user } from './schema/auth.ts';
+import { review } from './schema/review.ts';
+import { stockMovement, tool } from './schema/tool.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo seed', () => {
+  it('seeds a realistic catalogue, reviews and the demo accounts once', async () => {
+    expect(await seedDemo(t.app, { withDemoAccounts: true })).toBe(true);
+    const tools = await t.app.db.select().from(tool);
+    expect(tools.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(tools.map((x) => x.category)).size).toBeGreaterThanOrEqual(4);
+    expect(tools.filter((x) => x.description.length > 100).length).toBeGreaterThanOrEqual(3);
+    for (const x of tools) {
+      expect(x.imageUrl).toMatch(/^\/images\/tools\/[a-z0-9-]+\.svg$/);
+      expect(x.priceCents).toBeGreaterThan(0);
+      expect(x.minOrderQuantity).toBeGreaterThanOrEqual(1);
+    }
+    const [{ reviews }] = (await t.app.db.select({ reviews: count() }).from(review)) as [
+      { reviews: number },
+    ];
+    expect(reviews).toBeGreaterThanOrEqual(6);
+
+    // Stock on hand is explained by stock movements.
+    const movements = await t.app.db.select().from(stockMovement);
+    const stockTotal = tools.reduce((sum, x) => sum + x.inStock, 0);
+    expect(movements.reduce((sum, m) => sum + m.delta, 0)).toBe(stockTotal);
+
+    const [admin] = await t.app.db
+      .select()
+      .from(user)
+      .where(eq(user.email, demoAccounts.admin.email));
+    expect(admin?.role).toBe('admin');
+    const signIn = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: demoAccounts.customer.email, password: demoAccounts.customer.password },
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await t.app.db.select({ n: count() }).from(tool);
+    expect(await seedDemo(t.app, { withDemoAccounts: true })).toBe(false);
+    const after = await t.app.db.select({ n: count() }).from(tool);
+    expect(after).toEqual(before);
+    const admins = await t.app.db
+      .select()
+      .from(user)
+      .where(eq(user.email, demoAccounts.admin.email));
+    expect(admins).toHaveLength(1);
+  });
+});
+
+describe('demo seed on PostgreSQL deployments', () => {
+  let fresh: TestApp;
+  beforeAll(async () => {
+    fresh = await createTestApp();
+  });
+  afterAll(() => fresh.close());
+
+  it('creates no account with a published password', async () => {
+    expect(await seedDemo(fresh.app, { withDemoAccounts: false })).toBe(true);
+    expect(await fresh.app.db.select().from(user)).toHaveLength(0);
+    expect((await fresh.app.db.select().from(tool)).length).toBeGreaterThanOrEqual(12);
+  });
+});

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '@voltforge/contract/user';
+import {
+  createTestApp,
+  registerUser,
+  request,
+  sessionCookie,
+  type TestApp,
+} from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: 'chief@example.com' });
+});
+afterAll(() => t.close());
+
+const signUp = (payload: Record<string, unknown>) =>
+  request(t.app, { method: 'POST', url: '/api/auth/sign-up/email', payload });
+const signIn = (payload: Record<string, unknown>) =>
+  request(t.app, { method: 'POST', url: '/api/auth/sign-in/email', payload });
+const session = (cookie: string) =>
+  request(t.app, { method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+
+describe('registration', () => {
+  it('creates the account, sets the display name and signs the user in with an httpOnly cookie', async () => {
+    const res = await signUp({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      password: 'engine-1843',
+    });
+    expect(res.statusCode).toBe(200);
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    const me = await session(sessionCookie(res));
+    expect(me.json()).toMatchObject({
+      user: { name: 'Ada Lovelace', email: 'ada@example.com', role: 'user' },
+    });
+  });
+
+  it('accepts addresses the original pattern rejected (dots, long TLDs)', async () => {
+    const res = await signUp({
+      name: 'John Doe',
+      email: 'john.doe@example.info',
+      password: 'secret-1',
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ email: 'x@example.com', password: 'secret-1' }, authMessages.nameRequired],
+    [{ name: 'X', password: 'secret-1' }, authMessages.emailRequired],
+    [{ name: 'X', email: 'not-an-email', password: 'secret-1' }, authMessages.emailInvalid],
+    [{ name: 'X', email: 'x2@example.com' }, authMessages.passwordRequired],
+    [{ name: 'X', email: 'x3@example.com', password: '12345' }, authMessages.passwordTooShort],
+  ])('refuses %j with the spec message', async (payload, message) => {
+    const res = await signUp(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message });
+  });
+
+  it('refuses a second account with the same email', async () => {
+    await signUp({ name: 'First', email: 'twice@example.com', password: 'secret-1' });
+    const res = await signUp({ name: 'Second', email: 'TWICE@example.com', password: 'secret-2' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toMatch(/USER_ALREADY_EXISTS/);
+  });
+
+  it('never lets the client choose its role', async () => {
+    const res = await signUp({
+      name: 'Mallory',
+      email: 'mallory@example.com',
+      password: 'secret-1',
+      role: 'admin',
+    });
+    const me = await session(sessionCookie(res));
+    expect(me.json()?.user?.role ?? 'user').toBe('user');
+  });
+
+  it('gives the admin role to an address in ADMIN_EMAILS', async () => {
+    const res = await signUp({ name: 'Chief', email: 'chief@example.com', password: 'secret-1' });
+    const me = await session(sessionCookie(res));
+    expect(me.json()).toMatchObject({ user: { role: 'admin' } });
+  });
+});
+
+describe('sign in and out', () => {
+  it('signs in with the right password and refuses a wrong one or an unknown user alike', async () => {
+    const u = await registerUser(t.app, { password: 'right-password' });
+    const ok = await signIn({ email: u.email, password: 'right-password' });
+    expect(ok.statusCode).toBe(200);
+    const wrong = await signIn({ email: u.email, password: 'wrong-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().code).toBe('INVALID_EMAIL_OR_PASSWORD');
+    const unknown = await signIn({ email: 'nobody@example.com', password: 'whatever-1' });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().code).toBe('INVALID_EMAIL_OR_PASSWORD');
+  });
+
+  it('validates the sign-in form on the server too', async () => {
+    const res = await signIn({ email: '', password: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: authMessages.emailRequired });
+  });
+
+  it('ends the session on sign-out', async () => {
+    const u = await registerUser(t.app);
+    const out = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      as: u,
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    const me = await session(u.cookie);
+    expect(me.json()).toBeNull();
+  });
+
+  it('refuses a cookie-authenticated POST from another origin', async () => {
+    const u = await registerUser(t.app);
+    const res = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      as: u,
+      headers: { origin: 'https://evil.example' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await session(u.cookie)).json()).toMatchObject({ user: { email: u.email } });
+  });
+});
