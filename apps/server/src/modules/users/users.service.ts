@@ -1,0 +1,67 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Profile, UpdateProfile } from '@voltforge/contract/profile';
+import type { Db, Tx } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
+import { profile } from '../../db/schema/profile.ts';
+import { notFound } from '../../http-error.ts';
+
+/** The account's name, email and photo with its saved profile fields (null until first saved). */
+export async function getProfile(db: Db | Tx, userId: string): Promise<Profile> {
+  const [row] = await db
+    .select({
+      email: user.email,
+      name: user.name,
+      img: user.image,
+      about: profile.about,
+      education: profile.education,
+      profession: profile.profession,
+      address: profile.address,
+      phone: profile.phone,
+      linkedin: profile.linkedin,
+    })
+    .from(user)
+    .leftJoin(profile, eq(profile.userId, user.id))
+    .where(eq(user.id, userId));
+  if (!row) throw notFound('No such user.');
+  return row;
+}
+
+/**
+ * Name and photo are the account's own fields (the navbar reads them from the session); the rest
+ * is the 1:1 profile row, created on the first save. Empty optional fields are stored as null.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  input: UpdateProfile,
+): Promise<Profile> {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(user)
+      .set({ name: input.name, image: input.img || null, updatedAt: new Date() })
+      .where(eq(user.id, userId));
+    const fields = {
+      about: input.about || null,
+      education: input.education || null,
+      profession: input.profession,
+      address: input.address,
+      phone: input.phone,
+      linkedin: input.linkedin,
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(profile)
+      .values({ userId, ...fields })
+      .onConflictDoUpdate({ target: profile.userId, set: fields });
+    return getProfile(tx, userId);
+  });
+}
+
+/** The role of the account with this email, or null when there is none. */
+export async function findRoleByEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ role: user.role })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+  return row?.role ?? null;
+}

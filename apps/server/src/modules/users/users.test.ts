@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileMessages, type Profile } from '@voltforge/contract/profile';
+import {
+  createTestApp,
+  registerUser,
+  request,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.ts';
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await registerUser(t.app, { name: 'Alice Adams' });
+  bob = await registerUser(t.app, { name: 'Bob Brown' });
+  admin = await registerUser(t.app, { name: 'Ada Admin', role: 'admin' });
+});
+afterAll(() => t.close());
+
+const complete = {
+  name: 'Alice A. Adams',
+  about: 'Builds amplifiers.',
+  education: 'BSc Electrical Engineering',
+  profession: 'Hardware engineer',
+  address: '12 Ohm Street, Voltville',
+  phone: '+15551234567',
+  linkedin: 'https://www.linkedin.com/in/alice-adams',
+  img: 'https://img.example.com/alice.png',
+};
+
+function save(email: string, payload: object, as: TestUser | null) {
+  return request(t.app, {
+    method: 'POST',
+    url: `/api/user/${encodeURIComponent(email)}`,
+    payload,
+    as,
+  });
+}
+
+async function profileOf(who: TestUser): Promise<Profile> {
+  const res = await request(t.app, { method: 'GET', url: '/api/profile', as: who });
+  expect(res.statusCode).toBe(200);
+  return res.json<Profile>();
+}
+
+describe('GET /api/profile', () => {
+  it('is for signed-in users only', async () => {
+    const res = await request(t.app, { method: 'GET', url: '/api/profile' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('starts with the account name and email and empty profile fields', async () => {
+    expect(await profileOf(bob)).toEqual({
+      email: bob.email,
+      name: 'Bob Brown',
+      img: null,
+      about: null,
+      education: null,
+      profession: null,
+      address: null,
+      phone: null,
+      linkedin: null,
+    });
+  });
+});
+
+describe('POST /api/user/:email', () => {
+  it('saves the profile, and the session shows the new name and photo', async () => {
+    const res = await save(alice.email, complete, alice);
+    expect(res.statusCode).toBe(200);
+    const expected = { ...complete, email: alice.email };
+    expect(res.json()).toEqual(expected);
+    expect(await profileOf(alice)).toEqual(expected);
+
+    const session = await request(t.app, {
+      method: 'GET',
+      url: '/api/auth/get-session',
+      as: alice,
+    });
+    expect(session.json().user).toMatchObject({
+      name: 'Alice A. Adams',
+      image: 'https://img.example.com/alice.png',
+    });
+  });
+
+  it('updates an existing profile and clears emptied optional fields', async () => {
+    const res = await save(
+      alice.email,
+      { ...complete, about: '', education: '  ', img: '', phone: '0123456789' },
+      alice,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(await profileOf(alice)).toMatchObject({
+      about: null,
+      education: null,
+      img: null,
+      phone: '0123456789',
+      profession: 'Hardware engineer',
+    });
+  });
+
+  it('never changes the email, whatever the body says', async () => {
+    const res = await save(alice.email, { ...complete, email: 'mallory@example.com' }, alice);
+    expect(res.statusCode).toBe(200);
+    expect((await profileOf(alice)).email).toBe(alice.email);
+  });
+
+  it('matches the email case-insensitively', async () => {
+    const res = await save(alice.email.toUpperCase(), complete, alice);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses anonymous callers with 401', async () => {
+    const res = await save(alice.email, complete, null);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it("refuses another customer's profile with 403 and leaves it unchanged", async () => {
+    const before = await profileOf(alice);
+    for (const payload of [{ ...complete, name: 'Hacked by Bob' }, {}]) {
+      const res = await save(alice.email, payload, bob);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toEqual({
+        code: 'forbidden',
+        message: profileMessages.onlyYourOwn,
+      });
+    }
+    expect(await profileOf(alice)).toEqual(before);
+  });
+
+  it('an admin cannot edit someone else either', async () => {
+    const res = await save(alice.email, complete, admin);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('names every missing required field', async () => {
+    const res = await save(bob.email, { name: 'Bob Brown' }, bob);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'validation_failed',
+      fields: {
+        profession: profileMessages.professionRequired,
+        address: profileMessages.addressRequired,
+        phone: profileMessages.phoneRequired,
+        linkedin: profileMessages.linkedinRequired,
+      },
+    });
+    const blank = await save(
+      bob.email,
+      { ...complete, name: ' ', profession: ' ', address: '', phone: '', linkedin: '' },
+      bob,
+    );
+    expect(blank.json().error.fields).toEqual({
+      name: profileMessages.nameRequired,
+      profession: profileMessages.professionRequired,
+      address: profileMessages.addressRequired,
+      phone: profileMessages.phoneRequired,
+      linkedin: profileMessages.linkedinRequired,
+    });
+    expect((await profileOf(bob)).profession).toBeNull();
+  });
+
+  it.each(['five five five', '555-1234-abc', '12345', '+', '1234567890123456'])(
+    'refuses the non-numeric or odd phone %j',
+    async (phone) => {
+      const res = await save(bob.email, { ...complete, phone }, bob);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ phone: profileMessages.phoneInvalid });
+    },
+  );
+
+  it.each(['linkedin.com/in/bob', 'not a url', 'javascript:alert(1)', 'ftp://linkedin.com'])(
+    'refuses the linkedin %j',
+    async (linkedin) => {
+      const res = await save(bob.email, { ...complete, linkedin }, bob);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ linkedin: profileMessages.linkedinInvalid });
+    },
+  );
+
+  it('refuses a photo URL that is not http or https', async () => {
+    const res = await save(bob.email, { ...complete, img: 'javascript:alert(1)' }, bob);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ img: profileMessages.imgInvalid });
+  });
+
+  it('bounds free text', async () => {
+    const res = await save(bob.email, { ...complete, about: 'x'.repeat(1001) }, bob);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ about: profileMessages.aboutTooLong });
+  });
+});
+
+describe('GET /api/admin/:email', () => {
+  const check = (email: string, as: TestUser | null) =>
+    request(t.app, { method: 'GET', url: `/api/admin/${encodeURIComponent(email)}`, as });
+
+  it('answers for yourself', async () => {
+    expect((await check(bob.email, bob)).json()).toEqual({ admin: false });
+    expect((await check(admin.email, admin)).json()).toEqual({ admin: true });
+  });
+
+  it('lets an admin check anyone, and 404s an unknown email', async () => {
+    expect((await check(bob.email, admin)).json()).toEqual({ admin: false });
+    expect((await check('nobody@example.com', admin)).statusCode).toBe(404);
+  });
+
+  it('refuses a customer asking about someone else (403) and anonymous callers (401)', async () => {
+    expect((await check(admin.email, bob)).statusCode).toBe(403);
+    expect((await check(bob.email, null)).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/users/:email', () => {
+  const tokenFor = (email: string, as: TestUser | null) =>
+    request(t.app, {
+      method: 'PUT',
+      url: `/api/users/${encodeURIComponent(email)}`,
+      payload: { email },
+      as,
+    });
+
+  it('returns a bearer token that authenticates API calls without the cookie', async () => {
+    const res = await tokenFor(bob.email, bob);
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json<{ token: string }>();
+    expect(token.length).toBeGreaterThan(10);
+
+    const viaBearer = await t.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(viaBearer.statusCode).toBe(200);
+    expect(viaBearer.json().email).toBe(bob.email);
+
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${token}x` },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it("refuses another account's token (403) and anonymous callers (401)", async () => {
+    expect((await tokenFor(alice.email, bob)).statusCode).toBe(403);
+    expect((await tokenFor(bob.email, null)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { authMessages } from './user.ts';
+
+export const MAX_PROFILE_NAME_LENGTH = 100;
+export const MAX_PROFILE_ABOUT_LENGTH = 1000;
+export const MAX_PROFILE_SHORT_TEXT_LENGTH = 200;
+export const MAX_PROFILE_ADDRESS_LENGTH = 300;
+export const MAX_PROFILE_URL_LENGTH = 2048;
+
+export const profileMessages = {
+  updated: 'update Successfully',
+  nameRequired: authMessages.nameRequired,
+  nameTooLong: `Name must be at most ${MAX_PROFILE_NAME_LENGTH} characters`,
+  aboutTooLong: `About must be at most ${MAX_PROFILE_ABOUT_LENGTH} characters`,
+  educationTooLong: `Education must be at most ${MAX_PROFILE_SHORT_TEXT_LENGTH} characters`,
+  professionRequired: 'Profession is required',
+  professionTooLong: `Profession must be at most ${MAX_PROFILE_SHORT_TEXT_LENGTH} characters`,
+  addressRequired: 'Address is required',
+  addressTooLong: `Address must be at most ${MAX_PROFILE_ADDRESS_LENGTH} characters`,
+  phoneRequired: 'Phone is required',
+  phoneInvalid: 'Phone must be a number (digits only, 6 to 15 of them, an optional leading +)',
+  linkedinRequired: 'Linkedin is required',
+  linkedinInvalid: 'Linkedin must be a URL starting with http:// or https://',
+  imgInvalid: 'Photo URL must be a web address starting with http:// or https://',
+  onlyYourOwn: 'You can only change your own profile.',
+} as const;
+
+// Only web addresses: javascript:, data: and other schemes never reach an <img src> or <a href>.
+const httpUrl = z.url({ protocol: /^https?$/ });
+const isHttpUrl = (value: string) => httpUrl.safeParse(value).success;
+
+const optionalText = (max: number, message: string) =>
+  z.string({ error: message }).trim().max(max, message).optional();
+
+const requiredText = (max: number, required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/** What GET /api/profile returns: the account's name, email and photo plus the saved profile. */
+export const profileSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  img: z.string().nullable(),
+  about: z.string().nullable(),
+  education: z.string().nullable(),
+  profession: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  linkedin: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * POST /api/user/:email. The email is the path's and cannot change here. An empty about,
+ * education or img clears it; name and img are the account's display name and photo.
+ */
+export const updateProfileSchema = z.object({
+  name: requiredText(
+    MAX_PROFILE_NAME_LENGTH,
+    profileMessages.nameRequired,
+    profileMessages.nameTooLong,
+  ),
+  about: optionalText(MAX_PROFILE_ABOUT_LENGTH, profileMessages.aboutTooLong),
+  education: optionalText(MAX_PROFILE_SHORT_TEXT_LENGTH, profileMessages.educationTooLong),
+  profession: requiredText(
+    MAX_PROFILE_SHORT_TEXT_LENGTH,
+    profileMessages.professionRequired,
+    profileMessages.professionTooLong,
+  ),
+  address: requiredText(
+    MAX_PROFILE_ADDRESS_LENGTH,
+    profileMessages.addressRequired,
+    profileMessages.addressTooLong,
+  ),
+  phone: z
+    .string({ error: profileMessages.phoneRequired })
+    .trim()
+    .min(1, profileMessages.phoneRequired)
+    .regex(/^\+?\d{6,15}$/, profileMessages.phoneInvalid),
+  linkedin: z
+    .string({ error: profileMessages.linkedinRequired })
+    .trim()
+    .min(1, profileMessages.linkedinRequired)
+    .max(MAX_PROFILE_URL_LENGTH, profileMessages.linkedinInvalid)
+    .refine(isHttpUrl, profileMessages.linkedinInvalid),
+  img: z
+    .string({ error: profileMessages.imgInvalid })
+    .trim()
+    .max(MAX_PROFILE_URL_LENGTH, profileMessages.imgInvalid)
+    .refine((v) => v === '' || isHttpUrl(v), profileMessages.imgInvalid)
+    .optional(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+export type UpdateProfile = z.output<typeof updateProfileSchema>;
+
+/** The `:email` of /api/user/:email, /api/admin/:email and /api/users/:email. */
+export const userEmailParamsSchema = z.object({ email: z.string().trim().min(1).max(254) });
+export type UserEmailParams = z.infer<typeof userEmailParamsSchema>;
+
+/** PUT /api/users/:email: the current session's token, for `Authorization: Bearer <token>`. */
+export const userTokenSchema = z.object({ token: z.string() });
+export type UserToken = z.infer<typeof userTokenSchema>;
