@@ -1,0 +1,248 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import { order } from '../../db/schema/order.ts';
+import { stockMovement, tool } from '../../db/schema/tool.ts';
+import {
+  createTestApp,
+  openTestDatabase,
+  registerUser,
+  request,
+  type TestApp,
+} from '../../../test/test-app.ts';
+
+const STOCK = 20;
+const ORDERS = 50;
+
+async function createTool(db: Db): Promise<string> {
+  const [row] = await db
+    .insert(tool)
+    .values({
+      name: 'VF-RL12 Relay Module',
+      description: 'A 12 V relay module.',
+      imageUrl: '/images/tools/vf-rl12-relay-module.svg',
+      category: 'Components',
+      priceCents: 450,
+      minOrderQuantity: 1,
+      inStock: STOCK,
+    })
+    .returning({ id: tool.id });
+  if (!row) throw new Error('tool insert failed');
+  return row.id;
+}
+
+/** What the database says after the race: stock left, movement sum, orders written. */
+async function ledger(db: Db, toolId: string) {
+  const [stock] = await db.select({ inStock: tool.inStock }).from(tool).where(eq(tool.id, toolId));
+  const [moved] = await db
+    .select({ sum: sql<number>`coalesce(sum(${stockMovement.delta}), 0)::int` })
+    .from(stockMovement)
+    .where(eq(stockMovement.toolId, toolId));
+  const [orders] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      units: sql<number>`coalesce(sum(${order.quantity}), 0)::int`,
+    })
+    .from(order)
+    .where(eq(order.toolId, toolId));
+  return {
+    inStock: stock?.inStock,
+    movementSum: moved?.sum,
+    orders: orders?.n,
+    units: orders?.units,
+  };
+}
+
+function tally(statuses: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
+  return counts;
+}
+
+const expected = {
+  statuses: { 201: STOCK, 409: ORDERS - STOCK },
+  ledger: { inStock: 0, movementSum: -STOCK, orders: STOCK, units: STOCK },
+};
+
+describe('simultaneous orders in one process', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it(`sells exactly ${STOCK} of ${ORDERS} single-unit orders against a stock of ${STOCK}`, async () => {
+    const shopper = await registerUser(t.app);
+    const toolId = await createTool(t.app.db);
+    const results = await Promise.all(
+      Array.from({ length: ORDERS }, (_, i) =>
+        request(t.app, {
+          method: 'POST',
+          url: '/api/order',
+          as: shopper,
+          payload: { toolId, quantity: 1, phone: '+44 20 7946 0000', address: `Bench ${i}` },
+        }),
+      ),
+    );
+    expect(tally(results.map((r) => r.statusCode))).toEqual(expected.statuses);
+    for (const r of results.filter((r) => r.statusCode === 409)) {
+      expect(r.json()).toEqual({ error: { code: 'conflict', message: 'Out of stock' } });
+    }
+    expect(await ledger(t.app.db, toolId)).toEqual(expected.ledger);
+  });
+});
+
+/** A port nobody is listening on right now, on the loopback interface. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+const SERVER_ENTRY = fileURLToPath(new URL('../../server.ts', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+
+function startServer(databaseUrl: string, port: number, publicUrl: string): ServerProcess {
+  let output = '';
+  // Only what the server needs: nothing is inherited, so no developer setting leaks in.
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: {
+      DATABASE_URL: databaseUrl,
+      BETTER_AUTH_SECRET: 'two-process-test-secret-0123456789abcdef',
+      PUBLIC_URL: publicUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      RATE_LIMIT: 'false',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '/nonexistent',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, url: `http://127.0.0.1:${port}`, output: () => output };
+}
+
+async function waitUntilReady(server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`);
+    }
+    try {
+      const res = await fetch(`${server.url}/api/ready`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server at ${server.url} not ready in time:\n${server.output()}`);
+}
+
+function stopServer(server: ServerProcess): Promise<void> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 8_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+// Only a real PostgreSQL database can be shared by two processes (PGlite is single-process).
+const onPostgres = Boolean(inject('pgTemplate'));
+
+describe('simultaneous orders across two server processes sharing PostgreSQL', () => {
+  it.skipIf(!onPostgres)(
+    `sells exactly ${STOCK} of ${ORDERS} orders alternated between two processes`,
+    async ({ annotate }) => {
+      const { database, url, drop } = await openTestDatabase();
+      const servers: ServerProcess[] = [];
+      try {
+        if (!url) throw new Error('expected a PostgreSQL database URL');
+        const [portA, portB] = [await freePort(), await freePort()];
+        // Both instances sit behind one public origin, as behind a load balancer.
+        const publicUrl = `http://127.0.0.1:${portA}`;
+        servers.push(startServer(url, portA, publicUrl), startServer(url, portB, publicUrl));
+        await Promise.all(servers.map(waitUntilReady));
+
+        const toolId = await createTool(database.db);
+        const signUp = await fetch(`${servers[0]!.url}/api/auth/sign-up/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: publicUrl },
+          body: JSON.stringify({
+            name: 'Two Process Shopper',
+            email: 'two.process@example.com',
+            password: 'correct-horse-battery',
+          }),
+        });
+        expect(signUp.status).toBe(200);
+        const cookie = signUp.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
+
+        // The session made by one process is honoured by the other.
+        const mine = await fetch(`${servers[1]!.url}/api/order`, {
+          headers: { cookie, origin: publicUrl },
+        });
+        expect(mine.status).toBe(200);
+
+        const results = await Promise.all(
+          Array.from({ length: ORDERS }, async (_, i) => {
+            const res = await fetch(`${servers[i % 2]!.url}/api/order`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', cookie, origin: publicUrl },
+              body: JSON.stringify({
+                toolId,
+                quantity: 1,
+                phone: '+44 20 7946 0000',
+                address: `Bench ${i}`,
+              }),
+              signal: AbortSignal.timeout(30_000),
+            });
+            await res.arrayBuffer();
+            return { status: res.status, via: i % 2 };
+          }),
+        );
+        expect(tally(results.map((r) => r.status))).toEqual(expected.statuses);
+        await annotate(
+          `per process (201/409): ${[0, 1]
+            .map((via) => {
+              const mine = results.filter((r) => r.via === via);
+              return `${mine.filter((r) => r.status === 201).length}/${mine.filter((r) => r.status === 409).length}`;
+            })
+            .join(' and ')}`,
+        );
+        expect(await ledger(database.db, toolId)).toEqual(expected.ledger);
+      } finally {
+        await Promise.all(servers.map(stopServer));
+        await database.close();
+        await drop();
+      }
+    },
+    120_000,
+  );
+});
