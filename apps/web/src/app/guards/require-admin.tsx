@@ -1,0 +1,65 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminCheckSchema } from '@voltforge/contract/user';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useNavigate } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError, api } from '../../lib/api-client';
+import { authClient } from '../../lib/auth-client';
+import { paths } from '../paths';
+
+function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/**
+ * Admin pages ask the server, not the cached session, whether this person is an admin
+ * (spec section 6); a non-admin is signed out and sent home, as the spec says.
+ * The router loads this lazily with the admin pages, so visitors never download it.
+ */
+export function RequireAdmin() {
+  const { data: session, isPending } = authClient.useSession();
+  const email = session?.user.email;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const adminCheck = useQuery({
+    queryKey: ['admin-check', email],
+    queryFn: ({ signal }) =>
+      api.get(`/admin/${encodeURIComponent(email ?? '')}`, { schema: adminCheckSchema, signal }),
+    enabled: Boolean(email),
+    // Ask again on every visit: someone whose admin role was revoked must not keep access.
+    staleTime: 0,
+  });
+
+  const refused =
+    (adminCheck.isSuccess && !adminCheck.data.admin) ||
+    (adminCheck.isError && isRefusal(adminCheck.error));
+
+  useEffect(() => {
+    if (!refused) return;
+    void (async () => {
+      try {
+        await authClient.signOut();
+      } catch {
+        // Leaving the admin page matters more than whether the server heard the sign-out.
+      }
+      queryClient.clear();
+      await navigate(paths.home, { replace: true });
+    })();
+  }, [refused, navigate, queryClient]);
+
+  if (isPending) return <Spinner block label="Checking your session" />;
+  if (!session) return <Navigate to={paths.home} replace />;
+  if (adminCheck.isError && !refused) {
+    return (
+      <div role="alert" className="alert alert-soft alert-error max-w-xl">
+        <span>Could not check your admin access. {adminCheck.error.message}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void adminCheck.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (adminCheck.isSuccess && adminCheck.data.admin) return <Outlet />;
+  return <Spinner block label="Checking admin access" />;
+}

@@ -1,0 +1,22 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { authClient } from '../../lib/auth-client';
+import { paths } from '../paths';
+
+/** The state a guard hands to /login so sign-in can return the user where they were going. */
+export interface FromState {
+  from: { pathname: string; search: string; hash: string };
+}
+
+/** Lets signed-in people through; sends everyone else to /login, remembering where they were. */
+export function RequireAuth() {
+  const { data: session, isPending } = authClient.useSession();
+  const location = useLocation();
+
+  if (isPending) return <Spinner block label="Checking your session" />;
+  if (!session) {
+    const state: FromState = { from: location };
+    return <Navigate to={paths.login} replace state={state} />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { PageContainer } from '../../components/ui/page-container';
+import { authClient } from '../../lib/auth-client';
+import { paths } from '../paths';
+import type { NavItem } from './nav-links';
+
+const DRAWER_ID = 'dashboard-menu-toggle';
+
+const userItems: NavItem[] = [
+  { to: paths.dashboard, label: 'Dashboard', end: true },
+  { to: paths.myOrder, label: 'My Order' },
+  { to: paths.addReview, label: 'Add Review' },
+  { to: paths.updateProfile, label: 'My Profile' },
+];
+
+const adminItems: NavItem[] = [
+  { to: paths.users, label: 'All User' },
+  { to: paths.addTool, label: 'Add Tools' },
+  { to: paths.manageTools, label: 'Manage Products' },
+  { to: paths.manageOrders, label: 'Manage Orders' },
+];
+
+function DashboardLink({ item, onClick }: { item: NavItem; onClick: () => void }) {
+  return (
+    <li>
+      <NavLink
+        to={item.to}
+        end={item.end}
+        onClick={onClick}
+        className={({ isActive }) => (isActive ? 'menu-active' : undefined)}
+      >
+        {item.label}
+      </NavLink>
+    </li>
+  );
+}
+
+/**
+ * The dashboard frame (spec: "Welcome To Dashboard" and its side menu). Admin items follow the
+ * session's role; the admin pages still check with the server before showing anything.
+ */
+export function DashboardLayout() {
+  const { data: session } = authClient.useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const isAdmin = session?.user.role === 'admin';
+  const menuRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (menuOpen) menuRef.current?.querySelector<HTMLElement>('a')?.focus();
+  }, [menuOpen]);
+
+  return (
+    <PageContainer>
+      <div className="drawer lg:drawer-open">
+        <input
+          id={DRAWER_ID}
+          type="checkbox"
+          className="drawer-toggle"
+          aria-hidden="true"
+          tabIndex={-1}
+          checked={menuOpen}
+          onChange={(event) => setMenuOpen(event.target.checked)}
+        />
+        <div className="drawer-content min-w-0 lg:pl-8">
+          <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-3xl font-bold tracking-tight text-primary">Welcome To Dashboard</h1>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm lg:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="dashboard-menu"
+              onClick={() => setMenuOpen(true)}
+            >
+              Dashboard menu
+            </button>
+          </div>
+          <Outlet />
+        </div>
+        <div className="drawer-side z-40 lg:z-auto">
+          <label htmlFor={DRAWER_ID} aria-label="Close dashboard menu" className="drawer-overlay" />
+          <nav
+            ref={menuRef}
+            id="dashboard-menu"
+            aria-label="Dashboard"
+            className="min-h-full w-64 bg-base-100 p-4 lg:min-h-0 lg:rounded-box lg:border lg:border-base-300 lg:bg-base-200"
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setMenuOpen(false);
+            }}
+          >
+            <ul className="menu w-full p-0">
+              {userItems.map((item) => (
+                <DashboardLink key={item.to} item={item} onClick={() => setMenuOpen(false)} />
+              ))}
+              {isAdmin ? (
+                <>
+                  <li className="menu-title mt-3">Admin</li>
+                  {adminItems.map((item) => (
+                    <DashboardLink key={item.to} item={item} onClick={() => setMenuOpen(false)} />
+                  ))}
+                </>
+              ) : null}
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useRef } from 'react';
+import { Link, NavLink } from 'react-router';
+import { authClient } from '../../lib/auth-client';
+import { paths } from '../paths';
+import { useSignOut } from '../use-sign-out';
+import { BrandLogo } from './brand-logo';
+import { dashboardNavItem, mainNavItems } from './nav-links';
+
+interface MobileMenuProps {
+  /** Escape or the close button: focus goes back to the menu button. */
+  onClose: () => void;
+  /** A link was chosen: the new page takes over, so focus is left to it. */
+  onNavigate: () => void;
+}
+
+/** The small-screen menu inside the site drawer; mounted only while the drawer is open. */
+export function MobileMenu({ onClose, onNavigate }: MobileMenuProps) {
+  const { data: session } = authClient.useSession();
+  const signOut = useSignOut();
+  const navRef = useRef<HTMLElement>(null);
+  const user = session?.user;
+  const navItems = user ? [...mainNavItems, dashboardNavItem] : mainNavItems;
+
+  useEffect(() => {
+    navRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, []);
+
+  return (
+    <nav
+      ref={navRef}
+      id="site-menu"
+      aria-label="Site menu"
+      className="flex min-h-full w-72 max-w-[85vw] flex-col gap-2 bg-base-100 p-4"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <div className="flex items-center justify-between">
+        <BrandLogo onClick={onNavigate} />
+        <button
+          type="button"
+          className="btn btn-square btn-ghost btn-sm"
+          aria-label="Close menu"
+          onClick={onClose}
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
+            <path d="M6 6l12 12M18 6 6 18" />
+          </svg>
+        </button>
+      </div>
+      {user ? (
+        <p className="truncate px-2 text-sm text-base-content/75">
+          Signed in as <span className="font-semibold text-base-content">{user.name}</span>
+        </p>
+      ) : null}
+      <ul className="menu w-full p-0">
+        {navItems.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              onClick={onNavigate}
+              className={({ isActive }) => (isActive ? 'menu-active' : undefined)}
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto border-t border-base-300 pt-4">
+        {user ? (
+          <button
+            type="button"
+            className="btn btn-outline btn-primary w-full"
+            onClick={() => {
+              onNavigate();
+              void signOut();
+            }}
+          >
+            Log Out
+          </button>
+        ) : (
+          <Link to={paths.login} className="btn btn-primary w-full" onClick={onNavigate}>
+            Login
+          </Link>
+        )}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Ref } from 'react';
+import { Link, NavLink } from 'react-router';
+import { authClient } from '../../lib/auth-client';
+import { paths } from '../paths';
+import { useSignOut } from '../use-sign-out';
+import { BrandLogo } from './brand-logo';
+import { dashboardNavItem, mainNavItems } from './nav-links';
+import { UserMenu } from './user-menu';
+
+interface NavbarProps {
+  menuOpen: boolean;
+  menuButtonRef?: Ref<HTMLButtonElement>;
+  onOpenMenu: () => void;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'menu-active font-semibold' : undefined;
+
+export function Navbar({ menuOpen, menuButtonRef, onOpenMenu }: NavbarProps) {
+  const { data: session, isPending } = authClient.useSession();
+  const signOut = useSignOut();
+  const user = session?.user;
+  const navItems = user ? [...mainNavItems, dashboardNavItem] : mainNavItems;
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <div className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4">
+        <div className="navbar-start w-auto gap-1">
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className="btn btn-square btn-ghost lg:hidden"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-controls="site-menu"
+            onClick={onOpenMenu}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+          <BrandLogo />
+        </div>
+        <div className="navbar-end min-w-0 flex-1 gap-2">
+          {isPending ? null : user ? (
+            <>
+              <span
+                className="max-w-[9rem] truncate font-medium sm:max-w-[16rem]"
+                title={user.name}
+              >
+                {user.name}
+              </span>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm btn-primary hidden sm:inline-flex"
+                onClick={() => void signOut()}
+              >
+                Log Out
+              </button>
+              <UserMenu
+                name={user.name}
+                email={user.email}
+                image={user.image}
+                onSignOut={() => void signOut()}
+              />
+            </>
+          ) : (
+            <Link to={paths.login} className="btn btn-primary btn-sm">
+              Login
+            </Link>
+          )}
+        </div>
+      </div>
+      <nav aria-label="Main" className="hidden border-t border-base-300 lg:block">
+        <ul className="menu menu-horizontal mx-auto flex max-w-7xl flex-wrap gap-1 px-2 py-1 text-sm sm:px-4">
+          {navItems.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.end} className={linkClass}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,73 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Footer } from './footer';
+import { MobileMenu } from './mobile-menu';
+import { Navbar } from './navbar';
+
+const MENU_TOGGLE_ID = 'site-menu-toggle';
+
+/** Shows that a page (or its lazily loaded code) is on its way. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <progress
+      className="progress progress-secondary fixed inset-x-0 top-0 z-50 h-1 rounded-none"
+      aria-label="Loading page"
+    />
+  );
+}
+
+interface RootLayoutProps {
+  /** Replaces the routed page; the router's first-load fallback uses it to show a spinner. */
+  children?: ReactNode;
+}
+
+/** Navbar, page and footer, inside the daisyUI drawer that holds the small-screen menu. */
+export function RootLayout({ children }: RootLayoutProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  function closeMenu() {
+    setMenuOpen(false);
+    menuButtonRef.current?.focus();
+  }
+
+  return (
+    <div className="drawer">
+      {/* daisyUI drives the drawer from this checkbox; React owns its state. */}
+      <input
+        id={MENU_TOGGLE_ID}
+        type="checkbox"
+        className="drawer-toggle"
+        aria-hidden="true"
+        tabIndex={-1}
+        checked={menuOpen}
+        onChange={(event) => (event.target.checked ? setMenuOpen(true) : closeMenu())}
+      />
+      <div className="drawer-content flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="btn btn-sm btn-secondary fixed top-2 left-2 z-50 -translate-y-20 focus:translate-y-0"
+        >
+          Skip to content
+        </a>
+        <NavigationProgress />
+        <Navbar
+          menuOpen={menuOpen}
+          menuButtonRef={menuButtonRef}
+          onOpenMenu={() => setMenuOpen(true)}
+        />
+        <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+          {children ?? <Outlet />}
+        </main>
+        <Footer />
+      </div>
+      <div className="drawer-side z-40 lg:hidden">
+        <label htmlFor={MENU_TOGGLE_ID} aria-label="Close menu" className="drawer-overlay" />
+        {menuOpen ? <MobileMenu onClose={closeMenu} onNavigate={() => setMenuOpen(false)} /> : null}
+      </div>
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { paths } from './paths';
+
+function describe(error: unknown): { title: string; detail: string } {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return { title: 'Page not found', detail: 'The page you are looking for does not exist.' };
+  }
+  // After a new release the old page's code chunks are gone; a reload fetches the new ones.
+  if (error instanceof TypeError && /dynamically imported module|import/i.test(error.message)) {
+    return {
+      title: 'This page needs a refresh',
+      detail: 'A newer version of the shop is available. Reload the page to continue.',
+    };
+  }
+  return {
+    title: 'Something went wrong',
+    detail: 'This part of the page could not be shown. Try again, or go back to the home page.',
+  };
+}
+
+/** Every route's errorElement: a friendly message instead of a blank screen. */
+export function RouteError() {
+  const error = useRouteError();
+  const { title, detail } = describe(error);
+  return (
+    <div
+      role="alert"
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-12 w-12 text-secondary"
+        fill="currentColor"
+      >
+        <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />
+      </svg>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-base-content/75">{detail}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          Reload page
+        </button>
+        <Link to={paths.home} className="btn btn-ghost" reloadDocument>
+          Go to home
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema } from '@voltforge/contract/user';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { TextField } from '../../components/ui/text-field';
+import { usePageMeta } from '../../components/ui/use-page-meta';
+import { authClient } from '../../lib/auth-client';
+import { AuthCard } from './auth-card';
+import { FormError } from './form-error';
+import { SocialSignIn, signInWithProvider } from './social-sign-in';
+import { useAuthFlow } from './use-auth-flow';
+
+/** better-auth sends a failed social sign-in back here as `?error=<code>`. */
+function socialErrorMessage(code: string | null): string | null {
+  if (!code) return null;
+  if (code === 'access_denied') return 'Sign-in was cancelled. You can try again.';
+  return 'Sign-in with that provider did not work. Please try again or use your email and password.';
+}
+
+export function LoginPage() {
+  usePageMeta('Login', 'Log in to your Voltforge account to order tools and track your orders.');
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const { busy, error, run, target } = useAuthFlow();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(loginSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(({ email, password }) =>
+    run(() => authClient.signIn.email({ email, password })),
+  );
+
+  return (
+    <AuthCard title="Login" busy={busy} busyLabel="Signing in">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <FormError message={error ?? socialErrorMessage(searchParams.get('error'))} />
+        <button type="submit" className="btn btn-primary w-full">
+          Login
+        </button>
+      </form>
+      <p className="text-center text-sm">
+        New to Voltforge?{' '}
+        <Link to={paths.register} state={location.state} className="btn btn-link btn-sm px-1">
+          Register Now
+        </Link>
+      </p>
+      <div className="divider my-0 text-sm">OR</div>
+      <SocialSignIn
+        onSignIn={(provider, label) =>
+          void run(() => signInWithProvider(provider, target), {
+            providerLabel: label,
+            keepBusy: true,
+          })
+        }
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth } from '../../test/fake-auth-client';
+import { renderRoutes } from '../../test/render-route';
+import { RegisterPage } from './register-page';
+
+vi.mock('../../lib/auth-client', async () => ({
+  authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
+}));
+
+function renderRegister() {
+  return renderRoutes([{ path: '/register', element: <RegisterPage /> }], '/register');
+}
+
+describe('RegisterPage', () => {
+  beforeEach(() => fakeAuth.reset());
+
+  it("shows 'Name is required' on submit, and not before", async () => {
+    const user = userEvent.setup();
+    renderRegister();
+
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('password is required')).toBeInTheDocument();
+    expect(fakeAuth.client.signUp.email).not.toHaveBeenCalled();
+  });
+
+  it('says the email is taken when the account already exists', async () => {
+    const user = userEvent.setup();
+    fakeAuth.client.signUp.email.mockResolvedValue({
+      data: null,
+      error: {
+        status: 422,
+        code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+        message: 'User already exists. Use another email.',
+      },
+    });
+    renderRegister();
+
+    await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct-horse');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An account with this email already exists.',
+    );
+    expect(fakeAuth.client.signUp.email).toHaveBeenCalledWith({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      password: 'correct-horse',
+    });
+  });
+
+  it('links to login', () => {
+    renderRegister();
+    expect(screen.getByRole('link', { name: 'Login Now' })).toHaveAttribute('href', '/login');
+  });
+});

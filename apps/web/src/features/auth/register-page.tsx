@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerSchema } from '@voltforge/contract/user';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../app/paths';
+import { TextField } from '../../components/ui/text-field';
+import { usePageMeta } from '../../components/ui/use-page-meta';
+import { authClient } from '../../lib/auth-client';
+import { AuthCard } from './auth-card';
+import { FormError } from './form-error';
+import { SocialSignIn, signInWithProvider } from './social-sign-in';
+import { useAuthFlow } from './use-auth-flow';
+
+export function RegisterPage() {
+  usePageMeta(
+    'Register',
+    'Create a Voltforge account to order tools, pay online and leave reviews.',
+  );
+  const location = useLocation();
+  const { busy, error, run, target } = useAuthFlow();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(registerSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { name: '', email: '', password: '' },
+  });
+
+  // signUp.email stores the name as the display name (spec section 4) and signs the user in.
+  const onSubmit = handleSubmit(({ name, email, password }) =>
+    run(() => authClient.signUp.email({ name, email, password })),
+  );
+
+  return (
+    <AuthCard title="Register" busy={busy} busyLabel="Creating your account">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <TextField
+          label="Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <FormError message={error} />
+        <button type="submit" className="btn btn-primary w-full">
+          Register
+        </button>
+      </form>
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <Link to={paths.login} state={location.state} className="btn btn-link btn-sm px-1">
+          Login Now
+        </Link>
+      </p>
+      <div className="divider my-0 text-sm">OR</div>
+      <SocialSignIn
+        onSignIn={(provider, label) =>
+          void run(() => signInWithProvider(provider, target), {
+            providerLabel: label,
+            keepBusy: true,
+          })
+        }
+      />
+    </AuthCard>
+  );
+}
