@@ -1,14 +1,52 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
 import { PageHeading } from '../../components/ui/page-heading';
+import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
+import { authClient } from '../../lib/auth-client';
+import { useProfile } from './api/profile-api';
+import { ProfileForm } from './components/profile-form';
+import { ProfileSummary } from './components/profile-summary';
 
-/** Placeholder until the issue that builds this page lands. */
+function ProfileContent({ userId }: { userId: string }) {
+  const { data: profile, error, refetch, isFetching } = useProfile(userId);
+  if (error) {
+    return (
+      <div role="alert" className="alert alert-error alert-soft max-w-2xl">
+        <span>{error.message}</span>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={isFetching}
+          onClick={() => void refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!profile) return <Spinner block label="Loading your profile" />;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start">
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body">
+          <ProfileSummary profile={profile} />
+        </div>
+      </div>
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body">
+          <ProfileForm userId={userId} profile={profile} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
 export function UpdateProfilePage() {
   usePageMeta('Update Your Profile', 'Update your Voltforge profile.');
+  const { data: session } = authClient.useSession();
   return (
-    <>
+    <section>
       <PageHeading>Update Your Profile</PageHeading>
-      <ComingSoon />
-    </>
+      {session ? <ProfileContent userId={session.user.id} /> : <Spinner block />}
+    </section>
   );
 }

@@ -1,14 +1,27 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
 import { PageHeading } from '../../components/ui/page-heading';
+import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
+import { authClient } from '../../lib/auth-client';
+import { AddReviewForm } from './components/add-review-form';
 
-/** Placeholder until the issue that builds this page lands. */
 export function AddReviewPage() {
   usePageMeta('Add Review', 'Tell other customers what you think of Voltforge.');
+  const { data: session } = authClient.useSession();
+  const user = session?.user;
   return (
-    <>
-      <PageHeading>Add Review</PageHeading>
-      <ComingSoon />
-    </>
+    <section className="max-w-2xl">
+      <PageHeading lead="Your review is shown on the home page, newest first.">
+        Add Review
+      </PageHeading>
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body">
+          {user ? (
+            <AddReviewForm key={user.id} userName={user.name} userImage={user.image ?? ''} />
+          ) : (
+            <Spinner block />
+          )}
+        </div>
+      </div>
+    </section>
   );
 }

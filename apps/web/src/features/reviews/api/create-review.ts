@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { reviewSchema, type CreateReviewInput } from '@voltforge/contract/review';
+import { api } from '../../../lib/api-client';
+
+/**
+ * POST /api/review. Afterwards every cached review list is stale; they are matched by name
+ * because the lists belong to other features (the home page grid), whose keys start "reviews".
+ */
+export function useCreateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateReviewInput) => api.post('/review', input, { schema: reviewSchema }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).toLowerCase().includes('review'),
+      }),
+  });
+}
