@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { PageContainer } from '../../components/ui/page-container';
 import { authClient } from '../../lib/auth-client';
 import { paths } from '../paths';
+import { NavItemLink } from './nav-item-link';
 import type { NavItem } from './nav-links';
 
 const DRAWER_ID = 'dashboard-menu-toggle';
@@ -20,21 +21,6 @@ const adminItems: NavItem[] = [
   { to: paths.manageTools, label: 'Manage Products' },
   { to: paths.manageOrders, label: 'Manage Orders' },
 ];
-
-function DashboardLink({ item, onClick }: { item: NavItem; onClick: () => void }) {
-  return (
-    <li>
-      <NavLink
-        to={item.to}
-        end={item.end}
-        onClick={onClick}
-        className={({ isActive }) => (isActive ? 'menu-active' : undefined)}
-      >
-        {item.label}
-      </NavLink>
-    </li>
-  );
-}
 
 /**
  * The dashboard frame (spec: "Welcome To Dashboard" and its side menu). Admin items follow the
@@ -90,13 +76,17 @@ export function DashboardLayout() {
           >
             <ul className="menu w-full p-0">
               {userItems.map((item) => (
-                <DashboardLink key={item.to} item={item} onClick={() => setMenuOpen(false)} />
+                <li key={item.to}>
+                  <NavItemLink item={item} onClick={() => setMenuOpen(false)} />
+                </li>
               ))}
               {isAdmin ? (
                 <>
                   <li className="menu-title mt-3">Admin</li>
                   {adminItems.map((item) => (
-                    <DashboardLink key={item.to} item={item} onClick={() => setMenuOpen(false)} />
+                    <li key={item.to}>
+                      <NavItemLink item={item} onClick={() => setMenuOpen(false)} />
+                    </li>
                   ))}
                 </>
               ) : null}

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { authClient } from '../../lib/auth-client';
 import { paths } from '../paths';
 import { useSignOut } from '../use-sign-out';
 import { BrandLogo } from './brand-logo';
+import { NavItemLink } from './nav-item-link';
 import { dashboardNavItem, mainNavItems } from './nav-links';
 
 interface MobileMenuProps {
@@ -64,14 +65,7 @@ export function MobileMenu({ onClose, onNavigate }: MobileMenuProps) {
       <ul className="menu w-full p-0">
         {navItems.map((item) => (
           <li key={item.to}>
-            <NavLink
-              to={item.to}
-              end={item.end}
-              onClick={onNavigate}
-              className={({ isActive }) => (isActive ? 'menu-active' : undefined)}
-            >
-              {item.label}
-            </NavLink>
+            <NavItemLink item={item} onClick={onNavigate} />
           </li>
         ))}
       </ul>

@@ -1,9 +1,10 @@
 import type { Ref } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { authClient } from '../../lib/auth-client';
 import { paths } from '../paths';
 import { useSignOut } from '../use-sign-out';
 import { BrandLogo } from './brand-logo';
+import { NavItemLink } from './nav-item-link';
 import { dashboardNavItem, mainNavItems } from './nav-links';
 import { UserMenu } from './user-menu';
 
@@ -12,9 +13,6 @@ interface NavbarProps {
   menuButtonRef?: Ref<HTMLButtonElement>;
   onOpenMenu: () => void;
 }
-
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  isActive ? 'menu-active font-semibold' : undefined;
 
 export function Navbar({ menuOpen, menuButtonRef, onOpenMenu }: NavbarProps) {
   const { data: session, isPending } = authClient.useSession();
@@ -83,9 +81,7 @@ export function Navbar({ menuOpen, menuButtonRef, onOpenMenu }: NavbarProps) {
         <ul className="menu menu-horizontal mx-auto flex max-w-7xl flex-wrap gap-1 px-2 py-1 text-sm sm:px-4">
           {navItems.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.end} className={linkClass}>
-                {item.label}
-              </NavLink>
+              <NavItemLink item={item} activeClassName="menu-active font-semibold" />
             </li>
           ))}
         </ul>
