@@ -1,4 +1,179 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { orderIdParamsSchema, orderSchema } from '@voltforge/contract/order';
+import {
+  createPaymentIntentBodySchema,
+  createPaymentIntentResponseSchema,
+  markOrderPaidBodySchema,
+  paymentConfigSchema,
+  paymentMessages,
+  testCardConfirmBodySchema,
+  testCardConfirmResponseSchema,
+  webhookResponseSchema,
+} from '@voltforge/contract/payment';
 import type { Config } from '../../config.ts';
+import { badRequest, HttpError, notFound } from '../../http-error.ts';
+import { requireUser, signedIn } from '../../plugins/auth.ts';
+import {
+  InvalidWebhookError,
+  ProviderUnavailableError,
+  type PaymentProvider,
+} from './payment-provider.ts';
+import {
+  applySucceededIntent,
+  confirmOrderPayment,
+  createIntentForOrder,
+  handleWebhookEvent,
+} from './payments.service.ts';
+import { createStripeProvider } from './stripe-provider.ts';
+import { confirmTestCard, createTestProvider } from './test-provider.ts';
 
-export async function paymentsRoutes(_app: FastifyInstance, _opts: { config: Config }) {}
+/** A provider outage is a 502 the client may retry (and Stripe will, for a webhook). */
+async function withProvider<T>(log: FastifyBaseLogger, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) {
+      log.warn({ err: error.cause }, 'payment provider unavailable');
+      throw new HttpError(502, 'internal', paymentMessages.providerUnavailable);
+    }
+    throw error;
+  }
+}
+
+/** Card payments (spec sections 4 and 7; DESIGN section 6). */
+export async function paymentsRoutes(app: FastifyInstance, opts: { config: Config }) {
+  const provider: PaymentProvider = opts.config.stripe
+    ? createStripeProvider(opts.config.stripe)
+    : createTestProvider(app.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/payments/config',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Which card provider is active, and its publishable key',
+        response: { 200: paymentConfigSchema },
+      },
+    },
+    async () => ({
+      provider: provider.name,
+      ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+    }),
+  );
+
+  r.post(
+    '/api/create-payment-intent',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['payments'],
+        summary:
+          "Create (or reuse) the payment intent for one of your unpaid orders, for the order's total",
+        body: createPaymentIntentBodySchema,
+        response: { 200: createPaymentIntentResponseSchema },
+      },
+    },
+    async (request) => {
+      const customer = await requireUser(request);
+      return withProvider(request.log, () =>
+        createIntentForOrder(app.db, provider, request.body.orderId, customer),
+      );
+    },
+  );
+
+  r.patch(
+    '/api/order/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Record a confirmed card payment; the provider is asked, the client is not trusted',
+        params: orderIdParamsSchema,
+        body: markOrderPaidBodySchema,
+        response: { 200: orderSchema },
+      },
+    },
+    async (request) => {
+      const customer = await requireUser(request);
+      return withProvider(request.log, () =>
+        confirmOrderPayment(
+          app.db,
+          provider,
+          request.params.id,
+          request.body.transactionId,
+          customer,
+        ),
+      );
+    },
+  );
+
+  r.post(
+    '/api/payments/test/confirm',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['payments'],
+        summary: "Test mode only: confirm a payment with one of Stripe's test cards",
+        body: testCardConfirmBodySchema,
+        response: { 200: testCardConfirmResponseSchema },
+      },
+    },
+    async (request) => {
+      if (provider.name !== 'test') throw notFound(paymentMessages.testEndpointDisabled);
+      const customer = await requireUser(request);
+      const intent = await confirmTestCard(app.db, request.body, customer.id);
+      // What Stripe's payment_intent.succeeded webhook would do; the browser's PATCH follows.
+      await applySucceededIntent(app.db, intent);
+      return { paymentIntentId: intent.id, status: 'succeeded' as const, last4: intent.last4 };
+    },
+  );
+
+  // Stripe signs the exact bytes it sent, so this one route keeps its JSON body raw.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
+      done(null, body);
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/payments/webhook',
+      {
+        // Stripe delivers in bursts and retries; the signature is what keeps strangers out.
+        config: { rateLimit: false },
+        schema: {
+          tags: ['payments'],
+          summary: 'Stripe webhook: payment_intent.succeeded and payment_intent.payment_failed',
+          response: { 200: webhookResponseSchema },
+        },
+      },
+      async (request) => {
+        if (!provider.verifyWebhook) throw notFound(paymentMessages.webhookNotConfigured);
+        if (!Buffer.isBuffer(request.body))
+          throw badRequest(paymentMessages.webhookSignatureInvalid);
+        const signature = request.headers['stripe-signature'];
+        let event;
+        try {
+          event = provider.verifyWebhook(
+            request.body,
+            Array.isArray(signature) ? signature[0] : signature,
+          );
+        } catch (error) {
+          if (error instanceof InvalidWebhookError) {
+            request.log.warn({ reason: error.message }, 'webhook refused');
+            throw badRequest(paymentMessages.webhookSignatureInvalid);
+          }
+          throw error;
+        }
+        const outcome = await withProvider(request.log, () =>
+          handleWebhookEvent(app.db, provider, event),
+        );
+        request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook handled');
+        if (outcome === 'mismatch') {
+          request.log.warn({ eventId: event.id }, 'webhook intent does not match its order');
+        }
+        return { received: true as const, ...(outcome === 'duplicate' ? { duplicate: true } : {}) };
+      },
+    );
+  });
+}

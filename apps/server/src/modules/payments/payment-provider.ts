@@ -1,0 +1,59 @@
+import type { PaymentProvider as ProviderName } from '@voltforge/contract/payment';
+
+/** A payment intent as our services see it, whichever provider holds it. */
+export interface ProviderIntent {
+  id: string;
+  clientSecret: string;
+  amountCents: number;
+  currency: string;
+  /** Stripe's status names; only `succeeded` ever marks an order paid. */
+  status: string;
+  /** metadata.orderId: the order the intent was created for. */
+  orderId: string | null;
+}
+
+export interface CreateIntentInput {
+  orderId: string;
+  amountCents: number;
+  currency: 'usd';
+  idempotencyKey: string;
+  description: string;
+}
+
+/** A webhook event whose signature has been verified. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** The payment intent the event is about, when it is about one. */
+  intentId: string | null;
+}
+
+/** The provider could not be reached or failed: worth retrying, and not the customer's fault. */
+export class ProviderUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('payment provider unavailable', { cause });
+    this.name = 'ProviderUnavailableError';
+  }
+}
+
+/** A webhook whose signature or body does not verify. */
+export class InvalidWebhookError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidWebhookError';
+  }
+}
+
+/**
+ * What the payment services need from a card provider. Services never see which one runs, so
+ * the order rules (amount from the order, paid only on a confirmed intent) hold for both.
+ */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  readonly publishableKey?: string;
+  createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
+  /** null when the provider has no intent with this id. */
+  retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /** Checks the signature on the raw body; throws InvalidWebhookError. Absent: no webhooks. */
+  verifyWebhook?(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}

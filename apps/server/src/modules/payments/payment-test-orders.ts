@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { App } from '../../app.ts';
+import { order } from '../../db/schema/order.ts';
+import { tool } from '../../db/schema/tool.ts';
+import type { TestUser } from '../../../test/test-app.ts';
+
+export type OrderRow = typeof order.$inferSelect;
+
+/**
+ * An unpaid order for `customer`, written straight to the tables so these tests do not depend
+ * on the ordering endpoints: 4 × $12.50 = $50.00 unless told otherwise.
+ */
+export async function insertOrder(
+  app: App,
+  customer: TestUser,
+  opts: { unitPriceCents?: number; quantity?: number; status?: OrderRow['status'] } = {},
+): Promise<OrderRow> {
+  const unitPriceCents = opts.unitPriceCents ?? 1250;
+  const quantity = opts.quantity ?? 4;
+  const [made] = await app.db
+    .insert(tool)
+    .values({
+      name: `Clamp Meter ${randomUUID().slice(0, 6)}`,
+      description: 'A clamp meter for payment tests.',
+      imageUrl: '/images/tools/vf-ct40-clamp-meter.svg',
+      category: 'Measurement & Test',
+      priceCents: unitPriceCents,
+      minOrderQuantity: 1,
+      inStock: 100,
+    })
+    .returning({ id: tool.id, name: tool.name });
+  if (!made) throw new Error('tool insert failed');
+  const [row] = await app.db
+    .insert(order)
+    .values({
+      userId: customer.id,
+      customerName: customer.name,
+      email: customer.email,
+      phone: '+1 555 010 2030',
+      address: '12 Foundry Lane, Springfield',
+      toolId: made.id,
+      toolName: made.name,
+      unitPriceCents,
+      quantity,
+      totalCents: unitPriceCents * quantity,
+      status: opts.status ?? 'pending_payment',
+    })
+    .returning();
+  if (!row) throw new Error('order insert failed');
+  return row;
+}
+
+export async function readOrder(app: App, id: string): Promise<OrderRow> {
+  const [row] = await app.db.select().from(order).where(eq(order.id, id));
+  if (!row) throw new Error(`order ${id} not found`);
+  return row;
+}

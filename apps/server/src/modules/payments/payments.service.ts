@@ -1,0 +1,214 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Order } from '@voltforge/contract/order';
+import { paymentMessages, type CreatePaymentIntentResponse } from '@voltforge/contract/payment';
+import type { Db, Tx } from '../../db/client.ts';
+import { order } from '../../db/schema/order.ts';
+import { paymentEvent } from '../../db/schema/payment.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { orderToJson } from '../orders/orders.service.ts';
+import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
+
+type OrderRow = typeof order.$inferSelect;
+type Customer = Pick<SessionUser, 'id' | 'role'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CURRENCY = 'usd';
+/** Intents that can still be confirmed by the customer, so create-intent hands them out again. */
+const OPEN_INTENT_STATUSES = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+]);
+
+async function findOrder(db: Db | Tx, id: string): Promise<OrderRow | null> {
+  // A malformed id is simply an order that does not exist (and would be a SQL error as a uuid).
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select().from(order).where(eq(order.id, id));
+  return row ?? null;
+}
+
+function refuseUnpayable(row: OrderRow): void {
+  if (row.status === 'cancelled') throw conflict(paymentMessages.cancelled);
+  if (row.status !== 'pending_payment') throw conflict(paymentMessages.alreadyPaid);
+}
+
+/** Why an intent cannot pay for an order, or null when it can. */
+function intentMismatch(row: OrderRow, intent: ProviderIntent): string | null {
+  if (intent.orderId !== row.id) return paymentMessages.paymentNotForOrder;
+  if (intent.amountCents !== row.totalCents || intent.currency.toLowerCase() !== CURRENCY) {
+    return paymentMessages.paymentAmountMismatch;
+  }
+  if (intent.status !== 'succeeded') return paymentMessages.paymentNotCompleted;
+  return null;
+}
+
+/**
+ * The one way an order becomes paid: a single conditional UPDATE, so a confirmation and a
+ * webhook racing each other (on any number of instances) mark it paid exactly once, and a late
+ * event can never move a shipped or cancelled order. Returns the row when this call paid it.
+ */
+async function markPaid(db: Db | Tx, orderId: string, intentId: string): Promise<OrderRow | null> {
+  const [paid] = await db
+    .update(order)
+    .set({
+      status: 'paid',
+      paidAt: sql`now()`,
+      transactionId: intentId,
+      paymentIntentId: intentId,
+    })
+    .where(and(eq(order.id, orderId), eq(order.status, 'pending_payment')))
+    .returning();
+  return paid ?? null;
+}
+
+/**
+ * Applies an intent the provider reports as succeeded to its order, if it matches the order's
+ * total. Used when the test provider confirms a card (Stripe would send a webhook then).
+ */
+export async function applySucceededIntent(
+  db: Db,
+  intent: ProviderIntent,
+): Promise<'paid' | 'already_paid' | 'mismatch'> {
+  const row = intent.orderId ? await findOrder(db, intent.orderId) : null;
+  if (!row || intentMismatch(row, intent)) return 'mismatch';
+  return (await markPaid(db, row.id, intent.id)) ? 'paid' : 'already_paid';
+}
+
+/**
+ * POST /api/create-payment-intent. The amount is the order's total from the database; the
+ * idempotency key (order id and amount) makes a repeated call return the same intent, on
+ * Stripe's side as well as ours.
+ */
+export async function createIntentForOrder(
+  db: Db,
+  provider: PaymentProvider,
+  orderId: string,
+  customer: Customer,
+): Promise<CreatePaymentIntentResponse> {
+  const row = await findOrder(db, orderId);
+  if (!row) throw notFound(paymentMessages.orderNotFound);
+  if (row.userId !== customer.id) throw forbidden(paymentMessages.notYourOrder);
+  refuseUnpayable(row);
+
+  const answer = (intent: ProviderIntent): CreatePaymentIntentResponse => ({
+    clientSecret: intent.clientSecret,
+    provider: provider.name,
+    ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+  });
+
+  if (row.paymentIntentId) {
+    const stored = await provider.retrieveIntent(row.paymentIntentId);
+    if (stored && stored.orderId === row.id && stored.amountCents === row.totalCents) {
+      if (stored.status === 'succeeded') {
+        // Paid, but the confirmation and webhook have not reached us yet: record it now.
+        await applySucceededIntent(db, stored);
+        throw conflict(paymentMessages.alreadyPaid);
+      }
+      if (OPEN_INTENT_STATUSES.has(stored.status)) return answer(stored);
+    }
+  }
+
+  const intent = await provider.createIntent({
+    orderId: row.id,
+    amountCents: row.totalCents,
+    currency: CURRENCY,
+    idempotencyKey: `order-${row.id}-${row.totalCents}`,
+    description: `Voltforge order ${row.id}: ${row.toolName} x ${row.quantity}`,
+  });
+  if (intent.status === 'succeeded') {
+    await applySucceededIntent(db, intent);
+    throw conflict(paymentMessages.alreadyPaid);
+  }
+  await db
+    .update(order)
+    .set({ paymentIntentId: intent.id })
+    .where(and(eq(order.id, row.id), eq(order.status, 'pending_payment')));
+  return answer(intent);
+}
+
+/**
+ * PATCH /api/order/:id {transactionId}: the browser reports a confirmed payment, and we believe
+ * only the provider: the intent must exist, have succeeded, be this order's and be for its total.
+ * Repeating it with the same transaction id answers the paid order again.
+ */
+export async function confirmOrderPayment(
+  db: Db,
+  provider: PaymentProvider,
+  orderId: string,
+  transactionId: string,
+  customer: Customer,
+): Promise<Order> {
+  const row = await findOrder(db, orderId);
+  if (!row) throw notFound(paymentMessages.orderNotFound);
+  if (row.userId !== customer.id && customer.role !== 'admin') {
+    throw forbidden(paymentMessages.notYourOrder);
+  }
+  if (row.status !== 'pending_payment') {
+    if (row.transactionId === transactionId && row.status !== 'cancelled') return orderToJson(row);
+    refuseUnpayable(row);
+  }
+
+  const intent = await provider.retrieveIntent(transactionId);
+  if (!intent) throw badRequest(paymentMessages.unknownTransaction);
+  const mismatch = intentMismatch(row, intent);
+  if (mismatch === paymentMessages.paymentNotCompleted) throw conflict(mismatch);
+  if (mismatch) throw badRequest(mismatch);
+
+  const paid = await markPaid(db, row.id, intent.id);
+  if (paid) return orderToJson(paid);
+  // Someone else (the webhook, another tab) got there first: fine if it was this payment.
+  const current = await findOrder(db, row.id);
+  if (current && current.status !== 'cancelled' && current.transactionId === intent.id) {
+    return orderToJson(current);
+  }
+  if (current) refuseUnpayable(current);
+  throw notFound(paymentMessages.orderNotFound);
+}
+
+export type WebhookOutcome =
+  'duplicate' | 'ignored' | 'paid' | 'already_paid' | 'payment_failed_recorded' | 'mismatch';
+
+/**
+ * A verified provider event. Recorded once by event id (replays and Stripe's retries are
+ * no-ops); `payment_intent.succeeded` marks the order paid after asking the provider for the
+ * intent as it is now, so events arriving out of order cannot un-pay or double-pay an order.
+ */
+export async function handleWebhookEvent(
+  db: Db,
+  provider: PaymentProvider,
+  event: ProviderEvent,
+): Promise<WebhookOutcome> {
+  const [seen] = await db
+    .select({ id: paymentEvent.id })
+    .from(paymentEvent)
+    .where(eq(paymentEvent.eventId, event.id));
+  if (seen) return 'duplicate';
+
+  const relevant =
+    event.intentId !== null &&
+    (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed');
+  // The network call happens before the transaction: nothing may wait on it inside one.
+  const intent = relevant && event.intentId ? await provider.retrieveIntent(event.intentId) : null;
+  const orderId = intent?.orderId && UUID.test(intent.orderId) ? intent.orderId : null;
+
+  return db.transaction(async (tx): Promise<WebhookOutcome> => {
+    const [recorded] = await tx
+      .insert(paymentEvent)
+      .values({ provider: provider.name, eventId: event.id, type: event.type, orderId })
+      .onConflictDoNothing({ target: paymentEvent.eventId })
+      .returning({ id: paymentEvent.id });
+    if (!recorded) return 'duplicate';
+    if (!intent || !orderId) return 'ignored';
+    const row = await findOrder(tx, orderId);
+    if (!row) return 'ignored';
+    // The intent as it is now decides, whichever event arrived: a failure reported after the
+    // retry succeeded still leaves the order paid.
+    if (intent.status !== 'succeeded' && event.type === 'payment_intent.payment_failed') {
+      return 'payment_failed_recorded';
+    }
+    if (intentMismatch(row, intent)) return 'mismatch';
+    return (await markPaid(tx, row.id, intent.id)) ? 'paid' : 'already_paid';
+  });
+}

@@ -1,0 +1,450 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Order } from '@voltforge/contract/order';
+import { paymentMessages } from '@voltforge/contract/payment';
+import { order } from '../../db/schema/order.ts';
+import { paymentEvent } from '../../db/schema/payment.ts';
+import {
+  createTestApp,
+  registerUser,
+  request,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.ts';
+import { FakeStripe, type FakeIntent } from './fake-stripe.ts';
+import { insertOrder, readOrder, type OrderRow } from './payment-test-orders.ts';
+
+const WEBHOOK_SECRET = 'whsec_x';
+
+let fake: FakeStripe;
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  fake = await new FakeStripe().start();
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: fake.url,
+  });
+  alice = await registerUser(t.app, { name: 'Alice Ampere' });
+  bob = await registerUser(t.app, { name: 'Bob Volta' });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.stop();
+});
+beforeEach(() => {
+  fake.failWith = null;
+});
+
+function createIntent(who: TestUser | null, orderId: string, extra: object = {}) {
+  return request(t.app, {
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: { orderId, ...extra },
+    as: who,
+  });
+}
+
+/** Creates the order's intent through our API and returns it as the fake Stripe holds it. */
+async function intentFor(who: TestUser, placed: OrderRow): Promise<FakeIntent> {
+  const res = await createIntent(who, placed.id);
+  expect(res.statusCode).toBe(200);
+  const { clientSecret } = res.json<{ clientSecret: string }>();
+  const intent = [...fake.intents.values()].find((i) => i.client_secret === clientSecret);
+  if (!intent) throw new Error('intent not at the fake Stripe');
+  return intent;
+}
+
+function patchOrder(who: TestUser | null, orderId: string, transactionId: string) {
+  return request(t.app, {
+    method: 'PATCH',
+    url: `/api/order/${orderId}`,
+    payload: { transactionId },
+    as: who,
+  });
+}
+
+function eventFor(type: string, intent: FakeIntent, id = `evt_${randomBytes(12).toString('hex')}`) {
+  return {
+    id,
+    object: 'event',
+    api_version: '2026-01-28.clover',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object: { ...intent } },
+  };
+}
+
+function sign(payload: string, opts: { secret?: string; timestamp?: number } = {}): string {
+  return Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: opts.secret ?? WEBHOOK_SECRET,
+    ...(opts.timestamp ? { timestamp: opts.timestamp } : {}),
+  });
+}
+
+function postWebhook(payload: string, signature: string | undefined) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature ? { 'stripe-signature': signature } : {}),
+    },
+    payload,
+  });
+}
+
+async function eventsFor(orderId: string) {
+  return t.app.db
+    .select({ eventId: paymentEvent.eventId, type: paymentEvent.type })
+    .from(paymentEvent)
+    .where(eq(paymentEvent.orderId, orderId));
+}
+
+describe('Stripe provider: configuration', () => {
+  it('tells the web app to use Stripe, with the publishable key', async () => {
+    const res = await request(t.app, { method: 'GET', url: '/api/payments/config' });
+    expect(res.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_x' });
+  });
+
+  it('turns the test-card endpoint off', async () => {
+    const res = await request(t.app, {
+      method: 'POST',
+      url: '/api/payments/test/confirm',
+      payload: {
+        clientSecret: 'pi_x_secret_y',
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: new Date().getUTCFullYear() + 1,
+        cvc: '123',
+      },
+      as: alice,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(paymentMessages.testEndpointDisabled);
+  });
+});
+
+describe('Stripe provider: create and retrieve against a fake Stripe API', () => {
+  it('creates the intent with the order total, USD, metadata.orderId and an idempotency key', async () => {
+    const placed = await insertOrder(t.app, alice, { unitPriceCents: 1999, quantity: 3 });
+    const before = fake.requests.length;
+    const res = await createIntent(alice, placed.id, { price: 1 });
+    expect(res.statusCode).toBe(200);
+    const created = fake.requests.slice(before).find((r) => r.method === 'POST');
+    expect(created).toBeDefined();
+    expect(created?.path).toBe('/v1/payment_intents');
+    expect(created?.authorization).toBe('Bearer sk_test_x');
+    expect(created?.idempotencyKey).toBe(`order-${placed.id}-5997`);
+    expect(created?.params.get('amount')).toBe('5997');
+    expect(created?.params.get('currency')).toBe('usd');
+    expect(created?.params.get('metadata[orderId]')).toBe(placed.id);
+
+    const intent = [...fake.intents.values()].find((i) => i.metadata.orderId === placed.id);
+    expect(res.json()).toEqual({
+      clientSecret: intent?.client_secret,
+      provider: 'stripe',
+      publishableKey: 'pk_test_x',
+    });
+    expect((await readOrder(t.app, placed.id)).paymentIntentId).toBe(intent?.id);
+  });
+
+  it('reuses the same intent when called twice', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const first = await createIntent(alice, placed.id);
+    const second = await createIntent(alice, placed.id);
+    expect(second.json().clientSecret).toBe(first.json().clientSecret);
+    const forOrder = [...fake.intents.values()].filter((i) => i.metadata.orderId === placed.id);
+    expect(forOrder).toHaveLength(1);
+  });
+
+  it('records a payment Stripe completed but nobody reported, instead of charging again', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    fake.setStatus(intent.id, 'succeeded');
+    const res = await createIntent(alice, placed.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(paymentMessages.alreadyPaid);
+    expect(await readOrder(t.app, placed.id)).toMatchObject({
+      status: 'paid',
+      transactionId: intent.id,
+    });
+  });
+
+  it("refuses customer B an intent for customer A's order without calling Stripe", async () => {
+    const placed = await insertOrder(t.app, alice);
+    const before = fake.requests.length;
+    const res = await createIntent(bob, placed.id);
+    expect(res.statusCode).toBe(403);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('answers 502 with a retry message when Stripe is down', async () => {
+    const placed = await insertOrder(t.app, alice);
+    fake.failWith = 500;
+    const res = await createIntent(alice, placed.id);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error.message).toBe(paymentMessages.providerUnavailable);
+    expect((await readOrder(t.app, placed.id)).paymentIntentId).toBeNull();
+  });
+});
+
+describe('Stripe provider: PATCH /api/order/:id asks Stripe', () => {
+  it('marks the order paid when Stripe says the intent succeeded', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    fake.setStatus(intent.id, 'succeeded');
+    const res = await patchOrder(alice, placed.id, intent.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Order>()).toMatchObject({ paid: true, transactionId: intent.id });
+    const again = await patchOrder(alice, placed.id, intent.id);
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('refuses a made-up transaction id', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const res = await patchOrder(alice, placed.id, 'pi_madeup123');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(paymentMessages.unknownTransaction);
+    expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
+  });
+
+  it("refuses a foreign intent (another order's, or one that names no order)", async () => {
+    const placed = await insertOrder(t.app, alice);
+    const other = await insertOrder(t.app, alice);
+    const foreign = fake.addIntent({
+      amount: placed.totalCents,
+      status: 'succeeded',
+      metadata: { orderId: other.id },
+    });
+    const stranger = fake.addIntent({ amount: placed.totalCents, status: 'succeeded' });
+    for (const intent of [foreign, stranger]) {
+      const res = await patchOrder(alice, placed.id, intent.id);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(paymentMessages.paymentNotForOrder);
+    }
+    expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
+  });
+
+  it('refuses a failed payment', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    fake.setStatus(intent.id, 'requires_payment_method');
+    const res = await patchOrder(alice, placed.id, intent.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(paymentMessages.paymentNotCompleted);
+    expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
+  });
+
+  it('refuses a successful payment of the wrong amount', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const cheap = fake.addIntent({
+      amount: 50,
+      status: 'succeeded',
+      metadata: { orderId: placed.id },
+    });
+    const res = await patchOrder(alice, placed.id, cheap.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(paymentMessages.paymentAmountMismatch);
+    expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
+  });
+
+  it("does not let customer B pay customer A's order", async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    fake.setStatus(intent.id, 'succeeded');
+    const res = await patchOrder(bob, placed.id, intent.id);
+    expect(res.statusCode).toBe(403);
+    expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
+  });
+
+  it('answers 502 and leaves the order unpaid when Stripe cannot be asked', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    fake.setStatus(intent.id, 'succeeded');
+    fake.failWith = 503;
+    const res = await patchOrder(alice, placed.id, intent.id);
+    expect(res.statusCode).toBe(502);
+    expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
+  });
+});
+
+describe('Stripe provider: POST /api/payments/webhook', () => {
+  it('marks the order paid on a valid payment_intent.succeeded and records the event', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    fake.setStatus(intent.id, 'succeeded');
+    const event = eventFor('payment_intent.succeeded', intent);
+    const payload = JSON.stringify(event);
+    const res = await postWebhook(payload, sign(payload));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    expect(await readOrder(t.app, placed.id)).toMatchObject({
+      status: 'paid',
+      transactionId: intent.id,
+    });
+    expect(await eventsFor(placed.id)).toEqual([
+      { eventId: event.id, type: 'payment_intent.succeeded' },
+    ]);
+  });
+
+  it('refuses a tampered body, a wrong secret, a missing signature and a stale timestamp', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    fake.setStatus(intent.id, 'succeeded');
+    const payload = JSON.stringify(eventFor('payment_intent.succeeded', intent));
+    const tampered = payload.replace(`"amount":${intent.amount}`, '"amount":1');
+    expect(tampered).not.toBe(payload);
+    const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
+    const attempts = [
+      postWebhook(tampered, sign(payload)),
+      postWebhook(payload, sign(payload, { secret: 'whsec_someone_else' })),
+      postWebhook(payload, undefined),
+      postWebhook(payload, sign(payload, { timestamp: tenMinutesAgo })),
+      postWebhook(payload, 't=1,v1=deadbeef'),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(paymentMessages.webhookSignatureInvalid);
+    }
+    expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
+    expect(await eventsFor(placed.id)).toEqual([]);
+  });
+
+  it('applies a replayed event once', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    fake.setStatus(intent.id, 'succeeded');
+    const payload = JSON.stringify(eventFor('payment_intent.succeeded', intent));
+    expect((await postWebhook(payload, sign(payload))).json()).toEqual({ received: true });
+    const paidAt = (await readOrder(t.app, placed.id)).paidAt;
+
+    const replay = await postWebhook(payload, sign(payload));
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    expect((await readOrder(t.app, placed.id)).paidAt).toEqual(paidAt);
+    expect(await eventsFor(placed.id)).toHaveLength(1);
+  });
+
+  it('never un-pays an order when events arrive out of order', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    // First attempt declined, retry succeeded; Stripe delivers the success before the failure.
+    const failedFirst = eventFor('payment_intent.payment_failed', {
+      ...intent,
+      status: 'requires_payment_method',
+    });
+    fake.setStatus(intent.id, 'succeeded');
+    const succeeded = JSON.stringify(eventFor('payment_intent.succeeded', intent));
+    expect((await postWebhook(succeeded, sign(succeeded))).statusCode).toBe(200);
+    const late = JSON.stringify(failedFirst);
+    expect((await postWebhook(late, sign(late))).statusCode).toBe(200);
+
+    expect((await readOrder(t.app, placed.id)).status).toBe('paid');
+    expect((await eventsFor(placed.id)).map((e) => e.type).sort()).toEqual([
+      'payment_intent.payment_failed',
+      'payment_intent.succeeded',
+    ]);
+  });
+
+  it('records a failure without paying, then pays on the later success', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    fake.setStatus(intent.id, 'requires_payment_method');
+    const failed = JSON.stringify(eventFor('payment_intent.payment_failed', intent));
+    expect((await postWebhook(failed, sign(failed))).statusCode).toBe(200);
+    expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
+
+    fake.setStatus(intent.id, 'succeeded');
+    const succeeded = JSON.stringify(eventFor('payment_intent.succeeded', intent));
+    expect((await postWebhook(succeeded, sign(succeeded))).statusCode).toBe(200);
+    expect((await readOrder(t.app, placed.id)).status).toBe('paid');
+  });
+
+  it('believes Stripe, not the event body: a success event for an unpaid intent pays nothing', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    const payload = JSON.stringify(
+      eventFor('payment_intent.succeeded', { ...intent, status: 'succeeded' }),
+    );
+    expect((await postWebhook(payload, sign(payload))).statusCode).toBe(200);
+    expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
+  });
+
+  it('does not pay on an intent for another amount, nor move a shipped or cancelled order', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const cheap = fake.addIntent({
+      amount: 50,
+      status: 'succeeded',
+      metadata: { orderId: placed.id },
+    });
+    const shipped = await insertOrder(t.app, alice);
+    const shippedIntent = await intentFor(alice, shipped);
+    fake.setStatus(shippedIntent.id, 'succeeded');
+    await t.app.db.update(order).set({ status: 'shipped' }).where(eq(order.id, shipped.id));
+    const cancelled = await insertOrder(t.app, alice);
+    const cancelledIntent = await intentFor(alice, cancelled);
+    fake.setStatus(cancelledIntent.id, 'succeeded');
+    await t.app.db.update(order).set({ status: 'cancelled' }).where(eq(order.id, cancelled.id));
+
+    for (const intent of [cheap, shippedIntent, cancelledIntent]) {
+      const payload = JSON.stringify(eventFor('payment_intent.succeeded', intent));
+      expect((await postWebhook(payload, sign(payload))).statusCode).toBe(200);
+    }
+    expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
+    expect((await readOrder(t.app, shipped.id)).status).toBe('shipped');
+    expect((await readOrder(t.app, cancelled.id)).status).toBe('cancelled');
+  });
+
+  it('acknowledges events it does not act on', async () => {
+    const payload = JSON.stringify({
+      id: `evt_${randomBytes(8).toString('hex')}`,
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    });
+    const res = await postWebhook(payload, sign(payload));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+  });
+
+  it('answers 502 when Stripe cannot be asked, so Stripe retries; the retry applies', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    fake.setStatus(intent.id, 'succeeded');
+    const payload = JSON.stringify(eventFor('payment_intent.succeeded', intent));
+    fake.failWith = 500;
+    expect((await postWebhook(payload, sign(payload))).statusCode).toBe(502);
+    expect(await eventsFor(placed.id)).toEqual([]);
+    fake.failWith = null;
+    expect((await postWebhook(payload, sign(payload))).json()).toEqual({ received: true });
+    expect((await readOrder(t.app, placed.id)).status).toBe('paid');
+  });
+
+  it('pays once when the browser confirmation and the webhook race', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    fake.setStatus(intent.id, 'succeeded');
+    const payloads = [1, 2].map(() => JSON.stringify(eventFor('payment_intent.succeeded', intent)));
+    const results = await Promise.all([
+      patchOrder(alice, placed.id, intent.id),
+      ...payloads.map((p) => postWebhook(p, sign(p))),
+      patchOrder(alice, placed.id, intent.id),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await readOrder(t.app, placed.id)).toMatchObject({
+      status: 'paid',
+      transactionId: intent.id,
+    });
+  });
+});

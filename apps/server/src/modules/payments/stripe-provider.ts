@@ -1,0 +1,116 @@
+import Stripe from 'stripe';
+import type { Config } from '../../config.ts';
+import {
+  InvalidWebhookError,
+  ProviderUnavailableError,
+  type CreateIntentInput,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderIntent,
+} from './payment-provider.ts';
+
+type StripeConfig = NonNullable<Config['stripe']>;
+
+function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    amountCents: intent.amount,
+    currency: intent.currency,
+    status: intent.status,
+    orderId: intent.metadata?.orderId ?? null,
+  };
+}
+
+/** STRIPE_API_HOST points stripe-node at another API host (a local fake in tests). */
+function hostOptions(apiHost: string | undefined) {
+  if (!apiHost) return {};
+  const url = new URL(apiHost);
+  const protocol = url.protocol === 'http:' ? ('http' as const) : ('https' as const);
+  return {
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+  };
+}
+
+function isNotFound(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeError &&
+    (error.statusCode === 404 || error.code === 'resource_missing')
+  );
+}
+
+/** Anything but a clear "no such intent" is the provider failing, not an answer about the payment. */
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw new ProviderUnavailableError(error);
+  }
+}
+
+export function createStripeProvider(config: StripeConfig): PaymentProvider {
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'Voltforge storefront' },
+    ...hostOptions(config.apiHost),
+  });
+
+  const verifyWebhook = (
+    secret: string,
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): ProviderEvent => {
+    if (!signature) throw new InvalidWebhookError('missing Stripe-Signature header');
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+    } catch (error) {
+      throw new InvalidWebhookError(error instanceof Error ? error.message : 'invalid signature');
+    }
+    const object = event.data.object as { object?: string; id?: string };
+    return {
+      id: event.id,
+      type: event.type,
+      intentId: object.object === 'payment_intent' && object.id ? object.id : null,
+    };
+  };
+
+  return {
+    name: 'stripe',
+    publishableKey: config.publishableKey,
+
+    async createIntent(input: CreateIntentInput) {
+      const intent = await call(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            // The spec's card form is Stripe's card element: card payments only.
+            allowed_payment_method_types: ['card'],
+            description: input.description,
+            metadata: { orderId: input.orderId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return toIntent(intent);
+    },
+
+    async retrieveIntent(id: string) {
+      try {
+        return toIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw new ProviderUnavailableError(error);
+      }
+    },
+
+    verifyWebhook: config.webhookSecret
+      ? verifyWebhook.bind(null, config.webhookSecret)
+      : undefined,
+  };
+}

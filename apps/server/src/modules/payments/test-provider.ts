@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  expiryInPast,
+  paymentMessages,
+  testCards,
+  type TestCardOutcome,
+} from '@voltforge/contract/payment';
+import type { Db } from '../../db/client.ts';
+import { order } from '../../db/schema/order.ts';
+import { testPaymentIntent } from '../../db/schema/payment.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../http-error.ts';
+import type { CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.ts';
+
+type IntentRow = typeof testPaymentIntent.$inferSelect;
+
+function toIntent(row: IntentRow): ProviderIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    status: row.status,
+    orderId: row.orderId,
+  };
+}
+
+const token = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/**
+ * The built-in provider for development, demos and tests. Its intents live in the database so
+ * that every server instance agrees on them; it never moves money.
+ */
+export function createTestProvider(db: Db): PaymentProvider {
+  return {
+    name: 'test',
+
+    async createIntent(input: CreateIntentInput) {
+      const id = `pi_test_${token(12)}`;
+      // Like Stripe's Idempotency-Key: a second create with the same key returns the first intent.
+      await db
+        .insert(testPaymentIntent)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${token(16)}`,
+          orderId: input.orderId,
+          amountCents: input.amountCents,
+          currency: input.currency,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .onConflictDoNothing({ target: testPaymentIntent.idempotencyKey });
+      const [row] = await db
+        .select()
+        .from(testPaymentIntent)
+        .where(eq(testPaymentIntent.idempotencyKey, input.idempotencyKey));
+      if (!row) throw new Error('test payment intent vanished after insert');
+      return toIntent(row);
+    },
+
+    async retrieveIntent(id: string) {
+      const [row] = await db.select().from(testPaymentIntent).where(eq(testPaymentIntent.id, id));
+      return row ? toIntent(row) : null;
+    },
+  };
+}
+
+const declineMessages: Record<Exclude<TestCardOutcome, 'succeeds'>, string> = {
+  declined: paymentMessages.declined,
+  insufficient_funds: paymentMessages.insufficientFunds,
+  expired_card: paymentMessages.expiredCard,
+  incorrect_cvc: paymentMessages.incorrectCvc,
+  processing_error: paymentMessages.processingError,
+};
+
+const paymentFailed = (message: string) => new HttpError(402, 'payment_failed', message);
+
+export interface TestCardPayment {
+  clientSecret: string;
+  /** Digits only, already Luhn-checked by the contract schema. */
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+/**
+ * The test provider's stand-in for Stripe's "confirm card payment": Stripe's test cards give
+ * Stripe's outcomes, any other number is declined. Only the last four digits are kept, and the
+ * number is never logged. A declined intent can be confirmed again with another card, as on Stripe.
+ */
+export async function confirmTestCard(
+  db: Db,
+  card: TestCardPayment,
+  customerId: string,
+): Promise<ProviderIntent & { last4: string }> {
+  const [found] = await db
+    .select({ intent: testPaymentIntent, orderStatus: order.status, ownerId: order.userId })
+    .from(testPaymentIntent)
+    .innerJoin(order, eq(order.id, testPaymentIntent.orderId))
+    .where(eq(testPaymentIntent.clientSecret, card.clientSecret));
+  // Someone else's client secret gets the same answer as a made-up one.
+  if (!found || found.ownerId !== customerId) throw notFound(paymentMessages.intentNotFound);
+  if (found.intent.status === 'succeeded') throw conflict(paymentMessages.intentAlreadySucceeded);
+  if (found.orderStatus === 'cancelled') throw conflict(paymentMessages.cancelled);
+  if (found.orderStatus !== 'pending_payment') throw conflict(paymentMessages.alreadyPaid);
+  if (expiryInPast(card.expMonth, card.expYear)) {
+    throw badRequest(paymentMessages.expiryPast, { expYear: paymentMessages.expiryPast });
+  }
+
+  const last4 = card.number.slice(-4);
+  const outcome = testCards.find((c) => c.number === card.number)?.outcome;
+  if (outcome !== 'succeeds') {
+    const message = outcome ? declineMessages[outcome] : paymentMessages.nonTestCard;
+    await db
+      .update(testPaymentIntent)
+      .set({ lastPaymentError: message, cardLast4: last4, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(testPaymentIntent.id, found.intent.id),
+          eq(testPaymentIntent.status, 'requires_payment_method'),
+        ),
+      );
+    throw paymentFailed(message);
+  }
+
+  // Conditional, so two confirmations racing each other succeed once.
+  const [succeeded] = await db
+    .update(testPaymentIntent)
+    .set({
+      status: 'succeeded',
+      cardLast4: last4,
+      lastPaymentError: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(testPaymentIntent.id, found.intent.id),
+        eq(testPaymentIntent.status, 'requires_payment_method'),
+      ),
+    )
+    .returning();
+  if (!succeeded) throw conflict(paymentMessages.intentAlreadySucceeded);
+  return { ...toIntent(succeeded), last4 };
+}

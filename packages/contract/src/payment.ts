@@ -1,0 +1,216 @@
+import { z } from 'zod';
+
+/** Which card provider the server uses: the built-in test provider (default) or Stripe. */
+export const paymentProviders = ['test', 'stripe'] as const;
+export type PaymentProvider = (typeof paymentProviders)[number];
+
+/** The spec's texts and the card errors, worded like Stripe's so both providers read the same. */
+export const paymentMessages = {
+  success: 'Congrats! Your payment is completed.',
+  testMode: 'Test mode — no real charge',
+  paid: 'This order is paid.',
+  alreadyPaid: 'This order is already paid.',
+  cancelled: 'This order was cancelled and cannot be paid.',
+  orderNotFound: 'Order not found.',
+  notYourOrder: 'You can only pay for your own orders.',
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  expiredCard: 'Your card has expired.',
+  incorrectCvc: "Your card's security code is incorrect.",
+  processingError: 'An error occurred while processing your card. Try again in a little bit.',
+  nonTestCard: 'Your card was declined. This is test mode: use one of the test cards listed.',
+  numberRequired: 'Enter your card number.',
+  numberIncomplete: 'Your card number is incomplete.',
+  numberInvalid: 'Your card number is invalid.',
+  expiryRequired: "Enter your card's expiration date.",
+  expiryInvalid: "Your card's expiration date is incomplete or invalid (use MM / YY).",
+  expiryPast: "Your card's expiration date is in the past.",
+  cvcRequired: "Enter your card's security code.",
+  cvcInvalid: "Your card's security code is incomplete.",
+  intentNotFound: 'Payment not found.',
+  intentAlreadySucceeded: 'This payment is already completed.',
+  testEndpointDisabled: 'Test cards are not accepted: this shop takes real card payments.',
+  paymentNotCompleted: 'This payment has not been completed.',
+  paymentNotForOrder: 'This payment does not belong to this order.',
+  paymentAmountMismatch: 'This payment does not match the order total.',
+  unknownTransaction: 'No payment with this transaction id was found.',
+  providerUnavailable: 'The card payment service is not available right now. Please try again.',
+  stripeNotReady: 'Card payments are not configured yet. Please contact the shop.',
+  webhookSignatureInvalid: 'The webhook signature is invalid.',
+  webhookNotConfigured: 'Webhooks are not configured on this server.',
+} as const;
+
+/** Stripe's test cards, which the test provider honours with Stripe's outcomes. */
+export const testCardOutcomes = [
+  'succeeds',
+  'declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'processing_error',
+] as const;
+export type TestCardOutcome = (typeof testCardOutcomes)[number];
+
+export interface TestCard {
+  number: string;
+  outcome: TestCardOutcome;
+  description: string;
+}
+
+export const testCards: readonly TestCard[] = [
+  { number: '4242424242424242', outcome: 'succeeds', description: 'Succeeds' },
+  { number: '4000000000000002', outcome: 'declined', description: 'Declined' },
+  {
+    number: '4000000000009995',
+    outcome: 'insufficient_funds',
+    description: 'Insufficient funds',
+  },
+  { number: '4000000000000069', outcome: 'expired_card', description: 'Expired card' },
+  { number: '4000000000000127', outcome: 'incorrect_cvc', description: 'Incorrect CVC' },
+  { number: '4000000000000119', outcome: 'processing_error', description: 'Processing error' },
+  { number: '5555555555554444', outcome: 'succeeds', description: 'Succeeds (Mastercard)' },
+];
+
+/** 4242424242424242 → "4242 4242 4242 4242" (American Express groups 4-6-5). */
+export function formatCardNumber(digits: string): string {
+  const clean = digits.replace(/\D/g, '');
+  if (/^3[47]/.test(clean)) {
+    return [clean.slice(0, 4), clean.slice(4, 10), clean.slice(10, 15)].filter(Boolean).join(' ');
+  }
+  return clean.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** The Luhn checksum every real card number satisfies; catches most typos before a round trip. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card is valid through the last day of its expiry month. */
+export function expiryInPast(expMonth: number, expYear: number, now = new Date()): boolean {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() + 1;
+  return expYear < year || (expYear === year && expMonth < month);
+}
+
+/** "4242 4242-4242 4242" → "4242424242424242" */
+export const cardNumberSchema = z
+  .string({ error: paymentMessages.numberRequired })
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, paymentMessages.numberRequired)
+      .regex(/^\d+$/, paymentMessages.numberInvalid)
+      .min(12, paymentMessages.numberIncomplete)
+      .max(19, paymentMessages.numberInvalid)
+      .refine(luhnValid, paymentMessages.numberInvalid),
+  );
+
+const cvcSchema = z
+  .string({ error: paymentMessages.cvcRequired })
+  .trim()
+  .min(1, paymentMessages.cvcRequired)
+  .regex(/^\d{3,4}$/, paymentMessages.cvcInvalid);
+
+const intentIdPattern = /^[A-Za-z0-9_]{1,255}$/;
+
+/** POST /api/create-payment-intent. Any `price` sent is ignored: the server takes the order total. */
+export const createPaymentIntentBodySchema = z.object({
+  orderId: z.string({ error: 'orderId is required' }).trim().min(1, 'orderId is required'),
+});
+export type CreatePaymentIntentBody = z.input<typeof createPaymentIntentBodySchema>;
+
+export const createPaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  provider: z.enum(paymentProviders),
+  publishableKey: z.string().optional(),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+
+/** GET /api/payments/config: which card form the web app shows. */
+export const paymentConfigSchema = z.object({
+  provider: z.enum(paymentProviders),
+  publishableKey: z.string().optional(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/**
+ * POST /api/payments/test/confirm: the test provider's stand-in for Stripe's confirm call. Only
+ * the last four digits of the number are kept.
+ */
+export const testCardConfirmBodySchema = z.object({
+  clientSecret: z.string({ error: 'clientSecret is required' }).min(1, 'clientSecret is required'),
+  number: cardNumberSchema,
+  expMonth: z
+    .number({ error: paymentMessages.expiryInvalid })
+    .int(paymentMessages.expiryInvalid)
+    .min(1, paymentMessages.expiryInvalid)
+    .max(12, paymentMessages.expiryInvalid),
+  expYear: z
+    .number({ error: paymentMessages.expiryInvalid })
+    .int(paymentMessages.expiryInvalid)
+    .min(2000, paymentMessages.expiryInvalid)
+    .max(2100, paymentMessages.expiryInvalid),
+  cvc: cvcSchema,
+});
+export type TestCardConfirmBody = z.input<typeof testCardConfirmBodySchema>;
+
+export const testCardConfirmResponseSchema = z.object({
+  paymentIntentId: z.string(),
+  status: z.literal('succeeded'),
+  last4: z.string(),
+});
+export type TestCardConfirmResponse = z.infer<typeof testCardConfirmResponseSchema>;
+
+/** The test card form as typed: expiry as "MM / YY" (or MM/YYYY). */
+export const testCardFormSchema = z
+  .object({
+    number: cardNumberSchema,
+    expiry: z
+      .string({ error: paymentMessages.expiryRequired })
+      .trim()
+      .min(1, paymentMessages.expiryRequired)
+      .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, paymentMessages.expiryInvalid),
+    cvc: cvcSchema,
+  })
+  .transform(({ number, expiry, cvc }, ctx) => {
+    const [month = '', year = ''] = expiry.split('/').map((part) => part.trim());
+    const expMonth = Number(month);
+    const expYear = year.length === 2 ? 2000 + Number(year) : Number(year);
+    if (expiryInPast(expMonth, expYear)) {
+      ctx.addIssue({ code: 'custom', path: ['expiry'], message: paymentMessages.expiryPast });
+      return z.NEVER;
+    }
+    return { number, expMonth, expYear, cvc };
+  });
+export type TestCardFormInput = z.input<typeof testCardFormSchema>;
+export type TestCardFormValues = z.output<typeof testCardFormSchema>;
+
+/**
+ * PATCH /api/order/:id after the card is confirmed; answers with the order (contract/order).
+ * The spec's `appointment` field is ignored.
+ */
+export const markOrderPaidBodySchema = z.object({
+  transactionId: z
+    .string({ error: 'transactionId is required' })
+    .trim()
+    .min(1, 'transactionId is required')
+    .regex(intentIdPattern, 'transactionId is not a valid payment id'),
+});
+export type MarkOrderPaidBody = z.input<typeof markOrderPaidBodySchema>;
+
+/** POST /api/payments/webhook always answers this when the event was accepted. */
+export const webhookResponseSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean().optional(),
+});
