@@ -1,4 +1,85 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  deletedCountSchema,
+  restockSchema,
+  toolInputSchema,
+  toolPatchSchema,
+} from '@voltforge/contract/admin';
+import { toolIdParamsSchema, toolSchema } from '@voltforge/contract/tool';
 import type { Config } from '../../config.ts';
+import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
+import { archiveTool, createTool, restockTool, updateTool } from './tools-admin.service.ts';
 
-export async function toolsAdminRoutes(_app: FastifyInstance, _opts: { config: Config }) {}
+/** The catalogue's back office: add, edit, restock and archive tools (admins only). */
+export async function toolsAdminRoutes(instance: FastifyInstance, _opts: { config: Config }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/tool',
+    {
+      // Authorise before the body is looked at: a customer gets 403, not a validation message.
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a tool to the catalogue (admin)',
+        body: toolInputSchema,
+        response: { 201: toolSchema },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      return reply.status(201).send(await createTool(app.db, admin.id, request.body));
+    },
+  );
+
+  app.patch(
+    '/api/tool/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit a tool; send only the fields that change (admin)',
+        params: toolIdParamsSchema,
+        body: toolPatchSchema,
+        response: { 200: toolSchema },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      return updateTool(app.db, admin.id, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/tool/:id/restock',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Add Quantity: raise the stock by a positive whole number (admin)',
+        params: toolIdParamsSchema,
+        body: restockSchema,
+        response: { 200: toolSchema },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      return restockTool(app.db, admin.id, request.params.id, request.body.quantity);
+    },
+  );
+
+  app.delete(
+    '/api/tool/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a tool: it is archived, and orders keep it (admin)',
+        params: toolIdParamsSchema,
+        response: { 200: deletedCountSchema },
+      },
+    },
+    async (request) => archiveTool(app.db, request.params.id),
+  );
+}

@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminMessages, toolFieldMessages, type ToolInput } from '@voltforge/contract/admin';
+import type { Tool } from '@voltforge/contract/tool';
+import { stockMovement, tool } from '../../db/schema/tool.ts';
+import {
+  createTestApp,
+  registerUser,
+  request,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.ts';
+
+let t: TestApp;
+let admin: TestUser;
+let customer: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await registerUser(t.app, { name: 'Ada Admin', role: 'admin' });
+  customer = await registerUser(t.app, { name: 'Carl Customer' });
+});
+afterAll(() => t.close());
+
+const validTool = (overrides: Partial<Record<keyof ToolInput, unknown>> = {}) => ({
+  name: `Cable Tester ${randomUUID().slice(0, 6)}`,
+  inStock: 40,
+  minOrderQuantity: 2,
+  price: 24.5,
+  desc: 'Checks RJ45 and coax cables for opens, shorts and miswires.',
+  img: 'https://images.example.com/cable-tester.png',
+  category: 'Measurement & Test',
+  ...overrides,
+});
+
+async function addTool(overrides: Partial<Record<keyof ToolInput, unknown>> = {}): Promise<Tool> {
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/tool',
+    payload: validTool(overrides),
+    as: admin,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<Tool>();
+}
+
+async function movementsOf(toolId: string) {
+  return t.app.db
+    .select({
+      delta: stockMovement.delta,
+      reason: stockMovement.reason,
+      actorId: stockMovement.actorId,
+    })
+    .from(stockMovement)
+    .where(eq(stockMovement.toolId, toolId))
+    .orderBy(stockMovement.createdAt);
+}
+
+describe('POST /api/tool', () => {
+  it('adds a tool that the public catalogue lists at once, with its opening stock on the books', async () => {
+    const created = await addTool({ price: 19.99, img: '/images/tools/vf-ws12-wire-stripper.svg' });
+    expect(created).toMatchObject({
+      price: 19.99,
+      inStock: 40,
+      minOrderQuantity: 2,
+      img: '/images/tools/vf-ws12-wire-stripper.svg',
+      category: 'Measurement & Test',
+    });
+
+    const one = await request(t.app, { method: 'GET', url: `/api/tool/${created._id}` });
+    expect(one.statusCode).toBe(200);
+    expect(one.json<Tool>().name).toBe(created.name);
+    const list = await request(t.app, { method: 'GET', url: '/api/tool?sort=newest' });
+    expect(list.json<Tool[]>()[0]?._id).toBe(created._id);
+
+    const [row] = await t.app.db.select().from(tool).where(eq(tool.id, created._id));
+    expect(row?.priceCents).toBe(1999);
+    expect(await movementsOf(created._id)).toEqual([
+      { delta: 40, reason: 'adjust', actorId: admin.id },
+    ]);
+  });
+
+  it.each([
+    ['price 0', { price: 0 }, 'price', toolFieldMessages.pricePositive],
+    ['a negative price', { price: -5 }, 'price', toolFieldMessages.pricePositive],
+    ['three decimals', { price: 1.005 }, 'price', toolFieldMessages.priceCents],
+    ['a price as text', { price: '12' }, 'price', toolFieldMessages.priceNumber],
+    ['a fractional stock', { inStock: 2.5 }, 'inStock', toolFieldMessages.inStockWhole],
+    ['a negative stock', { inStock: -1 }, 'inStock', toolFieldMessages.inStockWhole],
+    [
+      'minimum order 0',
+      { minOrderQuantity: 0 },
+      'minOrderQuantity',
+      toolFieldMessages.minOrderWhole,
+    ],
+    ['an empty name', { name: '   ' }, 'name', toolFieldMessages.nameRequired],
+    ['no description', { desc: undefined }, 'desc', toolFieldMessages.descRequired],
+    ['a javascript: image', { img: 'javascript:alert(1)' }, 'img', toolFieldMessages.imgInvalid],
+    ['a relative path outside /images', { img: '/api/tool' }, 'img', toolFieldMessages.imgInvalid],
+    [
+      'a path escaping /images',
+      { img: '/images/../index.html' },
+      'img',
+      toolFieldMessages.imgInvalid,
+    ],
+    ['no category', { category: '' }, 'category', toolFieldMessages.categoryRequired],
+  ])('refuses %s with a message for that field', async (_label, overrides, field, message) => {
+    const res = await request(t.app, {
+      method: 'POST',
+      url: '/api/tool',
+      payload: validTool(overrides),
+      as: admin,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[field]).toBe(message);
+  });
+
+  it('refuses fields the server owns', async () => {
+    const res = await request(t.app, {
+      method: 'POST',
+      url: '/api/tool',
+      payload: { ...validTool(), _id: randomUUID(), archivedAt: null },
+      as: admin,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain('"_id"');
+  });
+
+  it('is for admins only: 401 signed out, 403 for a customer, before the body is read', async () => {
+    const anonymous = await request(t.app, { method: 'POST', url: '/api/tool', payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+    const asCustomer = await request(t.app, {
+      method: 'POST',
+      url: '/api/tool',
+      payload: validTool(),
+      as: customer,
+    });
+    expect(asCustomer.statusCode).toBe(403);
+    expect(asCustomer.json().error.code).toBe('forbidden');
+  });
+});
+
+describe('PATCH /api/tool/:id', () => {
+  it('changes only the fields sent and books a stock change as an adjustment', async () => {
+    const created = await addTool();
+    const res = await request(t.app, {
+      method: 'PATCH',
+      url: `/api/tool/${created._id}`,
+      payload: { price: 30, inStock: 25 },
+      as: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Tool>()).toMatchObject({
+      _id: created._id,
+      name: created.name,
+      desc: created.desc,
+      price: 30,
+      inStock: 25,
+    });
+    expect(await movementsOf(created._id)).toEqual([
+      { delta: 40, reason: 'adjust', actorId: admin.id },
+      { delta: -15, reason: 'adjust', actorId: admin.id },
+    ]);
+  });
+
+  it('refuses an empty edit, a bad value and an unknown tool', async () => {
+    const created = await addTool();
+    const empty = await request(t.app, {
+      method: 'PATCH',
+      url: `/api/tool/${created._id}`,
+      payload: {},
+      as: admin,
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(adminMessages.nothingToUpdate);
+
+    const bad = await request(t.app, {
+      method: 'PATCH',
+      url: `/api/tool/${created._id}`,
+      payload: { price: 0.001 },
+      as: admin,
+    });
+    expect(bad.statusCode).toBe(400);
+
+    for (const id of [randomUUID(), 'not-a-uuid']) {
+      const missing = await request(t.app, {
+        method: 'PATCH',
+        url: `/api/tool/${id}`,
+        payload: { name: 'Renamed' },
+        as: admin,
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error.message).toBe(adminMessages.toolNotFound);
+    }
+  });
+});
+
+describe('POST /api/tool/:id/restock', () => {
+  it('adds the quantity, books a restock movement by the admin and returns the tool', async () => {
+    const created = await addTool({ inStock: 5 });
+    const res = await request(t.app, {
+      method: 'POST',
+      url: `/api/tool/${created._id}/restock`,
+      payload: { quantity: 12 },
+      as: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Tool>()).toMatchObject({ _id: created._id, inStock: 17 });
+    const publicView = await request(t.app, { method: 'GET', url: `/api/tool/${created._id}` });
+    expect(publicView.json<Tool>().inStock).toBe(17);
+    expect(await movementsOf(created._id)).toEqual([
+      { delta: 5, reason: 'adjust', actorId: admin.id },
+      { delta: 12, reason: 'restock', actorId: admin.id },
+    ]);
+  });
+
+  it('counts every one of many concurrent restocks', async () => {
+    const created = await addTool({ inStock: 0 });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        request(t.app, {
+          method: 'POST',
+          url: `/api/tool/${created._id}/restock`,
+          payload: { quantity: 3 },
+          as: admin,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const [row] = await t.app.db.select().from(tool).where(eq(tool.id, created._id));
+    expect(row?.inStock).toBe(30);
+    expect((await movementsOf(created._id)).filter((m) => m.reason === 'restock')).toHaveLength(10);
+  });
+
+  it.each([0, -4, 2.5, '7', null])('refuses quantity %s', async (quantity) => {
+    const created = await addTool();
+    const res = await request(t.app, {
+      method: 'POST',
+      url: `/api/tool/${created._id}/restock`,
+      payload: { quantity },
+      as: admin,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.quantity).toBeTruthy();
+    expect(await movementsOf(created._id)).toHaveLength(1);
+  });
+
+  it('refuses a stock the database could not hold, and an unknown or archived tool', async () => {
+    const created = await addTool();
+    await t.app.db.update(tool).set({ inStock: 2_147_000_000 }).where(eq(tool.id, created._id));
+    const tooMuch = await request(t.app, {
+      method: 'POST',
+      url: `/api/tool/${created._id}/restock`,
+      payload: { quantity: 1_000_000 },
+      as: admin,
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().error.message).toBe(adminMessages.stockTooLarge);
+
+    const unknown = await request(t.app, {
+      method: 'POST',
+      url: `/api/tool/${randomUUID()}/restock`,
+      payload: { quantity: 1 },
+      as: admin,
+    });
+    expect(unknown.statusCode).toBe(404);
+
+    const archived = await addTool();
+    await request(t.app, { method: 'DELETE', url: `/api/tool/${archived._id}`, as: admin });
+    const restockArchived = await request(t.app, {
+      method: 'POST',
+      url: `/api/tool/${archived._id}/restock`,
+      payload: { quantity: 1 },
+      as: admin,
+    });
+    expect(restockArchived.statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/tool/:id', () => {
+  it('archives the tool: gone from the catalogue, kept in the database, counted once', async () => {
+    const created = await addTool();
+    const first = await request(t.app, {
+      method: 'DELETE',
+      url: `/api/tool/${created._id}`,
+      as: admin,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ deletedCount: 1 });
+
+    expect(
+      (await request(t.app, { method: 'GET', url: `/api/tool/${created._id}` })).statusCode,
+    ).toBe(404);
+    const list = await request(t.app, { method: 'GET', url: '/api/tool?pageSize=100' });
+    expect(list.json<Tool[]>().some((x) => x._id === created._id)).toBe(false);
+    const [row] = await t.app.db.select().from(tool).where(eq(tool.id, created._id));
+    expect(row?.archivedAt).toBeInstanceOf(Date);
+
+    const again = await request(t.app, {
+      method: 'DELETE',
+      url: `/api/tool/${created._id}`,
+      as: admin,
+    });
+    expect(again.json()).toEqual({ deletedCount: 0 });
+
+    const edit = await request(t.app, {
+      method: 'PATCH',
+      url: `/api/tool/${created._id}`,
+      payload: { name: 'Back from the dead' },
+      as: admin,
+    });
+    expect(edit.statusCode).toBe(404);
+  });
+
+  it('keeps orders that name the tool', async () => {
+    const created = await addTool({ inStock: 10, minOrderQuantity: 1 });
+    const placed = await request(t.app, {
+      method: 'POST',
+      url: '/api/order',
+      payload: { toolId: created._id, quantity: 2, phone: '+1 555 010 2030', address: '1 Main St' },
+      as: customer,
+    });
+    expect(placed.statusCode).toBe(201);
+    await request(t.app, { method: 'DELETE', url: `/api/tool/${created._id}`, as: admin });
+    const mine = await request(t.app, {
+      method: 'GET',
+      url: `/api/order/${placed.json<{ _id: string }>()._id}`,
+      as: customer,
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ order: created.name, quantity: 2 });
+  });
+
+  it('answers 404 for an unknown or malformed id, and 403 for a customer', async () => {
+    for (const id of [randomUUID(), 'nope']) {
+      const res = await request(t.app, { method: 'DELETE', url: `/api/tool/${id}`, as: admin });
+      expect(res.statusCode).toBe(404);
+    }
+    const created = await addTool();
+    const res = await request(t.app, {
+      method: 'DELETE',
+      url: `/api/tool/${created._id}`,
+      as: customer,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(
+      (await request(t.app, { method: 'GET', url: `/api/tool/${created._id}` })).statusCode,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { MAX_CATEGORY_LENGTH } from './tool.ts';
+import { MAX_ORDER_QUANTITY, orderStatusLabels, orderStatuses, type OrderStatus } from './order.ts';
+import { userSummarySchema } from './user.ts';
+
+/** The spec's admin texts (sections 4, 7 and 8), word for word, leading spaces included. */
+export const adminMessages = {
+  toolAdded: 'Tool added successfully',
+  toolUpdated: 'Tool updated successfully',
+  /** The spec shows this text after DELETE /tool as well as after deleting an order. */
+  toolDeleted: ' Order Deleted Successfully',
+  orderDeleted: ' Order Deleted Successfully',
+  confirmDelete: 'are you sure wants to delete',
+  madeAdmin: 'Successfully made an admin',
+  makeAdminFailed: 'Failed to make admin',
+  alreadyAdmin: 'Already Admin',
+  userRemoved: 'User removed',
+  cannotRemoveSelf: 'You cannot remove your own account.',
+  userNotFound: 'No user has that email.',
+  toolNotFound: 'Tool not found.',
+  orderNotFound: 'Order not found.',
+  nothingToUpdate: 'Change at least one field.',
+  stockTooLarge: 'That would make the stock larger than the shop can record.',
+  restocked: (quantity: number, name: string) => `Added ${quantity} to ${name}.`,
+  statusChanged: (status: OrderStatus) => `Order marked ${orderStatusLabels[status]}.`,
+  transitionNotAllowed: (from: OrderStatus, to: OrderStatus) =>
+    `An order that is ${orderStatusLabels[from].toLowerCase()} cannot be marked ${orderStatusLabels[to].toLowerCase()}.`,
+} as const;
+
+export const MAX_TOOL_NAME_LENGTH = 120;
+export const MAX_TOOL_DESC_LENGTH = 2000;
+export const MAX_TOOL_IMG_LENGTH = 2048;
+/** $1,000,000.00: the largest price, far below the cents column's 32-bit limit. */
+export const MAX_TOOL_PRICE = 1_000_000;
+export const MAX_STOCK_QUANTITY = MAX_ORDER_QUANTITY;
+
+export const toolFieldMessages = {
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${MAX_TOOL_NAME_LENGTH} characters`,
+  inStockRequired: 'Available quantity is required',
+  inStockWhole: `Available quantity must be a whole number from 0 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`,
+  minOrderRequired: 'Minimum order quantity is required',
+  minOrderWhole: `Minimum order quantity must be a whole number from 1 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`,
+  priceRequired: 'Price is required',
+  priceNumber: 'Price must be a number',
+  pricePositive: 'Price must be more than 0',
+  priceCents: 'Price can have at most 2 decimals',
+  priceTooHigh: `Price must be at most $${MAX_TOOL_PRICE.toLocaleString('en-US')}`,
+  descRequired: 'Description is required',
+  descTooLong: `Description must be at most ${MAX_TOOL_DESC_LENGTH} characters`,
+  imgRequired: 'Photo URL is required',
+  imgInvalid: 'Photo URL must start with http:// or https:// (or be a site image under /images/)',
+  categoryRequired: 'Category is required',
+  categoryTooLong: `Category must be at most ${MAX_CATEGORY_LENGTH} characters`,
+  restockRequired: 'Quantity is required',
+  restockWhole: `Quantity must be a whole number from 1 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`,
+} as const;
+
+/** A number field from a form arrives as NaN when left empty: that is "required", not "not a number". */
+const numberField = (required: string, invalid: string) =>
+  z.number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || Number.isNaN(issue.input)
+        ? required
+        : invalid,
+  });
+
+const wholeNumber = (min: number, required: string, message: string) =>
+  numberField(required, message).int(message).min(min, message).max(MAX_STOCK_QUANTITY, message);
+
+const requiredText = (max: number, required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+// The seeded catalogue's pictures are served by the site itself; nothing else relative is allowed.
+const SITE_IMAGE = /^\/images\/(?!.*\.\.)[A-Za-z0-9._/-]+$/;
+const isToolImage = (value: string) => SITE_IMAGE.test(value) || httpUrl.safeParse(value).success;
+
+/** True when the dollar amount has at most two decimals (0.1 + 0.2 style float noise tolerated). */
+export function hasAtMostTwoDecimals(dollars: number): boolean {
+  return Math.abs(Math.round(dollars * 100) - dollars * 100) < 1e-6;
+}
+
+const toolFields = {
+  name: requiredText(
+    MAX_TOOL_NAME_LENGTH,
+    toolFieldMessages.nameRequired,
+    toolFieldMessages.nameTooLong,
+  ),
+  inStock: wholeNumber(0, toolFieldMessages.inStockRequired, toolFieldMessages.inStockWhole),
+  minOrderQuantity: wholeNumber(
+    1,
+    toolFieldMessages.minOrderRequired,
+    toolFieldMessages.minOrderWhole,
+  ),
+  price: numberField(toolFieldMessages.priceRequired, toolFieldMessages.priceNumber)
+    .gt(0, toolFieldMessages.pricePositive)
+    .max(MAX_TOOL_PRICE, toolFieldMessages.priceTooHigh)
+    .refine(hasAtMostTwoDecimals, toolFieldMessages.priceCents),
+  desc: requiredText(
+    MAX_TOOL_DESC_LENGTH,
+    toolFieldMessages.descRequired,
+    toolFieldMessages.descTooLong,
+  ),
+  img: z
+    .string({ error: toolFieldMessages.imgRequired })
+    .trim()
+    .min(1, toolFieldMessages.imgRequired)
+    .max(MAX_TOOL_IMG_LENGTH, toolFieldMessages.imgInvalid)
+    .refine(isToolImage, toolFieldMessages.imgInvalid),
+  category: requiredText(
+    MAX_CATEGORY_LENGTH,
+    toolFieldMessages.categoryRequired,
+    toolFieldMessages.categoryTooLong,
+  ),
+};
+
+const unknownFields = {
+  error: (issue: { code: string; keys?: string[] }) =>
+    issue.code === 'unrecognized_keys' && issue.keys
+      ? `Unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`
+      : undefined,
+};
+
+/** POST /api/tool: the Add Tools form. Strict, so `_id`, `archivedAt` and the like are refused. */
+export const toolInputSchema = z.strictObject(toolFields, unknownFields);
+export type ToolInput = z.input<typeof toolInputSchema>;
+export type ToolInputBody = z.output<typeof toolInputSchema>;
+
+/** PATCH /api/tool/:id: any of the same fields; the edit form sends only what changed. */
+export const toolPatchSchema = z
+  .strictObject(toolFields, unknownFields)
+  .partial()
+  .refine(
+    (body) => Object.values(body).some((v) => v !== undefined),
+    adminMessages.nothingToUpdate,
+  );
+export type ToolPatch = z.input<typeof toolPatchSchema>;
+export type ToolPatchBody = z.output<typeof toolPatchSchema>;
+
+/** POST /api/tool/:id/restock: Add Quantity. */
+export const restockSchema = z.strictObject({
+  quantity: wholeNumber(1, toolFieldMessages.restockRequired, toolFieldMessages.restockWhole),
+});
+export type RestockInput = z.input<typeof restockSchema>;
+
+/** DELETE /api/tool/:id archives the tool: 1 when this call archived it, 0 when it already was. */
+export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
+export type DeletedCount = z.infer<typeof deletedCountSchema>;
+
+/** PUT /api/user/admin/:email: 1 when the account became an admin, 0 when it already was one. */
+export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
+export type ModifiedCount = z.infer<typeof modifiedCountSchema>;
+
+/** The statuses an admin may set; `paid` comes only from the payment provider. */
+export const adminOrderStatuses = ['shipped', 'delivered', 'cancelled'] as const;
+export type AdminOrderStatus = (typeof adminOrderStatuses)[number];
+
+/**
+ * Where an admin may move an order from each status (DESIGN section 6). `paid → delivered` is
+ * allowed because the spec's Delivered button sits on paid orders: handing goods over in person
+ * skips the shipping step.
+ */
+export const adminStatusTransitions: Record<OrderStatus, readonly AdminOrderStatus[]> = {
+  pending_payment: ['cancelled'],
+  paid: ['shipped', 'delivered', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+export function canMoveOrder(from: OrderStatus, to: AdminOrderStatus): boolean {
+  return adminStatusTransitions[from].includes(to);
+}
+
+/** PATCH /api/order/:id/status */
+export const orderStatusBodySchema = z.strictObject({
+  status: z.enum(adminOrderStatuses, {
+    error: `status must be one of: ${adminOrderStatuses.join(', ')}`,
+  }),
+});
+export type OrderStatusBody = z.infer<typeof orderStatusBodySchema>;
+
+export const DEFAULT_ADMIN_PAGE_SIZE = 50;
+export const MAX_ADMIN_PAGE_SIZE = 100;
+const MAX_ADMIN_PAGE = 10_000;
+
+const pageMessage = `must be a whole number from 1 to ${MAX_ADMIN_PAGE}`;
+const pageSizeMessage = `must be a whole number from 1 to ${MAX_ADMIN_PAGE_SIZE}`;
+
+/** Query strings arrive as strings; a repeated parameter arrives as an array and is refused. */
+const queryNumber = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, message);
+
+const pagination = {
+  page: queryNumber(MAX_ADMIN_PAGE, pageMessage).default(1),
+  pageSize: queryNumber(MAX_ADMIN_PAGE_SIZE, pageSizeMessage).default(DEFAULT_ADMIN_PAGE_SIZE),
+};
+
+export const userListSchema = z.array(userSummarySchema);
+
+/** GET /api/user (admin): a page of accounts, oldest first; the total is in X-Total-Count. */
+export const userListQuerySchema = z.object(pagination);
+export type UserListQueryInput = z.input<typeof userListQuerySchema>;
+export type UserListQuery = z.output<typeof userListQuerySchema>;
+
+/** GET /api/orders (admin): a page of every order, newest first, optionally one status. */
+export const adminOrderListQuerySchema = z.object({
+  status: z
+    .enum(orderStatuses, { error: `status must be one of: ${orderStatuses.join(', ')}` })
+    .optional(),
+  ...pagination,
+});
+export type AdminOrderListQueryInput = z.input<typeof adminOrderListQuerySchema>;
+export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
