@@ -1,20 +1,63 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../app/paths';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
+import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
+import { ApiError } from '../../lib/api-client';
+import { authClient } from '../../lib/auth-client';
+import { useTool } from './api/tool-query';
+import { OrderForm } from './components/order-form';
+import { ToolSummary } from './components/tool-summary';
 
-/** Placeholder until the issue that builds this page lands. */
+function LoadFailed({ error, retry }: { error: Error; retry: () => void }) {
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <div role="alert" className="alert alert-soft alert-warning max-w-2xl">
+        <span>This tool is not available. It may have been removed from the catalogue.</span>
+        <Link to={paths.tools} className="btn btn-sm">
+          Browse tools
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className="alert alert-soft alert-error max-w-2xl">
+      <span>{error.message}</span>
+      <button type="button" className="btn btn-sm" onClick={retry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** /tool/:id — the spec's "Tool order page" (signed-in only; the router's guard sees to that). */
 export function ToolOrderPage() {
   const { id = '' } = useParams();
   usePageMeta(
     'Place To Orders',
     'Order a Voltforge tool: choose a quantity and where to deliver it.',
   );
+  const tool = useTool(id);
+  const { data: session } = authClient.useSession();
+
   return (
     <PageContainer>
       <PageHeading>Place To Orders</PageHeading>
-      <ComingSoon>The order form for tool {id} is on its way.</ComingSoon>
+      {tool.isPending || !session ? (
+        <Spinner block label="Loading the tool" />
+      ) : tool.isError ? (
+        <LoadFailed error={tool.error} retry={() => void tool.refetch()} />
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+          <ToolSummary tool={tool.data} />
+          <OrderForm
+            key={tool.data._id}
+            tool={tool.data}
+            customer={{ name: session.user.name, email: session.user.email }}
+          />
+        </div>
+      )}
     </PageContainer>
   );
 }

@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Order } from '@voltforge/contract/order';
+import type { Tool } from '@voltforge/contract/tool';
+import { registerCustomer } from './fixtures';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** A seeded tool whose minimum is above 1, so "below the minimum" can be typed. */
+async function pickTool(page: Page): Promise<Tool> {
+  const res = await page.request.get('/api/tool?pageSize=100');
+  expect(res.ok()).toBe(true);
+  const tools = (await res.json()) as Tool[];
+  const tool = tools.find((t) => t.minOrderQuantity >= 2 && t.inStock >= t.minOrderQuantity + 1);
+  if (!tool) throw new Error('the demo catalogue has no tool with a minimum above 1');
+  return tool;
+}
+
+async function stockOf(page: Page, toolId: string): Promise<number> {
+  const res = await page.request.get(`/api/tool/${toolId}`);
+  return ((await res.json()) as Tool).inStock;
+}
+
+function toast(page: Page, text: string) {
+  return page.locator('.Toastify').getByRole('alert').filter({ hasText: text });
+}
+
+test('order a tool, see it in My Orders, delete it and get the stock back', async ({ page }) => {
+  const customer = await registerCustomer(page, 'Priya Ohm');
+  const tool = await pickTool(page);
+  const min = tool.minOrderQuantity;
+
+  await page.goto(`/tool/${tool._id}`);
+  await expect(page.getByRole('heading', { name: 'Place To Orders' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tool.name })).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(customer.name);
+  await expect(page.getByLabel('Email')).toHaveValue(customer.email);
+  await expect(page.getByLabel('Order', { exact: true })).toHaveValue(tool.name);
+  await expect(page.getByLabel('Price')).toHaveValue(usd.format(tool.price));
+
+  const quantity = page.getByLabel('Quantity');
+  const confirm = page.getByRole('button', { name: 'Confirm Orders' });
+  const total = page.getByTestId('order-total');
+  await expect(quantity).toHaveAttribute('placeholder', String(min));
+  // Empty means the minimum, and the total says so.
+  await expect(total).toHaveText(usd.format(tool.price * min));
+
+  await page.getByLabel('Phone').fill('+1 555 010 2030');
+  await page.getByLabel('Address').fill('42 Circuit Road, Portland');
+
+  // Below the minimum: toast, nothing sent, button disabled until the quantity is valid again.
+  await quantity.fill(String(min - 1));
+  await expect(total).toHaveText(usd.format(tool.price * (min - 1)));
+  await confirm.click();
+  await expect(toast(page, `Minimum Order Quantity ${min} pcs.`)).toBeVisible();
+  await expect(confirm).toBeDisabled();
+  await quantity.fill(String(min));
+  await expect(confirm).toBeEnabled();
+
+  // Above the stock: the same, with the maximum.
+  await quantity.fill(String(tool.inStock + 1));
+  await confirm.click();
+  await expect(toast(page, `Maximum Order Quantity ${tool.inStock} pcs.`)).toBeVisible();
+  await expect(confirm).toBeDisabled();
+  expect(await stockOf(page, tool._id)).toBe(tool.inStock);
+
+  // A valid order; a double click still places exactly one.
+  await quantity.fill(String(min + 1));
+  await expect(confirm).toBeEnabled();
+  const expectedTotal = usd.format(tool.price * (min + 1));
+  await expect(total).toHaveText(expectedTotal);
+  await confirm.dblclick();
+  await expect(toast(page, 'Order Added Successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/myOrder$/);
+
+  await expect(page.getByRole('heading', { name: 'My Orders (1)' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: tool.name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(customer.name);
+  await expect(row).toContainText(expectedTotal);
+  await expect(row).toContainText('Pending payment');
+  await expect(row.getByRole('link', { name: /^Pay/ })).toHaveAttribute(
+    'href',
+    /\/dashboard\/payment\/[0-9a-f-]{36}$/,
+  );
+  const mine = (await (await page.request.get('/api/order')).json()) as Order[];
+  expect(mine).toHaveLength(1);
+  expect(mine[0]).toMatchObject({ quantity: min + 1, status: 'pending_payment', paid: false });
+  expect(await stockOf(page, tool._id)).toBe(tool.inStock - (min + 1));
+
+  // Delete: the spec's confirm prompt, then the row goes and the stock comes back.
+  await row.getByRole('button', { name: /^Delete/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('are you sure wants to delete');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Order Deleted Successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My Orders (0)' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: tool.name })).toHaveCount(0);
+
+  await page.goto(`/tool/${tool._id}`);
+  await expect(
+    page
+      .getByRole('definition')
+      .filter({ hasText: `${tool.inStock} pcs.` })
+      .first(),
+  ).toBeVisible();
+  expect(await stockOf(page, tool._id)).toBe(tool.inStock);
+});
+
+test('cancelling the delete prompt keeps the order', async ({ page }) => {
+  await registerCustomer(page, 'Sam Farad');
+  const tool = await pickTool(page);
+  await page.goto(`/tool/${tool._id}`);
+  await page.getByLabel('Phone').fill('020 7946 0000');
+  await page.getByLabel('Address').fill('1 Relay Street, Leeds');
+  await page.getByRole('button', { name: 'Confirm Orders' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/myOrder$/);
+
+  const row = page.getByRole('row').filter({ hasText: tool.name });
+  await row.getByRole('button', { name: /^Delete/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(row).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'My Orders (1)' })).toBeVisible();
+});
+
+test('a phone that is not a phone number is refused before anything is sent', async ({ page }) => {
+  await registerCustomer(page, 'Lee Tesla');
+  const tool = await pickTool(page);
+  await page.goto(`/tool/${tool._id}`);
+  await page.getByLabel('Phone').fill('call me');
+  await page.getByLabel('Address').fill('9 Fuse Lane, York');
+  await page.getByRole('button', { name: 'Confirm Orders' }).click();
+  await expect(page.getByText('Provide a valid phone number')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/tool/${tool._id}$`));
+  expect(await stockOf(page, tool._id)).toBe(tool.inStock);
+});
