@@ -51,7 +51,7 @@ export function AddReviewForm({ userName, userImage }: AddReviewFormProps) {
     try {
       await createReview.mutateAsync(values);
       toast.success(reviewMessages.added);
-      reset(empty);
+      reset();
     } catch (error) {
       const message = error instanceof Error ? error.message : 'The review was not saved.';
       if (error instanceof ApiError && error.fields) {
