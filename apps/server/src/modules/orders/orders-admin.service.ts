@@ -1,0 +1,84 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  adminMessages,
+  canMoveOrder,
+  type AdminOrderListQuery,
+  type AdminOrderStatus,
+} from '@voltforge/contract/admin';
+import { orderStatuses, type Order, type OrderStatus } from '@voltforge/contract/order';
+import type { Db } from '../../db/client.ts';
+import { order } from '../../db/schema/order.ts';
+import { conflict, notFound } from '../../http-error.ts';
+import { cancelOrder, findOrderRow, orderToJson, type Actor } from './orders.service.ts';
+
+/** Every order (or those of one status), newest first, one bounded page at a time. */
+export async function listAllOrders(
+  db: Db,
+  query: AdminOrderListQuery,
+): Promise<{ orders: Order[]; total: number }> {
+  const where = query.status ? eq(order.status, query.status) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(order)
+      .where(where)
+      .orderBy(desc(order.createdAt), desc(order.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(order).where(where),
+  ]);
+  return { orders: rows.map(orderToJson), total: counted?.total ?? 0 };
+}
+
+/** The statuses an order must be in for an admin to move it to `to`. */
+function sourcesOf(to: AdminOrderStatus): OrderStatus[] {
+  return orderStatuses.filter((from) => canMoveOrder(from, to));
+}
+
+/**
+ * Moves an order along an allowed transition with one conditional UPDATE, so two admins
+ * pressing the same button apply it once: the second is told the order has moved on (409).
+ * Cancelling goes through the orders module, which also returns the stock.
+ */
+export async function setOrderStatus(
+  db: Db,
+  admin: Actor,
+  id: string,
+  to: AdminOrderStatus,
+): Promise<Order> {
+  const row = await findOrderRow(db, id);
+  if (!row) throw notFound(adminMessages.orderNotFound);
+  if (!canMoveOrder(row.status, to)) {
+    throw conflict(adminMessages.transitionNotAllowed(row.status, to));
+  }
+
+  if (to === 'cancelled') {
+    const { deletedCount } = await cancelOrder(db, admin, id);
+    const now = await findOrderRow(db, id);
+    if (!now) throw notFound(adminMessages.orderNotFound);
+    // Another admin's cancel won the race: this call changed nothing.
+    if (deletedCount === 0) throw conflict(adminMessages.transitionNotAllowed(now.status, to));
+    return orderToJson(now);
+  }
+
+  const at = new Date();
+  const [moved] = await db
+    .update(order)
+    .set(
+      to === 'shipped'
+        ? { status: 'shipped', shippedAt: at }
+        : {
+            status: 'delivered',
+            deliveredAt: at,
+            // Handed over without a shipping step: it left the warehouse when it was delivered.
+            shippedAt: sql`coalesce(${order.shippedAt}, ${at.toISOString()}::timestamptz)`,
+          },
+    )
+    .where(and(eq(order.id, id), inArray(order.status, sourcesOf(to))))
+    .returning();
+  if (moved) return orderToJson(moved);
+
+  const now = await findOrderRow(db, id);
+  if (!now) throw notFound(adminMessages.orderNotFound);
+  throw conflict(adminMessages.transitionNotAllowed(now.status, to));
+}
