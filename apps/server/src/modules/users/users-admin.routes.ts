@@ -1,4 +1,67 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  deletedCountSchema,
+  modifiedCountSchema,
+  userListQuerySchema,
+  userListSchema,
+} from '@voltforge/contract/admin';
+import { userEmailParamsSchema } from '@voltforge/contract/profile';
+import { TOTAL_COUNT_HEADER } from '@voltforge/contract/tool';
 import type { Config } from '../../config.ts';
+import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
+import { listUsers, makeAdmin, removeUser } from './users-admin.service.ts';
 
-export async function usersAdminRoutes(_app: FastifyInstance, _opts: { config: Config }) {}
+/** All User: list accounts, make one an admin, remove one (admins only). */
+export async function usersAdminRoutes(instance: FastifyInstance, _opts: { config: Config }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/user',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every account with its role, oldest first, paged (admin)',
+        querystring: userListQuerySchema,
+        response: { 200: userListSchema },
+      },
+    },
+    async (request, reply) => {
+      const { users, total } = await listUsers(app.db, request.query);
+      void reply.header(TOTAL_COUNT_HEADER, String(total));
+      return users;
+    },
+  );
+
+  app.put(
+    '/api/user/admin/:email',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Make Admin: 1 when the account became an admin, 0 when it already was (admin)',
+        params: userEmailParamsSchema,
+        response: { 200: modifiedCountSchema },
+      },
+    },
+    async (request) => makeAdmin(app.db, request.params.email),
+  );
+
+  app.delete(
+    '/api/user/:email',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Remove User: ends their sessions at once; their orders stay (admin)',
+        params: userEmailParamsSchema,
+        response: { 200: deletedCountSchema },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      return removeUser(app.db, admin, request.params.email);
+    },
+  );
+}

@@ -1,0 +1,250 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminMessages } from '@voltforge/contract/admin';
+import type { Order } from '@voltforge/contract/order';
+import type { Review } from '@voltforge/contract/review';
+import type { UserSummary } from '@voltforge/contract/user';
+import { session, user } from '../../db/schema/auth.ts';
+import { order } from '../../db/schema/order.ts';
+import { review } from '../../db/schema/review.ts';
+import { tool } from '../../db/schema/tool.ts';
+import {
+  createTestApp,
+  registerUser,
+  request,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.ts';
+
+let t: TestApp;
+let admin: TestUser;
+let customer: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await registerUser(t.app, { name: 'Ada Admin', role: 'admin' });
+  customer = await registerUser(t.app, { name: 'Carl Customer' });
+});
+afterAll(() => t.close());
+
+describe('GET /api/user', () => {
+  it('lists accounts oldest first with email, name and role, and the total count', async () => {
+    const res = await request(t.app, { method: 'GET', url: '/api/user', as: admin });
+    expect(res.statusCode).toBe(200);
+    const users = res.json<UserSummary[]>();
+    expect(users.slice(0, 2)).toEqual([
+      {
+        id: admin.id,
+        email: admin.email,
+        name: 'Ada Admin',
+        role: 'admin',
+        createdAt: expect.any(String),
+      },
+      {
+        id: customer.id,
+        email: customer.email,
+        name: 'Carl Customer',
+        role: 'user',
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(Number(res.headers['x-total-count'])).toBe(users.length);
+    expect(JSON.stringify(users)).not.toContain('password');
+  });
+
+  it('pages with pageSize and refuses a page size beyond the bound', async () => {
+    await registerUser(t.app);
+    const page = await request(t.app, {
+      method: 'GET',
+      url: '/api/user?pageSize=1&page=2',
+      as: admin,
+    });
+    expect(page.json<UserSummary[]>().map((u) => u.id)).toEqual([customer.id]);
+    expect(Number(page.headers['x-total-count'])).toBeGreaterThanOrEqual(3);
+    const tooBig = await request(t.app, {
+      method: 'GET',
+      url: '/api/user?pageSize=1000',
+      as: admin,
+    });
+    expect(tooBig.statusCode).toBe(400);
+  });
+
+  it('is for admins only', async () => {
+    expect((await request(t.app, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+    expect(
+      (await request(t.app, { method: 'GET', url: '/api/user', as: customer })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('PUT /api/user/admin/:email', () => {
+  it('makes a customer an admin at once: modifiedCount 1, then 0', async () => {
+    const someone = await registerUser(t.app, { name: 'Soon Admin' });
+    const before = await request(t.app, { method: 'GET', url: '/api/orders', as: someone });
+    expect(before.statusCode).toBe(403);
+
+    const res = await request(t.app, {
+      method: 'PUT',
+      url: `/api/user/admin/${encodeURIComponent(someone.email.toUpperCase())}`,
+      as: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ modifiedCount: 1 });
+
+    // The same session, without signing in again.
+    const check = await request(t.app, {
+      method: 'GET',
+      url: `/api/admin/${encodeURIComponent(someone.email)}`,
+      as: someone,
+    });
+    expect(check.json()).toEqual({ admin: true });
+    const after = await request(t.app, { method: 'GET', url: '/api/orders', as: someone });
+    expect(after.statusCode).toBe(200);
+
+    const again = await request(t.app, {
+      method: 'PUT',
+      url: `/api/user/admin/${encodeURIComponent(someone.email)}`,
+      as: admin,
+    });
+    expect(again.json()).toEqual({ modifiedCount: 0 });
+  });
+
+  it('answers 404 for an unknown email', async () => {
+    const res = await request(t.app, {
+      method: 'PUT',
+      url: '/api/user/admin/nobody%40example.com',
+      as: admin,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(adminMessages.userNotFound);
+  });
+
+  it('answers 403 to a customer, who cannot make anyone (themself included) an admin', async () => {
+    for (const email of [customer.email, admin.email]) {
+      const res = await request(t.app, {
+        method: 'PUT',
+        url: `/api/user/admin/${encodeURIComponent(email)}`,
+        as: customer,
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    const [row] = await t.app.db.select().from(user).where(eq(user.id, customer.id));
+    expect(row?.role).toBe('user');
+    const anonymous = await request(t.app, {
+      method: 'PUT',
+      url: `/api/user/admin/${encodeURIComponent(customer.email)}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/user/:email', () => {
+  it("ends the user's sessions at once and keeps their orders and reviews for the records", async () => {
+    const leaving = await registerUser(t.app, { name: 'Lee Leaving' });
+    const [row] = await t.app.db
+      .insert(tool)
+      .values({
+        name: 'Wire Stripper',
+        description: 'Strips 10-24 AWG.',
+        imageUrl: '/images/tools/vf-ws12-wire-stripper.svg',
+        category: 'Hand Tools',
+        priceCents: 1500,
+        minOrderQuantity: 1,
+        inStock: 50,
+      })
+      .returning({ id: tool.id });
+    const placed = await request(t.app, {
+      method: 'POST',
+      url: '/api/order',
+      payload: { toolId: row?.id, quantity: 3, phone: '+1 555 010 2030', address: '9 Elm St' },
+      as: leaving,
+    });
+    expect(placed.statusCode).toBe(201);
+    const orderId = placed.json<Order>()._id;
+    const reviewed = await request(t.app, {
+      method: 'POST',
+      url: '/api/review',
+      payload: { ratings: 4, comment: 'Solid tool.' },
+      as: leaving,
+    });
+    expect(reviewed.statusCode).toBe(201);
+    const token = await request(t.app, {
+      method: 'PUT',
+      url: `/api/users/${encodeURIComponent(leaving.email)}`,
+      as: leaving,
+    });
+    const bearer = token.json<{ token: string }>().token;
+
+    const res = await request(t.app, {
+      method: 'DELETE',
+      url: `/api/user/${encodeURIComponent(leaving.email)}`,
+      as: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+
+    // Their very next request, by cookie or by bearer token, is signed out.
+    const next = await request(t.app, { method: 'GET', url: '/api/profile', as: leaving });
+    expect(next.statusCode).toBe(401);
+    const viaToken = await request(t.app, {
+      method: 'GET',
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${bearer}` },
+    });
+    expect(viaToken.statusCode).toBe(401);
+    expect(await t.app.db.select().from(session).where(eq(session.userId, leaving.id))).toEqual([]);
+
+    const orders = await request(t.app, { method: 'GET', url: '/api/orders', as: admin });
+    expect(orders.json<Order[]>().find((o) => o._id === orderId)).toMatchObject({
+      name: 'Lee Leaving',
+      email: leaving.email,
+      quantity: 3,
+    });
+    const [kept] = await t.app.db.select().from(order).where(eq(order.id, orderId));
+    expect(kept?.userId).toBeNull();
+    const reviews = await request(t.app, { method: 'GET', url: '/api/review' });
+    expect(reviews.json<Review[]>().some((r) => r.user === 'Lee Leaving')).toBe(true);
+    const [keptReview] = await t.app.db
+      .select()
+      .from(review)
+      .where(eq(review.userName, 'Lee Leaving'));
+    expect(keptReview?.userId).toBeNull();
+
+    const again = await request(t.app, {
+      method: 'DELETE',
+      url: `/api/user/${encodeURIComponent(leaving.email)}`,
+      as: admin,
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('refuses to remove yourself, with a message', async () => {
+    const res = await request(t.app, {
+      method: 'DELETE',
+      url: `/api/user/${encodeURIComponent(admin.email.toUpperCase())}`,
+      as: admin,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(adminMessages.cannotRemoveSelf);
+    expect((await request(t.app, { method: 'GET', url: '/api/user', as: admin })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('is for admins only', async () => {
+    const target = await registerUser(t.app);
+    const asCustomer = await request(t.app, {
+      method: 'DELETE',
+      url: `/api/user/${encodeURIComponent(target.email)}`,
+      as: customer,
+    });
+    expect(asCustomer.statusCode).toBe(403);
+    const anonymous = await request(t.app, {
+      method: 'DELETE',
+      url: `/api/user/${encodeURIComponent(target.email)}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const still = await request(t.app, { method: 'GET', url: '/api/profile', as: target });
+    expect(still.statusCode).toBe(200);
+  });
+});
