@@ -85,12 +85,3 @@ export const shopSummarySchema = z.object({
   generatedAt: z.string(),
 });
 export type ShopSummary = z.infer<typeof shopSummarySchema>;
-
-/** The spec's business constant (section 9). */
-export const REVIEW_COMMENT_PREVIEW_LENGTH = 50;
-
-/** The first `max` characters, with an ellipsis only when something was cut. */
-export function previewText(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
-}

@@ -38,11 +38,6 @@ export const MAX_PAGE = 10_000;
 export const MAX_SEARCH_LENGTH = 100;
 export const MAX_CATEGORY_LENGTH = 100;
 
-/** The spec's business constant (section 9). */
-export const TOOL_DESC_PREVIEW_LENGTH = 100;
-/** How long a tool keeps its NEW badge after it is added to the catalogue. */
-export const NEW_BADGE_DAYS = 30;
-
 export const toolListMessages = {
   search: `must be at most ${MAX_SEARCH_LENGTH} characters`,
   category: `must be at most ${MAX_CATEGORY_LENGTH} characters`,

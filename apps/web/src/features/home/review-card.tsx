@@ -1,0 +1,85 @@
+import type { Review } from '@voltforge/contract/review';
+import { useState } from 'react';
+import { previewText } from '../../components/ui/preview-text';
+
+/** The spec's business constants (section 9). */
+const COMMENT_PREVIEW_LENGTH = 50;
+const MAX_STARS = 5;
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
+  return letters.map((p) => Array.from(p ?? '')[0]?.toUpperCase() ?? '').join('') || '?';
+}
+
+/** The reviewer's photo; their initials when there is none or it fails to load. */
+function Avatar({ name, src }: { name: string; src: string | null }) {
+  const [failed, setFailed] = useState(false);
+  if (src && !failed) {
+    return (
+      <img
+        src={src}
+        alt=""
+        width={56}
+        height={56}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(true)}
+        className="h-14 w-14 rounded-full object-cover"
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className="flex h-14 w-14 items-center justify-center rounded-full bg-accent text-lg font-bold text-accent-content"
+    >
+      {initials(name)}
+    </span>
+  );
+}
+
+function Stars({ value }: { value: number }) {
+  return (
+    <span
+      role="img"
+      aria-label={`Rated ${value} out of ${MAX_STARS}`}
+      className="flex gap-0.5 text-secondary"
+    >
+      {Array.from({ length: MAX_STARS }, (_, i) => (
+        <svg
+          key={i}
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className={`h-5 w-5 ${i < value ? '' : 'text-base-300'}`}
+          fill="currentColor"
+        >
+          <path d="M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.9L10 14.9l-5.2 2.8 1-5.9L1.5 7.7l5.9-.8z" />
+        </svg>
+      ))}
+    </span>
+  );
+}
+
+/** One review in the home grid: ratings, avatar, name and the start of the comment. */
+export function ReviewCard({ review }: { review: Review }) {
+  return (
+    <figure className="card h-full border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-4">
+        <figcaption className="flex items-center gap-4">
+          <Avatar name={review.user} src={review.profile} />
+          <div>
+            <p className="font-semibold">{review.user}</p>
+            <p className="flex items-center gap-2 text-sm text-base-content/70">
+              <span>Ratings</span>
+              <Stars value={review.ratings} />
+            </p>
+          </div>
+        </figcaption>
+        <blockquote className="text-base-content/85" title={review.comment}>
+          “{previewText(review.comment, COMMENT_PREVIEW_LENGTH)}”
+        </blockquote>
+      </div>
+    </figure>
+  );
+}

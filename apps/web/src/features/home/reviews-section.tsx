@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '../../components/ui/spinner';
+import { latestReviewsQuery } from './api/home-api';
+import { ReviewCard } from './review-card';
+
+/** The navbar's Review link lands here (`/#reviews`). */
+export function ReviewsSection() {
+  const reviews = useQuery(latestReviewsQuery());
+  return (
+    <section id="reviews" aria-labelledby="reviews-heading" className="scroll-mt-24">
+      <div className="mx-auto w-full max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
+        <h2 id="reviews-heading" className="text-3xl font-bold tracking-tight">
+          What our customers say
+        </h2>
+        <p className="mt-2 mb-8 max-w-xl text-base-content/75">
+          Reviews from electricians, engineers and makers who use Voltforge tools every day.
+        </p>
+        {reviews.isPending ? (
+          <div className="flex min-h-48 items-center justify-center">
+            <Spinner label="Loading reviews" />
+          </div>
+        ) : reviews.isError ? (
+          <div role="alert" className="alert alert-error">
+            <span>{reviews.error.message}</span>
+            <button type="button" className="btn btn-sm" onClick={() => void reviews.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : reviews.data.length === 0 ? (
+          <p className="text-base-content/75">No reviews yet. Yours could be the first.</p>
+        ) : (
+          <ul
+            aria-label="Customer reviews"
+            className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3"
+          >
+            {reviews.data.map((review) => (
+              <li key={review._id}>
+                <ReviewCard review={review} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
