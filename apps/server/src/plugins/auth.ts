@@ -4,8 +4,11 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
-import { admin, bearer } from 'better-auth/plugins';
+import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
+import type { GenericEndpointContext } from 'better-auth';
 import { eq } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { loginSchema, registerSchema, type Role } from '@voltforge/contract/user';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -20,8 +23,19 @@ export interface SessionUser {
   role: Role;
 }
 
-/** Validates the sign-up and sign-in bodies with the same contract the web forms use. */
-const contractValidation = createAuthMiddleware(async (ctx) => {
+/**
+ * Before every better-auth endpoint: refuse explicit account linking (the shop links a social
+ * identity only by signing in with a verified email, see docs/auth.md), and validate the sign-up
+ * and sign-in bodies with the same contract the web forms use.
+ */
+const beforeAuthEndpoint = createAuthMiddleware(async (ctx) => {
+  if (ctx.path === '/link-social') {
+    throw new APIError('FORBIDDEN', {
+      code: 'LINKING_BY_SIGN_IN_ONLY',
+      message:
+        'Sign in with the provider instead; accounts with the same verified email are linked.',
+    });
+  }
   const schema =
     ctx.path === '/sign-up/email'
       ? registerSchema
@@ -37,6 +51,59 @@ const contractValidation = createAuthMiddleware(async (ctx) => {
     });
   }
 });
+
+/** Google's issuer; GOOGLE_ISSUER replaces it (tests point it at a local OpenID Connect provider). */
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+export const authProvidersSchema = z.object({ google: z.boolean(), facebook: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+/**
+ * Google through OpenID Connect discovery: production reads Google's own discovery document, tests
+ * read a local provider's, and both run this same code (PKCE, ID token checked against the
+ * issuer's JWKS, nonce and `iss`). better-auth's built-in `google` provider has Google's URLs
+ * fixed in code, so it could not be tested end to end (docs/decisions/003-social-sign-in.md).
+ */
+function googleProvider(google: NonNullable<Config['google']>) {
+  const issuer = (google.issuer ?? GOOGLE_ISSUER).replace(/\/$/, '');
+  return {
+    providerId: 'google',
+    name: 'Google',
+    discoveryUrl: `${issuer}/.well-known/openid-configuration`,
+    clientId: google.clientId,
+    clientSecret: google.clientSecret,
+    scopes: ['openid', 'email', 'profile'],
+    pkce: true,
+    // Never fall back to trusting an unsigned profile: no verified ID token, no sign-in.
+    requireIdTokenVerification: true,
+    mapProfileToUser: (profile: Record<string, unknown>) => {
+      const email = typeof profile.email === 'string' ? profile.email : '';
+      return {
+        name: typeof profile.name === 'string' && profile.name ? profile.name : email.split('@')[0],
+        image: typeof profile.picture === 'string' ? profile.picture : undefined,
+      };
+    },
+  };
+}
+
+/**
+ * Pre-account-takeover defence (docs/auth.md). A social identity is linked to an existing account
+ * only when the provider says the email is verified. If that account's own email was never
+ * proven (a password account: this shop sends no verification mail), whoever created it may not
+ * own the mailbox; so, like better-auth's magic-link and email-OTP flows, everything the account
+ * accrued before the proof (password, other unproven links, sessions) is removed and the verified
+ * owner takes it over.
+ */
+async function revokeUnprovenAccess(ctx: GenericEndpointContext, userId: string) {
+  const internal = ctx.context.internalAdapter;
+  const owner = await internal.findUserById(userId);
+  if (!owner || owner.emailVerified) return false;
+  const previous = await internal.findAccounts(userId);
+  if (previous.length === 0) return false;
+  for (const unproven of previous) await internal.deleteAccount(unproven.id);
+  await internal.deleteUserSessions(userId);
+  return true;
+}
 
 export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
@@ -62,6 +129,27 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
       maxPasswordLength: 128,
       autoSignIn: true,
     },
+    socialProviders: config.facebook
+      ? {
+          facebook: {
+            clientId: config.facebook.clientId,
+            clientSecret: config.facebook.clientSecret,
+          },
+        }
+      : {},
+    account: {
+      accountLinking: {
+        enabled: true,
+        // No provider is trusted blindly: linking needs the provider to assert a verified email.
+        trustedProviders: [],
+        // Password accounts here never have a verified email (no mail is sent); instead of never
+        // linking them, revokeUnprovenAccess hands them to the proven owner.
+        requireLocalEmailVerified: false,
+        allowDifferentEmails: false,
+      },
+    },
+    // A failed social sign-in without its own error page lands on the login page with ?error=.
+    onAPIError: { errorURL: `${config.publicUrl}/login` },
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
@@ -89,13 +177,26 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
       useSecureCookies: config.publicUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
-    hooks: { before: contractValidation },
+    hooks: { before: beforeAuthEndpoint },
     databaseHooks: {
       user: {
         create: {
           before: async (newUser) => ({
             data: { ...newUser, role: isAdminEmail(newUser.email) ? 'admin' : 'user' },
           }),
+        },
+      },
+      account: {
+        create: {
+          before: async (newAccount, ctx) => {
+            if (newAccount.providerId === 'credential' || !ctx) return;
+            if (await revokeUnprovenAccess(ctx, newAccount.userId)) {
+              log.info(
+                { userId: newAccount.userId, providerId: newAccount.providerId },
+                '[auth] verified social sign-in took over an account whose email was never proven',
+              );
+            }
+          },
         },
       },
       session: {
@@ -114,7 +215,14 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
         },
       },
     },
-    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), bearer()],
+    plugins: [
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      bearer(),
+      ...(config.google ? [genericOAuth({ config: [googleProvider(config.google)] })] : []),
+      // Social sign-in in a 500×600 popup (spec section 9); the web falls back to a full-page
+      // redirect when the browser blocks it.
+      oauthPopup(),
+    ],
   });
 }
 
@@ -174,6 +282,19 @@ export const authPlugin = fp(
       }
       return pending;
     });
+
+    const providers: AuthProviders = {
+      google: Boolean(opts.config.google),
+      facebook: Boolean(opts.config.facebook),
+    };
+    // Outside /api/auth/*, which is better-auth's: which social sign-ins this shop offers.
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/api/auth-providers',
+        { schema: { tags: ['auth'], response: { 200: authProvidersSchema } } },
+        async () => providers,
+      );
 
     // better-auth speaks the Fetch API; hand it the request and copy its response back.
     app.route({
