@@ -1,4 +1,3 @@
-import { PageHeading } from '../../components/ui/page-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import { authClient } from '../../lib/auth-client';
@@ -44,8 +43,10 @@ export function UpdateProfilePage() {
   usePageMeta('Update Your Profile', 'Update your Voltforge profile.');
   const { data: session } = authClient.useSession();
   return (
-    <section>
-      <PageHeading>Update Your Profile</PageHeading>
+    <section aria-labelledby="update-profile-heading">
+      <h2 id="update-profile-heading" className="mb-4 text-2xl font-bold">
+        Update Your Profile
+      </h2>
       {session ? <ProfileContent userId={session.user.id} /> : <Spinner block />}
     </section>
   );

@@ -1,4 +1,3 @@
-import { PageHeading } from '../../components/ui/page-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import { authClient } from '../../lib/auth-client';
@@ -9,10 +8,13 @@ export function AddReviewPage() {
   const { data: session } = authClient.useSession();
   const user = session?.user;
   return (
-    <section className="max-w-2xl">
-      <PageHeading lead="Your review is shown on the home page, newest first.">
+    <section aria-labelledby="add-review-heading" className="max-w-2xl">
+      <h2 id="add-review-heading" className="text-2xl font-bold">
         Add Review
-      </PageHeading>
+      </h2>
+      <p className="mt-1 mb-4 text-base-content/75">
+        Your review is shown on the home page, newest first.
+      </p>
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">
           {user ? (
