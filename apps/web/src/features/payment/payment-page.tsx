@@ -1,16 +1,68 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../app/paths';
 import { PageHeading } from '../../components/ui/page-heading';
+import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
+import { usePaymentOrder } from './api/payment-api';
+import { OrderSummaryCard } from './components/order-summary-card';
+import { PaidNotice } from './components/paid-notice';
+import { PaymentPanel } from './components/payment-panel';
 
-/** Placeholder until the payment issue lands; its own chunk so visitors never download it. */
+/** /dashboard/payment/:id: pay one of your orders by card (spec: "Payment page"). */
 export function PaymentPage() {
   const { id = '' } = useParams();
   usePageMeta(`Pay for ${id}`, 'Pay for your Voltforge order by card.');
+  const orderQuery = usePaymentOrder(id);
+  // Set when this page took the payment: the form stays, showing the success, after the
+  // refreshed order comes back paid.
+  const [paidHere, setPaidHere] = useState<string | null>(null);
+  const order = orderQuery.data;
+
+  let body;
+  if (orderQuery.isPending) {
+    body = <Spinner block label="Loading your order" />;
+  } else if (orderQuery.isError || !order) {
+    body = (
+      <div role="alert" className="flex flex-col gap-3">
+        <p className="font-medium text-error">
+          {orderQuery.error?.message ?? 'We could not load this order.'}
+        </p>
+        <Link to={paths.myOrder} className="btn btn-outline self-start">
+          Back to My Orders
+        </Link>
+      </div>
+    );
+  } else {
+    const showForm = paidHere !== null || order.status === 'pending_payment';
+    body = (
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <OrderSummaryCard order={order} />
+        <section
+          aria-labelledby="payment-card-title"
+          className="card border border-base-300 bg-base-100 shadow-sm"
+        >
+          <div className="card-body gap-4">
+            <h2 id="payment-card-title" className="card-title text-xl">
+              Card payment
+            </h2>
+            {showForm ? (
+              <PaymentPanel order={order} onPaid={setPaidHere} />
+            ) : (
+              <PaidNotice order={order} />
+            )}
+          </div>
+        </section>
+      </div>
+    );
+  }
+
   return (
-    <>
-      <PageHeading>Pay for {id}</PageHeading>
-      <ComingSoon>Card payment for this order is on its way.</ComingSoon>
-    </>
+    <section className="max-w-5xl">
+      <PageHeading>
+        Pay for <span className="break-all">{id}</span>
+      </PageHeading>
+      {body}
+    </section>
   );
 }

@@ -1,0 +1,37 @@
+import { formatUsd } from '@voltforge/contract/money';
+import type { Order } from '@voltforge/contract/order';
+
+/** The spec's card: who pays, for what, and how much (the order total the server charges). */
+export function OrderSummaryCard({ order }: { order: Order }) {
+  return (
+    <article
+      aria-labelledby="payment-order-title"
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
+      <div className="card-body gap-4">
+        <p className="text-base-content/75">
+          Hello, <span className="font-semibold text-base-content">{order.name}</span>
+        </p>
+        <h2 id="payment-order-title" className="card-title text-xl">
+          Please pay for {order.order}
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-base-content/70">Item</dt>
+          <dd className="font-medium">{order.order}</dd>
+          <dt className="text-base-content/70">Quantity</dt>
+          <dd className="tabular-nums">
+            {order.quantity} × {formatUsd(order.price)}
+          </dd>
+          <dt className="text-base-content/70">Ship to</dt>
+          <dd className="break-words">{order.address}</dd>
+        </dl>
+        <div className="flex items-baseline justify-between border-t border-base-300 pt-4">
+          <span className="font-medium">Price</span>
+          <span className="text-2xl font-bold tabular-nums" data-testid="payment-total">
+            {formatUsd(order.total)}
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Order } from '@voltforge/contract/order';
+import { paymentMessages } from '@voltforge/contract/payment';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+
+/** An order that is already paid (or cancelled) shows that instead of a card form. */
+export function PaidNotice({ order }: { order: Order }) {
+  if (order.status === 'cancelled') {
+    return (
+      <div className="flex flex-col gap-3">
+        <p role="status" className="font-medium">
+          {paymentMessages.cancelled}
+        </p>
+        <Link to={paths.myOrder} className="btn btn-outline self-start">
+          Back to My Orders
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <div role="status" className="rounded-box border border-success/40 bg-success/10 p-4">
+        <p className="font-semibold text-success">{paymentMessages.paid}</p>
+        {order.transactionId ? (
+          <p className="mt-1 text-sm">
+            Transaction id: <code className="break-all font-semibold">{order.transactionId}</code>
+          </p>
+        ) : null}
+      </div>
+      <Link to={paths.myOrder} className="btn btn-outline self-start">
+        Back to My Orders
+      </Link>
+    </div>
+  );
+}
