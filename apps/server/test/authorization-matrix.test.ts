@@ -1,0 +1,504 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type * as FastifyModule from 'fastify';
+import type { InjectOptions, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { tool } from '../src/db/schema/tool.ts';
+import { createTestApp, registerUser, request, type TestApp, type TestUser } from './test-app.ts';
+
+/*
+ * Every route the app registers is recorded by an onRoute hook added the moment the Fastify
+ * instance is created, before any plugin, so no route can be registered without being seen.
+ */
+const registered = vi.hoisted(() => new Set<string>());
+vi.mock('fastify', async (importOriginal) => {
+  const mod = await importOriginal<typeof FastifyModule>();
+  const factory = ((opts?: object) => {
+    const app = mod.default(opts);
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) registered.add(`${method} ${route.url}`);
+    });
+    return app;
+  }) as unknown as typeof mod.default;
+  return { ...mod, default: factory };
+});
+
+type Caller = 'anonymous' | 'customerA' | 'customerB' | 'admin';
+const callers: readonly Caller[] = ['anonymous', 'customerA', 'customerB', 'admin'];
+
+interface Row {
+  /** "METHOD /url" as registered. */
+  route: string;
+  /** Who may use it, in words. */
+  who: string;
+  /** Expected status for anonymous, customer A (the owner), customer B (on A's objects), admin. */
+  expected: readonly [number, number, number, number];
+  /** What one call sends; called once per caller, so destructive rows can use fresh objects. */
+  call: (caller: Caller) => Promise<Omit<InjectOptions, 'method'>>;
+  /** What the call is made on, for the table. */
+  on: string;
+}
+
+let t: TestApp;
+let customerA: TestUser;
+let customerB: TestUser;
+let admin: TestUser;
+let toolId: string;
+let orderOfA: string;
+
+const users = (): Record<Caller, TestUser | null> => ({
+  anonymous: null,
+  customerA,
+  customerB,
+  admin,
+});
+
+const enc = encodeURIComponent;
+const validTool = () => ({
+  name: `Matrix Probe ${randomUUID().slice(0, 6)}`,
+  inStock: 10,
+  minOrderQuantity: 1,
+  price: 9.99,
+  desc: 'A tool made by the authorization matrix.',
+  img: 'https://images.example.com/probe.png',
+  category: 'Test',
+});
+const validProfile = {
+  name: 'Alice Ampere',
+  profession: 'Electrician',
+  address: '1 Circuit Road',
+  phone: '5550102030',
+  linkedin: 'https://www.linkedin.com/in/alice',
+};
+const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
+
+async function placeOrderOfA(): Promise<string> {
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/order',
+    payload: { toolId, quantity: 1, phone: '+1 555 010 2030', address: '1 Main St' },
+    as: customerA,
+  });
+  if (res.statusCode !== 201) throw new Error(`order failed: ${res.body}`);
+  return res.json<{ _id: string }>()._id;
+}
+
+async function intentOfA(orderId: string): Promise<string> {
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: { orderId },
+    as: customerA,
+  });
+  if (res.statusCode !== 200) throw new Error(`intent failed: ${res.body}`);
+  return res.json<{ clientSecret: string }>().clientSecret;
+}
+
+/** A's order, paid through the test provider; returns the order id and the transaction id. */
+async function paidOrderOfA(): Promise<{ orderId: string; transactionId: string }> {
+  const orderId = await placeOrderOfA();
+  const clientSecret = await intentOfA(orderId);
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/payments/test/confirm',
+    payload: { clientSecret, ...testCard },
+    as: customerA,
+  });
+  if (res.statusCode !== 200) throw new Error(`confirm failed: ${res.body}`);
+  return { orderId, transactionId: res.json<{ paymentIntentId: string }>().paymentIntentId };
+}
+
+async function newTool(): Promise<string> {
+  const [row] = await t.app.db
+    .insert(tool)
+    .values({
+      name: `Matrix Tool ${randomUUID().slice(0, 6)}`,
+      description: 'Archived by the matrix.',
+      imageUrl: '/images/tools/vf-si25-soldering-iron.svg',
+      category: 'Test',
+      priceCents: 500,
+      inStock: 5,
+    })
+    .returning({ id: tool.id });
+  if (!row) throw new Error('tool insert failed');
+  return row.id;
+}
+
+/** Admins act on a throwaway account, so that A and B stay customers for the other rows. */
+async function targetEmail(caller: Caller): Promise<string> {
+  return caller === 'admin' ? (await registerUser(t.app)).email : customerA.email;
+}
+
+const PUBLIC = [200, 200, 200, 200] as const;
+const SIGNED_IN = [401, 200, 200, 200] as const;
+const ADMIN = [401, 403, 403, 200] as const;
+
+const matrix: Row[] = [
+  {
+    route: 'GET /api/health',
+    who: 'public',
+    expected: PUBLIC,
+    on: '—',
+    call: async () => ({ url: '/api/health' }),
+  },
+  {
+    route: 'GET /api/ready',
+    who: 'public',
+    expected: PUBLIC,
+    on: '—',
+    call: async () => ({ url: '/api/ready' }),
+  },
+  {
+    route: 'GET /api/auth-providers',
+    who: 'public',
+    expected: PUBLIC,
+    on: '—',
+    call: async () => ({ url: '/api/auth-providers' }),
+  },
+  {
+    route: 'GET /api/tool',
+    who: 'public',
+    expected: PUBLIC,
+    on: '—',
+    call: async () => ({ url: '/api/tool' }),
+  },
+  {
+    route: 'GET /api/tool/categories',
+    who: 'public',
+    expected: PUBLIC,
+    on: '—',
+    call: async () => ({ url: '/api/tool/categories' }),
+  },
+  {
+    route: 'GET /api/tool/:id',
+    who: 'public',
+    expected: PUBLIC,
+    on: 'a tool',
+    call: async () => ({ url: `/api/tool/${toolId}` }),
+  },
+  {
+    route: 'GET /api/summary',
+    who: 'public',
+    expected: PUBLIC,
+    on: '—',
+    call: async () => ({ url: '/api/summary' }),
+  },
+  {
+    route: 'GET /api/review',
+    who: 'public',
+    expected: PUBLIC,
+    on: '—',
+    call: async () => ({ url: '/api/review' }),
+  },
+  {
+    route: 'GET /api/payments/config',
+    who: 'public',
+    expected: PUBLIC,
+    on: '—',
+    call: async () => ({ url: '/api/payments/config' }),
+  },
+  {
+    route: 'POST /api/newsletter',
+    who: 'public',
+    expected: [201, 201, 201, 201],
+    on: 'a new email',
+    call: async () => ({
+      url: '/api/newsletter',
+      payload: { email: `news-${randomUUID()}@example.com` },
+    }),
+  },
+  {
+    route: 'POST /api/contact',
+    who: 'public',
+    expected: [201, 201, 201, 201],
+    on: 'a support message',
+    call: async () => ({
+      url: '/api/contact',
+      payload: {
+        topic: 'support',
+        name: 'Sam',
+        email: 'sam@example.com',
+        message: 'My meter reads zero.',
+      },
+    }),
+  },
+  {
+    route: 'POST /api/payments/webhook',
+    who: 'the card provider (Stripe signature); 404 with the test provider',
+    expected: [404, 404, 404, 404],
+    on: 'an unsigned event',
+    call: async () => ({
+      url: '/api/payments/webhook',
+      payload: { id: 'evt_1', type: 'payment_intent.succeeded' },
+    }),
+  },
+  {
+    route: 'POST /api/review',
+    who: 'signed in',
+    expected: [401, 201, 201, 201],
+    on: 'a new review',
+    call: async () => ({ url: '/api/review', payload: { ratings: 5, comment: 'Works well.' } }),
+  },
+  {
+    route: 'GET /api/profile',
+    who: 'signed in (own)',
+    expected: SIGNED_IN,
+    on: '—',
+    call: async () => ({ url: '/api/profile' }),
+  },
+  {
+    route: 'POST /api/order',
+    who: 'signed in',
+    expected: [401, 201, 201, 201],
+    on: 'a new order',
+    call: async () => ({
+      url: '/api/order',
+      payload: { toolId, quantity: 1, phone: '+1 555 010 2030', address: '1 Main St' },
+    }),
+  },
+  {
+    route: 'GET /api/order',
+    who: 'owner or admin',
+    expected: [401, 200, 403, 200],
+    on: "?email= A's email",
+    call: async () => ({ url: `/api/order?email=${enc(customerA.email)}` }),
+  },
+  {
+    route: 'GET /api/order/:id',
+    who: 'owner or admin',
+    expected: [401, 200, 404, 200],
+    on: "A's order",
+    call: async () => ({ url: `/api/order/${orderOfA}` }),
+  },
+  {
+    route: 'DELETE /api/order/:id',
+    who: 'owner (unpaid) or admin',
+    expected: [401, 200, 404, 200],
+    on: "a new unpaid order of A's",
+    call: async () => ({ url: `/api/order/${await placeOrderOfA()}` }),
+  },
+  {
+    route: 'POST /api/create-payment-intent',
+    who: 'owner',
+    expected: [401, 200, 403, 403],
+    on: "a new unpaid order of A's",
+    call: async () => ({
+      url: '/api/create-payment-intent',
+      payload: { orderId: await placeOrderOfA() },
+    }),
+  },
+  {
+    route: 'POST /api/payments/test/confirm',
+    who: 'owner (test provider only)',
+    expected: [401, 200, 404, 404],
+    on: "the payment of a new order of A's",
+    call: async () => ({
+      url: '/api/payments/test/confirm',
+      payload: { clientSecret: await intentOfA(await placeOrderOfA()), ...testCard },
+    }),
+  },
+  {
+    route: 'PATCH /api/order/:id',
+    who: 'owner or admin',
+    expected: [401, 200, 403, 200],
+    on: "a paid order of A's, its transaction id",
+    call: async () => {
+      const { orderId, transactionId } = await paidOrderOfA();
+      return { url: `/api/order/${orderId}`, payload: { transactionId } };
+    },
+  },
+  {
+    route: 'POST /api/user/:email',
+    who: 'self',
+    expected: [401, 200, 403, 403],
+    on: "A's email",
+    call: async () => ({ url: `/api/user/${enc(customerA.email)}`, payload: validProfile }),
+  },
+  {
+    route: 'GET /api/admin/:email',
+    who: 'self or admin',
+    expected: [401, 200, 403, 200],
+    on: "A's email",
+    call: async () => ({ url: `/api/admin/${enc(customerA.email)}` }),
+  },
+  {
+    route: 'PUT /api/users/:email',
+    who: 'self',
+    expected: [401, 200, 403, 403],
+    on: "A's email",
+    call: async () => ({ url: `/api/users/${enc(customerA.email)}` }),
+  },
+  {
+    route: 'POST /api/tool',
+    who: 'admin',
+    expected: [401, 403, 403, 201],
+    on: 'a new tool',
+    call: async () => ({ url: '/api/tool', payload: validTool() }),
+  },
+  {
+    route: 'PATCH /api/tool/:id',
+    who: 'admin',
+    expected: ADMIN,
+    on: 'a tool',
+    call: async () => ({ url: `/api/tool/${toolId}`, payload: { price: 12.5 } }),
+  },
+  {
+    route: 'POST /api/tool/:id/restock',
+    who: 'admin',
+    expected: ADMIN,
+    on: 'a tool',
+    call: async () => ({ url: `/api/tool/${toolId}/restock`, payload: { quantity: 5 } }),
+  },
+  {
+    route: 'DELETE /api/tool/:id',
+    who: 'admin',
+    expected: ADMIN,
+    on: 'a new tool',
+    call: async () => ({ url: `/api/tool/${await newTool()}` }),
+  },
+  {
+    route: 'GET /api/orders',
+    who: 'admin',
+    expected: ADMIN,
+    on: '—',
+    call: async () => ({ url: '/api/orders' }),
+  },
+  {
+    route: 'PATCH /api/order/:id/status',
+    who: 'admin',
+    expected: ADMIN,
+    on: "a new unpaid order of A's → cancelled",
+    call: async () => ({
+      url: `/api/order/${await placeOrderOfA()}/status`,
+      payload: { status: 'cancelled' },
+    }),
+  },
+  {
+    route: 'GET /api/user',
+    who: 'admin',
+    expected: ADMIN,
+    on: '—',
+    call: async () => ({ url: '/api/user' }),
+  },
+  {
+    route: 'PUT /api/user/admin/:email',
+    who: 'admin',
+    expected: ADMIN,
+    on: "A's email (admin: a new account)",
+    call: async (caller) => ({ url: `/api/user/admin/${enc(await targetEmail(caller))}` }),
+  },
+  {
+    route: 'DELETE /api/user/:email',
+    who: 'admin (not themself)',
+    expected: ADMIN,
+    on: "A's email (admin: a new account)",
+    call: async (caller) => ({ url: `/api/user/${enc(await targetEmail(caller))}` }),
+  },
+];
+
+/** better-auth's own endpoints and the API reference are outside the shop API's table. */
+const isShopApi = (route: string) => {
+  const url = route.slice(route.indexOf(' ') + 1);
+  return url.startsWith('/api') && !url.startsWith('/api/auth/') && !url.startsWith('/api/docs');
+};
+
+/** HEAD routes that Fastify adds for every GET answer as the GET does. */
+function apiRoutes(): string[] {
+  return [...registered]
+    .filter(isShopApi)
+    .filter((r) => !(r.startsWith('HEAD ') && registered.has(`GET ${r.slice(5)}`)))
+    .sort();
+}
+
+const COLUMNS = [
+  'Route',
+  'Who may call it',
+  'Called on',
+  'Anonymous',
+  'Customer A (owner)',
+  'Customer B (on A’s objects)',
+  'Admin',
+];
+
+/** The table as cells, so the markdown's column padding does not matter. */
+function tableCells(rows: Row[]): string[][] {
+  return [COLUMNS, ...rows.map((r) => [`\`${r.route}\``, r.who, r.on, ...r.expected.map(String)])];
+}
+
+const MARK_START = '<!-- authorization-matrix:start -->';
+const MARK_END = '<!-- authorization-matrix:end -->';
+
+function cellsOf(markdown: string): string[][] {
+  const from = markdown.indexOf(MARK_START);
+  const to = markdown.indexOf(MARK_END);
+  if (from < 0 || to < from) return [];
+  return markdown
+    .slice(from + MARK_START.length, to)
+    .split('\n')
+    .filter((line) => line.trim().startsWith('|'))
+    .map((line) =>
+      line
+        .trim()
+        .slice(1, -1)
+        .split('|')
+        .map((cell) => cell.trim()),
+    )
+    .filter((cells) => !cells.every((cell) => /^:?-+:?$/.test(cell)));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  customerA = await registerUser(t.app, { name: 'Alice Ampere' });
+  customerB = await registerUser(t.app, { name: 'Bob Volta' });
+  admin = await registerUser(t.app, { name: 'Ada Admin', role: 'admin' });
+  const [row] = await t.app.db
+    .insert(tool)
+    .values({
+      name: 'Matrix Multimeter',
+      description: 'The tool every row orders.',
+      imageUrl: '/images/tools/vf-dm200-digital-multimeter.svg',
+      category: 'Test',
+      priceCents: 1999,
+      minOrderQuantity: 1,
+      inStock: 100_000,
+    })
+    .returning({ id: tool.id });
+  if (!row) throw new Error('tool insert failed');
+  toolId = row.id;
+  orderOfA = await placeOrderOfA();
+});
+afterAll(() => t.close());
+
+describe('authorization matrix', () => {
+  it('has exactly one row for every /api route the app registers', () => {
+    const inTable = matrix.map((r) => r.route).sort();
+    expect(new Set(inTable).size).toBe(inTable.length);
+    const routes = apiRoutes();
+    const missing = routes.filter((r) => !inTable.includes(r));
+    const stale = inTable.filter((r) => !routes.includes(r));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it.each(matrix.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
+    const [method] = row.route.split(' ') as [InjectOptions['method']];
+    const got: Record<Caller, number> = { anonymous: 0, customerA: 0, customerB: 0, admin: 0 };
+    // B and anonymous go before A and the admin, who may use up the object they act on.
+    for (const caller of ['anonymous', 'customerB', 'customerA', 'admin'] as const) {
+      const res = await request(t.app, {
+        method,
+        ...(await row.call(caller)),
+        as: users()[caller],
+      });
+      got[caller] = res.statusCode;
+    }
+    expect(callers.map((c) => `${c} ${got[c]}`)).toEqual(
+      callers.map((c, i) => `${c} ${row.expected[i]}`),
+    );
+  });
+
+  it('is written out in docs/authorization.md', () => {
+    const doc = readFileSync(new URL('../../../docs/authorization.md', import.meta.url), 'utf8');
+    expect(cellsOf(doc)).toEqual(tableCells(matrix));
+  });
+});
