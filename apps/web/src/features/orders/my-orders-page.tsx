@@ -1,3 +1,4 @@
+import { formatUsd } from '@voltforge/contract/money';
 import { orderMessages, type Order } from '@voltforge/contract/order';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -77,6 +78,14 @@ export function MyOrdersPage() {
       <ConfirmDialog
         open={toDelete !== null}
         message={orderMessages.confirmDelete}
+        detail={
+          toDelete ? (
+            <>
+              {toDelete.order}: {toDelete.quantity} pcs., {formatUsd(toDelete.total)}. The order is
+              cancelled and its stock goes back to the shop.
+            </>
+          ) : null
+        }
         confirmLabel="Delete"
         busy={cancel.isPending}
         onConfirm={confirmDelete}

@@ -15,10 +15,10 @@ export function ToolSummary({ tool }: { tool: Tool }) {
         />
       </figure>
       <div className="card-body gap-3">
-        <h2 className="card-title flex-wrap text-2xl">
-          {tool.name}
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="card-title text-2xl">{tool.name}</h2>
           <span className="badge badge-secondary">NEW</span>
-        </h2>
+        </div>
         <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
           <div className="rounded-box bg-base-200 px-3 py-2">
             <dt className="text-base-content/70">Minimum Order Quantity</dt>

@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface ConfirmDialogProps {
   open: boolean;
   message: string;
+  /** What is about to go, under the question. */
+  detail?: ReactNode;
   confirmLabel: string;
   busy?: boolean;
   onConfirm: () => void;
@@ -16,6 +18,7 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({
   open,
   message,
+  detail,
   confirmLabel,
   busy = false,
   onConfirm,
@@ -46,6 +49,7 @@ export function ConfirmDialog({
         <p id={messageId} className="text-lg font-semibold">
           {message}
         </p>
+        {detail ? <div className="mt-2 text-sm text-base-content/75">{detail}</div> : null}
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={onCancel} autoFocus>
             Cancel

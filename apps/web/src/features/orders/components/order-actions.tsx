@@ -23,7 +23,7 @@ export function OrderActions({ order, onDelete }: OrderActionsProps) {
   }
   if (order.status !== 'pending_payment') return null;
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className="flex flex-nowrap gap-2">
       <Link to={paths.payment(order._id)} className="btn btn-sm btn-primary">
         Pay<span className="sr-only"> for {order.order}</span>
       </Link>

@@ -3,10 +3,17 @@ import type { Order } from '@voltforge/contract/order';
 import { OrderActions } from './order-actions';
 import { OrderStatusBadge } from './order-status-badge';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
 
-export function formatOrderDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+function OrderDate({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  return (
+    <time dateTime={iso} className="flex flex-col whitespace-nowrap">
+      <span>{dayFormat.format(date)}</span>
+      <span className="text-xs text-base-content/70">{timeFormat.format(date)}</span>
+    </time>
+  );
 }
 
 interface OrdersTableProps {
@@ -16,16 +23,15 @@ interface OrdersTableProps {
 
 /**
  * The spec's columns (Name, Orders Name, Price, Action) plus quantity, total, status and date:
- * a table from medium screens up, one card per order on phones.
+ * a table on wide screens, one card per order where the table would not fit beside the menu.
  */
 export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
-        <table className="table">
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 xl:block">
+        <table className="table table-sm">
           <thead>
             <tr>
-              <th scope="col">#</th>
               <th scope="col">Name</th>
               <th scope="col">Orders Name</th>
               <th scope="col" className="text-right">
@@ -43,19 +49,22 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
             </tr>
           </thead>
           <tbody>
-            {orders.map((order, index) => (
+            {orders.map((order) => (
               <tr key={order._id} data-order-id={order._id}>
-                <th scope="row">{index + 1}</th>
                 <td>{order.name}</td>
-                <td className="font-medium">{order.order}</td>
+                <th scope="row" className="min-w-40 font-medium">
+                  {order.order}
+                </th>
                 <td className="text-right tabular-nums">{order.quantity}</td>
                 <td className="text-right tabular-nums">{formatUsd(order.price)}</td>
                 <td className="text-right font-semibold tabular-nums">{formatUsd(order.total)}</td>
                 <td>
                   <OrderStatusBadge status={order.status} />
                 </td>
-                <td className="whitespace-nowrap">{formatOrderDate(order.createdAt)}</td>
                 <td>
+                  <OrderDate iso={order.createdAt} />
+                </td>
+                <td className="min-w-36">
                   <OrderActions order={order} onDelete={onDelete} />
                 </td>
               </tr>
@@ -64,7 +73,7 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
         </table>
       </div>
 
-      <ul className="flex flex-col gap-3 md:hidden">
+      <ul className="grid gap-3 sm:grid-cols-2 xl:hidden">
         {orders.map((order) => (
           <li
             key={order._id}
@@ -86,7 +95,9 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
                 <dt className="text-base-content/70">Total</dt>
                 <dd className="font-semibold tabular-nums">{formatUsd(order.total)}</dd>
                 <dt className="text-base-content/70">Date</dt>
-                <dd>{formatOrderDate(order.createdAt)}</dd>
+                <dd>
+                  <OrderDate iso={order.createdAt} />
+                </dd>
               </dl>
               <OrderActions order={order} onDelete={onDelete} />
             </div>
