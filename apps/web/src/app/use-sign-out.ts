@@ -5,23 +5,25 @@ import { toast } from 'react-toastify';
 import { authClient } from '../lib/auth-client';
 import { paths } from './paths';
 
-/** Signs out, forgets every cached answer that belonged to the user, and goes home. */
+/**
+ * Goes home, then signs out and forgets every cached answer that belonged to the user.
+ * Leaving first matters: signing out while still on a guarded page would make its guard
+ * bounce the user to /login instead.
+ */
 export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    let failed: boolean;
+    await navigate(paths.home, { replace: true });
     try {
       const { error } = await authClient.signOut();
-      failed = Boolean(error);
+      if (!error) {
+        queryClient.clear();
+        return;
+      }
     } catch {
-      failed = true;
+      // Reported below, the same way as a refusal.
     }
-    if (failed) {
-      toast.error('Could not log out. Check your connection and try again.');
-      return;
-    }
-    queryClient.clear();
-    await navigate(paths.home);
+    toast.error('Could not log out. Check your connection and try again.');
   }, [navigate, queryClient]);
 }

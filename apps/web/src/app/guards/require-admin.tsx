@@ -38,13 +38,14 @@ export function RequireAdmin() {
   useEffect(() => {
     if (!refused) return;
     void (async () => {
+      // Home first: signing out here would make the dashboard's guard send them to /login.
+      await navigate(paths.home, { replace: true });
       try {
         await authClient.signOut();
       } catch {
-        // Leaving the admin page matters more than whether the server heard the sign-out.
+        // They have left the admin page; a failed sign-out call changes nothing for them.
       }
       queryClient.clear();
-      await navigate(paths.home, { replace: true });
     })();
   }, [refused, navigate, queryClient]);
 

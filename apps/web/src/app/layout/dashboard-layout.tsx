@@ -31,6 +31,12 @@ export function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const isAdmin = session?.user.role === 'admin';
   const menuRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  function closeMenu() {
+    setMenuOpen(false);
+    menuButtonRef.current?.focus();
+  }
 
   useEffect(() => {
     if (menuOpen) menuRef.current?.querySelector<HTMLElement>('a')?.focus();
@@ -46,12 +52,13 @@ export function DashboardLayout() {
           aria-hidden="true"
           tabIndex={-1}
           checked={menuOpen}
-          onChange={(event) => setMenuOpen(event.target.checked)}
+          onChange={(event) => (event.target.checked ? setMenuOpen(true) : closeMenu())}
         />
         <div className="drawer-content min-w-0 lg:pl-8">
           <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-3xl font-bold tracking-tight text-primary">Welcome To Dashboard</h1>
             <button
+              ref={menuButtonRef}
               type="button"
               className="btn btn-outline btn-sm lg:hidden"
               aria-expanded={menuOpen}
@@ -63,17 +70,39 @@ export function DashboardLayout() {
           </div>
           <Outlet />
         </div>
-        <div className="drawer-side z-40 lg:z-auto">
-          <label htmlFor={DRAWER_ID} aria-label="Close dashboard menu" className="drawer-overlay" />
+        {/* No reveal delay: the menu takes focus the moment it opens, and hidden items cannot. */}
+        <div className="drawer-side z-40 transition-none lg:z-auto">
+          <label htmlFor={DRAWER_ID} aria-hidden="true" className="drawer-overlay" />
           <nav
             ref={menuRef}
             id="dashboard-menu"
             aria-label="Dashboard"
             className="min-h-full w-64 bg-base-100 p-4 lg:min-h-0 lg:rounded-box lg:border lg:border-base-300 lg:bg-base-200"
             onKeyDown={(event) => {
-              if (event.key === 'Escape') setMenuOpen(false);
+              if (event.key === 'Escape' && menuOpen) closeMenu();
             }}
           >
+            <div className="mb-2 flex items-center justify-between lg:hidden">
+              <span className="px-2 font-semibold">Dashboard</span>
+              <button
+                type="button"
+                className="btn btn-square btn-ghost btn-sm"
+                aria-label="Close dashboard menu"
+                onClick={closeMenu}
+              >
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="h-5 w-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                >
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </svg>
+              </button>
+            </div>
             <ul className="menu w-full p-0">
               {userItems.map((item) => (
                 <li key={item.to}>

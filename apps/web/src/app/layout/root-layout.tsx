@@ -63,8 +63,9 @@ export function RootLayout({ children }: RootLayoutProps) {
         </main>
         <Footer />
       </div>
-      <div className="drawer-side z-40 lg:hidden">
-        <label htmlFor={MENU_TOGGLE_ID} aria-label="Close menu" className="drawer-overlay" />
+      {/* No reveal delay: the menu takes focus the moment it opens, and hidden items cannot. */}
+      <div className="drawer-side z-40 transition-none lg:hidden">
+        <label htmlFor={MENU_TOGGLE_ID} aria-hidden="true" className="drawer-overlay" />
         {menuOpen ? <MobileMenu onClose={closeMenu} onNavigate={() => setMenuOpen(false)} /> : null}
       </div>
       <ScrollRestoration />

@@ -12,20 +12,20 @@ function initialsOf(name: string): string {
 export function UserAvatar({ name, image }: UserAvatarProps) {
   if (image) {
     return (
-      <span className="avatar">
-        <span className="w-9 rounded-full">
-          <img src={image} alt="" referrerPolicy="no-referrer" />
-        </span>
-      </span>
+      <img
+        src={image}
+        alt=""
+        referrerPolicy="no-referrer"
+        className="h-9 w-9 rounded-full object-cover"
+      />
     );
   }
   return (
-    <span className="avatar avatar-placeholder">
-      <span className="w-9 rounded-full bg-secondary text-secondary-content">
-        <span className="text-sm font-semibold" aria-hidden="true">
-          {initialsOf(name)}
-        </span>
-      </span>
+    <span
+      className="flex h-9 w-9 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-content"
+      aria-hidden="true"
+    >
+      {initialsOf(name)}
     </span>
   );
 }

@@ -37,7 +37,7 @@ export function UserMenu({ name, email, image, onSignOut }: UserMenuProps) {
   return (
     <div
       ref={rootRef}
-      className={`dropdown dropdown-end${open ? ' dropdown-open' : ''}`}
+      className={open ? 'dropdown dropdown-end dropdown-open' : 'dropdown dropdown-end'}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
           event.stopPropagation();

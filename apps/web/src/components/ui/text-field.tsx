@@ -21,7 +21,9 @@ export function TextField({ label, error, id, className, ref, ...input }: TextFi
       <input
         ref={ref}
         id={inputId}
-        className={`input w-full${error ? ' input-error' : ''}${className ? ` ${className}` : ''}`}
+        className={['input w-full', error ? 'input-error' : '', className]
+          .filter(Boolean)
+          .join(' ')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         {...input}
