@@ -73,7 +73,7 @@ export function PortfolioPage() {
         </h2>
         <div className="overflow-x-auto rounded-box border border-base-300">
           <table className="table">
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">Degree</th>
                 <th scope="col">Institution</th>

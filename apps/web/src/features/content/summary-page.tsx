@@ -93,7 +93,7 @@ export function SummaryPage() {
             </h2>
             <div className="overflow-x-auto rounded-box border border-base-300">
               <table className="table">
-                <thead>
+                <thead className="text-base-content">
                   <tr>
                     <th scope="col">Category</th>
                     <th scope="col" className="text-right">
