@@ -111,7 +111,7 @@ export function DashboardLayout() {
               ))}
               {isAdmin ? (
                 <>
-                  <li className="menu-title mt-3">Admin</li>
+                  <li className="menu-title mt-3 text-base-content/75">Admin</li>
                   {adminItems.map((item) => (
                     <li key={item.to}>
                       <NavItemLink item={item} onClick={() => setMenuOpen(false)} />

@@ -49,7 +49,7 @@ export function Footer() {
         </aside>
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
-            <h2 className="footer-title text-neutral-content/70">{column.title}</h2>
+            <h2 className="footer-title text-secondary opacity-100">{column.title}</h2>
             {column.links.map((link) => (
               <Link key={link.to} to={link.to} className="link link-hover">
                 {link.label}

@@ -62,7 +62,7 @@ export function UserMenu({ name, email, image, onSignOut }: UserMenuProps) {
           id={menuId}
           className="menu dropdown-content z-50 mt-3 w-60 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
         >
-          <li className="menu-title truncate normal-case" title={email}>
+          <li className="menu-title truncate text-base-content/75 normal-case" title={email}>
             {email}
           </li>
           <li>
