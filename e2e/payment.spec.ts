@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Order } from '@voltforge/contract/order';
 import type { Tool } from '@voltforge/contract/tool';
@@ -28,6 +29,14 @@ async function placeOrder(page: Page, tool: Tool): Promise<Order> {
   const placed = orders.find((o) => o.toolId === tool._id && o.status === 'pending_payment');
   if (!placed) throw new Error('the order did not show up');
   return placed;
+}
+
+/** Axe on the page's main content (the site frame is checked by the storefront spec). */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).include('#main').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 async function fillCard(page: Page, number: string) {
@@ -78,6 +87,7 @@ test('pay an order with 4242…: success, transaction id, and Paid in My Orders'
   expect(transactionId).toMatch(/^pi_/);
   // After success it stays disabled.
   await expect(pay).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByRole('alert').filter({ hasText: /card/i })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'My Order', exact: true }).click();
@@ -128,6 +138,7 @@ test('a declined card (…0002) shows the error in red and the order stays unpai
   await expect(error).toHaveClass(/text-error/);
   await expect(page.getByText('Congrats! Your payment is completed.')).toHaveCount(0);
   await expect(pay).toBeEnabled();
+  expect(await seriousViolations(page)).toEqual([]);
 
   const res = await page.request.get(`/api/order/${placed._id}`);
   expect(((await res.json()) as Order).paid).toBe(false);
