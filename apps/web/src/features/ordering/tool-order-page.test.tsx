@@ -103,6 +103,7 @@ describe('ToolOrderPage', { timeout: 20_000 }, () => {
     await user.click(confirm);
     expect(toast.error).toHaveBeenCalledWith('Minimum Order Quantity 2 pcs.', expect.anything());
     expect(confirm).toBeDisabled();
+    expect(quantity).toHaveAccessibleDescription('Minimum Order Quantity 2 pcs.');
     await user.clear(quantity);
     await user.type(quantity, '2');
     expect(confirm).toBeEnabled();

@@ -122,7 +122,8 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
               required
               placeholder={String(min)}
               disabled={soldOut}
-              aria-describedby={quantityHintId}
+              // While refused, the field's own error message describes it instead.
+              {...(blocked ? {} : { 'aria-describedby': quantityHintId })}
               error={blocked && !check.ok ? check.message : undefined}
               {...register('quantity', {
                 onChange: (event: ChangeEvent<HTMLInputElement>) => {
@@ -131,11 +132,7 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
               })}
             />
           </div>
-          <dl
-            id={quantityHintId}
-            className="grid flex-1 grid-cols-3 gap-2 text-sm sm:mt-6"
-            aria-live="polite"
-          >
+          <dl id={quantityHintId} className="grid flex-1 grid-cols-3 gap-2 text-sm sm:mt-6">
             <div className="rounded-box bg-base-200 px-3 py-2">
               <dt className="text-base-content/70">Minimum Order</dt>
               <dd className="font-semibold">{min} pcs.</dd>
