@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Order } from '@voltforge/contract/order';
 import type { Tool } from '@voltforge/contract/tool';
@@ -27,6 +28,14 @@ function availableQuantity(page: Page) {
     .locator('xpath=following-sibling::dd[1]');
 }
 
+/** Serious or critical accessibility problems in the page's main content. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('#main').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
 function toast(page: Page, text: string) {
   return page.locator('.Toastify').getByRole('alert').filter({ hasText: text });
 }
@@ -44,6 +53,7 @@ test('order a tool, see it in My Orders, delete it and get the stock back', asyn
   await expect(page.getByLabel('Order', { exact: true })).toHaveValue(tool.name);
   await expect(page.getByLabel('Price')).toHaveValue(usd.format(tool.price));
   await expect(availableQuantity(page)).toHaveText(`${tool.inStock} pcs.`);
+  expect(await axeProblems(page)).toEqual([]);
 
   const quantity = page.getByLabel('Quantity');
   const confirm = page.getByRole('button', { name: 'Confirm Orders' });
@@ -86,6 +96,7 @@ test('order a tool, see it in My Orders, delete it and get the stock back', asyn
   await expect(row).toContainText(customer.name);
   await expect(row).toContainText(expectedTotal);
   await expect(row).toContainText('Pending payment');
+  expect(await axeProblems(page)).toEqual([]);
   await expect(row.getByRole('link', { name: /^Pay/ })).toHaveAttribute(
     'href',
     /\/dashboard\/payment\/[0-9a-f-]{36}$/,

@@ -30,7 +30,7 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
     <>
       <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 xl:block">
         <table className="table table-sm">
-          <thead>
+          <thead className="text-base-content/85">
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Orders Name</th>
