@@ -6,7 +6,6 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 
-export const PG_TEMPLATE = 'voltforge_test_template';
 
 /**
  * Migrates once per run: a PGlite data-dir snapshot that each test file loads (fast), and on
@@ -14,15 +13,16 @@ export const PG_TEMPLATE = 'voltforge_test_template';
  */
 export default async function setup(project: TestProject) {
   if (project.config.env.TEST_DB === 'postgres') {
+    // A template per run, so runs sharing one PostgreSQL server never drop each other's.
+    const template = `voltforge_test_tpl_${process.pid}_${Date.now().toString(36)}`;
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${PG_TEMPLATE}`);
+    await admin.query(`CREATE DATABASE ${template}`);
     await admin.end();
     const templateUrl = new URL(url);
-    templateUrl.pathname = `/${PG_TEMPLATE}`;
+    templateUrl.pathname = `/${template}`;
     const database = await openDatabase({
       kind: 'postgres',
       url: templateUrl.toString(),
@@ -30,8 +30,13 @@ export default async function setup(project: TestProject) {
     });
     await migrateDatabase(database);
     await database.close();
-    project.provide('pgTemplate', PG_TEMPLATE);
-    return;
+    project.provide('pgTemplate', template);
+    return async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      await client.end();
+    };
   }
   const dir = mkdtempSync(join(tmpdir(), 'voltforge-test-'));
   const database = await openDatabase({ kind: 'pglite', dataDir: join(dir, 'db') });
