@@ -5,11 +5,12 @@ function describe(error: unknown): { title: string; detail: string } {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return { title: 'Page not found', detail: 'The page you are looking for does not exist.' };
   }
-  // After a new release the old page's code chunks are gone; a reload fetches the new ones.
+  // Offline, or the page's code chunk is gone after a new release: a reload fixes both.
   if (error instanceof TypeError && /dynamically imported module|import/i.test(error.message)) {
     return {
-      title: 'This page needs a refresh',
-      detail: 'A newer version of the shop is available. Reload the page to continue.',
+      title: 'This page could not be loaded',
+      detail:
+        'Check your connection and reload the page. If the shop was just updated, reloading fetches the new version.',
     };
   }
   return {

@@ -10,7 +10,20 @@ import { RouteError } from './route-error';
  * `pick` names the export, so renaming a page breaks the build instead of the route.
  */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+  return async () => {
+    try {
+      return { Component: pick(await load()) };
+    } catch (error) {
+      // React Router renders nothing at all for a route whose lazy() rejected (offline, or a
+      // chunk gone after a deploy). A component that rethrows hands the error to the route's
+      // error boundary instead, which offers a reload.
+      return {
+        Component: () => {
+          throw error;
+        },
+      };
+    }
+  };
 }
 
 /** Gives every route its own error boundary, so a failing page keeps the frame around it. */

@@ -1,0 +1,69 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../lib/query-client';
+import { fakeAuth } from '../test/fake-auth-client';
+import { routes } from './router';
+
+vi.mock('../lib/auth-client', async () => ({
+  authClient: (await import('../test/fake-auth-client')).fakeAuth.client,
+}));
+
+// Stands in for a page chunk that cannot be fetched (offline, or removed by a new release).
+vi.mock('../features/content/about-page', () => {
+  throw new TypeError('Failed to fetch dynamically imported module: about-page.js');
+});
+
+/** The first visit to a lazy page compiles its module in the test run, which can take a while. */
+const LAZY_TIMEOUT = 5000;
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('app routes', () => {
+  beforeEach(() => {
+    fakeAuth.reset();
+    // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  });
+
+  it('shows a friendly message, inside the site frame, when a page fails to load', async () => {
+    // React reports the error it hands to the boundary; here that is the expected outcome.
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/about');
+
+    // The exact wording depends on the browser's import error; any route error gets the frame.
+    const alert = await screen.findByRole('alert', {}, { timeout: LAZY_TIMEOUT });
+    expect(within(alert).getByRole('heading')).toBeVisible();
+    expect(within(alert).getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltforge' })).toHaveAttribute('href', '/');
+    expect(consoleError).toHaveBeenCalled();
+  });
+
+  it('shows the not-found page for an unknown address', async () => {
+    renderApp('/no-such-page');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Page not found' }, { timeout: LAZY_TIMEOUT }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe('Page not found | Voltforge'));
+  });
+
+  it('sends a signed-out visitor from an admin page to /login', async () => {
+    const router = renderApp('/dashboard/users');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Login' }, { timeout: LAZY_TIMEOUT }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
