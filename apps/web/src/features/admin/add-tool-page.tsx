@@ -1,14 +1,119 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminMessages, type ToolInput, type ToolInputBody } from '@voltforge/contract/admin';
+import type { FieldNamesMarkedBoolean } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { paths } from '../../app/paths';
 import { PageHeading } from '../../components/ui/page-heading';
+import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
+import { ApiError } from '../../lib/api-client';
+import { categoriesQuery, createTool, toolQuery, updateTool } from './api/admin-api';
+import { QueryError } from './components/query-error';
+import { ToolForm, changedFields, emptyTool, toolToInput } from './components/tool-form';
 
-/** Placeholder until the issue that builds this page lands. */
-export function AddToolPage() {
-  usePageMeta('Add Products', 'Voltforge administration: add a tool to the catalogue.');
+type Dirty = Partial<FieldNamesMarkedBoolean<ToolInput>>;
+
+/** The server's verdict as the form shows it: field messages under the fields, the rest as a toast. */
+function failure(error: unknown) {
+  if (error instanceof ApiError && error.fields) return { saved: false, fields: error.fields };
+  toast.error(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+  return { saved: false };
+}
+
+function useCategories(): string[] {
+  const categories = useQuery(categoriesQuery());
+  return categories.data?.map((c) => c.category) ?? [];
+}
+
+function AddTool() {
+  const queryClient = useQueryClient();
+  const categories = useCategories();
+  const onSubmit = async (values: ToolInputBody) => {
+    try {
+      await createTool(values);
+    } catch (error) {
+      return failure(error);
+    }
+    toast.success(adminMessages.toolAdded);
+    // The catalogue, the home page and the counts all change with a new tool.
+    void queryClient.invalidateQueries();
+    return { saved: true };
+  };
   return (
     <>
-      <PageHeading>Add Products</PageHeading>
-      <ComingSoon />
+      <PageHeading lead="New tools appear in the catalogue as soon as they are added.">
+        Add Products
+      </PageHeading>
+      <ToolForm
+        defaultValues={emptyTool}
+        resetTo={emptyTool}
+        submitLabel="Add Tool"
+        categories={categories}
+        onSubmit={onSubmit}
+      />
     </>
   );
+}
+
+function EditTool({ id }: { id: string }) {
+  const tool = useQuery(toolQuery(id));
+  const categories = useCategories();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const onSubmit = async (values: ToolInputBody, dirty: Dirty) => {
+    const patch = changedFields(values, dirty);
+    if (Object.keys(patch).length === 0) {
+      toast.info(adminMessages.nothingToUpdate);
+      return { saved: false };
+    }
+    try {
+      await updateTool(id, patch);
+    } catch (error) {
+      return failure(error);
+    }
+    toast.success(adminMessages.toolUpdated);
+    void queryClient.invalidateQueries();
+    await navigate(paths.manageTools);
+    return { saved: true };
+  };
+
+  return (
+    <>
+      <PageHeading
+        lead={
+          <Link to={paths.manageTools} className="link">
+            Back to Manage Products
+          </Link>
+        }
+      >
+        Edit Product
+      </PageHeading>
+      {tool.isPending ? (
+        <Spinner block label="Loading the tool" />
+      ) : tool.isError ? (
+        <QueryError message={tool.error.message} onRetry={() => void tool.refetch()} />
+      ) : (
+        <ToolForm
+          key={tool.data._id}
+          defaultValues={toolToInput(tool.data)}
+          submitLabel="Update Tool"
+          categories={categories}
+          onSubmit={onSubmit}
+        />
+      )}
+    </>
+  );
+}
+
+/** Add Products (spec), and with `?edit=<id>` the same form for editing a tool. */
+export function AddToolPage() {
+  const [searchParams] = useSearchParams();
+  const editId = searchParams.get('edit');
+  usePageMeta(
+    editId ? 'Edit Product' : 'Add Products',
+    'Voltforge administration: add a tool to the catalogue.',
+  );
+  return editId ? <EditTool id={editId} /> : <AddTool />;
 }

@@ -1,14 +1,140 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { formatUsd } from '@voltforge/contract/money';
+import { orderStatusLabels, orderStatuses, type OrderStatus } from '@voltforge/contract/order';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
 import { PageHeading } from '../../components/ui/page-heading';
+import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
+import { ORDERS_PAGE_SIZE, adminOrdersQuery } from './api/admin-api';
+import { AdminPagination } from './components/admin-pagination';
+import { AdminTable } from './components/admin-table';
+import { OrderActions } from './components/order-actions';
+import { OrderStatusBadge } from './components/order-status-badge';
+import { QueryError } from './components/query-error';
 
-/** Placeholder until the issue that builds this page lands. */
+const isStatus = (value: string | null): value is OrderStatus =>
+  (orderStatuses as readonly string[]).includes(value ?? '');
+
+function pageOf(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/** Manage All Orders (spec): every order with its real status and the actions it allows. */
 export function ManageOrdersPage() {
   usePageMeta('Manage All Orders', 'Voltforge administration: every order.');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const rawStatus = searchParams.get('status');
+  const status = isStatus(rawStatus) ? rawStatus : undefined;
+  const page = pageOf(searchParams.get('page'));
+  const orders = useQuery(adminOrdersQuery(status, page));
+
+  const update = (next: { status?: OrderStatus; page?: number }) => {
+    const params = new URLSearchParams();
+    if (next.status) params.set('status', next.status);
+    if (next.page && next.page > 1) params.set('page', String(next.page));
+    setSearchParams(params);
+  };
+
   return (
     <>
-      <PageHeading>Manage All Orders</PageHeading>
-      <ComingSoon />
+      <PageHeading>Manage All Orders{orders.data ? ` (${orders.data.total})` : ''}</PageHeading>
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Status
+          <select
+            className="select select-sm w-52"
+            value={status ?? ''}
+            onChange={(event) =>
+              update({ status: isStatus(event.target.value) ? event.target.value : undefined })
+            }
+          >
+            <option value="">All orders</option>
+            {orderStatuses.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {orders.isFetching && !orders.isPending ? <Spinner label="Refreshing orders" /> : null}
+      </div>
+      {orders.isPending ? (
+        <Spinner block label="Loading orders" />
+      ) : orders.isError ? (
+        <QueryError message={orders.error.message} onRetry={() => void orders.refetch()} />
+      ) : orders.data.items.length === 0 ? (
+        <p className="text-base-content/75">
+          {status ? `No ${orderStatusLabels[status].toLowerCase()} orders.` : 'No orders yet.'}
+        </p>
+      ) : (
+        <>
+          <AdminTable label="Orders">
+            <thead>
+              <tr>
+                <th scope="col">SL.No</th>
+                <th scope="col">Name</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Price</th>
+                <th scope="col">Status</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.data.items.map((order, index) => (
+                <tr key={order._id}>
+                  <th scope="row" data-label="SL.No">
+                    {(page - 1) * ORDERS_PAGE_SIZE + index + 1}
+                  </th>
+                  <td data-label="Name" className="min-w-40">
+                    <div>
+                      <Link
+                        to={paths.manageOrder(order._id)}
+                        className="link link-hover font-medium"
+                      >
+                        {order.order}
+                      </Link>
+                      <div className="text-xs text-base-content/60">
+                        {new Date(order.createdAt).toLocaleDateString()}
+                      </div>
+                    </div>
+                  </td>
+                  <td data-label="Customer" className="min-w-44">
+                    <div className="min-w-0">
+                      <div>{order.name}</div>
+                      <div className="text-xs break-all text-base-content/70">{order.email}</div>
+                    </div>
+                  </td>
+                  <td data-label="Quantity">{order.quantity}</td>
+                  <td data-label="Price" className="whitespace-nowrap">
+                    <div>
+                      <div className="font-medium">{formatUsd(order.total)}</div>
+                      <div className="text-xs text-base-content/60">
+                        {formatUsd(order.price)} each
+                      </div>
+                    </div>
+                  </td>
+                  <td data-label="Status">
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td data-label="Action">
+                    <OrderActions order={order} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </AdminTable>
+          <AdminPagination
+            page={page}
+            pageSize={ORDERS_PAGE_SIZE}
+            total={orders.data.total}
+            label="Order pages"
+            onPage={(p) => update({ status, page: p })}
+          />
+        </>
+      )}
     </>
   );
 }

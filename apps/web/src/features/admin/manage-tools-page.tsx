@@ -1,14 +1,207 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminMessages } from '@voltforge/contract/admin';
+import { formatUsd } from '@voltforge/contract/money';
+import type { Tool } from '@voltforge/contract/tool';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { paths } from '../../app/paths';
 import { PageHeading } from '../../components/ui/page-heading';
+import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
+import {
+  TOOLS_PAGE_SIZE,
+  adminToolsQuery,
+  adminToolsQueryKey,
+  archiveTool,
+  restockTool,
+  type Page,
+} from './api/admin-api';
+import { AdminPagination } from './components/admin-pagination';
+import { AdminTable } from './components/admin-table';
+import { QueryError } from './components/query-error';
+import { RestockDialog } from './components/restock-dialog';
 
-/** Placeholder until the issue that builds this page lands. */
+/** Manage All Products (spec): the catalogue with Edit, Add Quantity and delete. */
 export function ManageToolsPage() {
   usePageMeta('Manage All Products', 'Voltforge administration: every tool in the catalogue.');
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [restocking, setRestocking] = useState<Tool | null>(null);
+  const tools = useQuery(adminToolsQuery(page, search));
+  const queryClient = useQueryClient();
+  const key = adminToolsQueryKey(page, search);
+
+  const replaceRow = (updated: Tool) =>
+    queryClient.setQueryData<Page<Tool>>(key, (current) =>
+      current
+        ? { ...current, items: current.items.map((t) => (t._id === updated._id ? updated : t)) }
+        : current,
+    );
+
+  const archive = useMutation({
+    mutationFn: (tool: Tool) => archiveTool(tool._id),
+    onSuccess: ({ deletedCount }, tool) => {
+      queryClient.setQueryData<Page<Tool>>(key, (current) =>
+        current
+          ? {
+              items: current.items.filter((t) => t._id !== tool._id),
+              total: current.total - deletedCount,
+            }
+          : current,
+      );
+      if (deletedCount > 0) toast.success(adminMessages.toolDeleted);
+      // The catalogue and home page cached elsewhere still list it.
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== 'admin' || query.queryKey[1] !== 'tools',
+      });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  const onRestock = async (tool: Tool, quantity: number) => {
+    const updated = await restockTool(tool._id, { quantity });
+    replaceRow(updated);
+    setRestocking(null);
+    toast.success(adminMessages.restocked(quantity, updated.name));
+    void queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey[0] !== 'admin' || query.queryKey[1] !== 'tools',
+    });
+  };
+
   return (
     <>
-      <PageHeading>Manage All Products</PageHeading>
-      <ComingSoon />
+      <PageHeading>Manage All Products{tools.data ? ` (${tools.data.total})` : ''}</PageHeading>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <label className="input w-full sm:w-72">
+          <span className="sr-only">Search tools by name</span>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-4 w-4 opacity-60"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <circle cx="11" cy="11" r="7" />
+            <path d="m20 20-3.5-3.5" />
+          </svg>
+          <input
+            type="search"
+            placeholder="Search by name"
+            value={search}
+            maxLength={100}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
+        </label>
+        <Link to={paths.addTool} className="btn btn-primary btn-sm">
+          Add Tool
+        </Link>
+      </div>
+      {tools.isPending ? (
+        <Spinner block label="Loading tools" />
+      ) : tools.isError ? (
+        <QueryError message={tools.error.message} onRetry={() => void tools.refetch()} />
+      ) : tools.data.items.length === 0 ? (
+        <p className="text-base-content/75">
+          {search ? 'No tool matches that name.' : 'The catalogue is empty. Add the first tool.'}
+        </p>
+      ) : (
+        <>
+          <AdminTable label="Products">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="sr-only">Image</span>
+                </th>
+                <th scope="col">Name</th>
+                <th scope="col">Price</th>
+                <th scope="col">Stock</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {tools.data.items.map((tool) => (
+                <tr key={tool._id}>
+                  <td>
+                    <img
+                      src={tool.img}
+                      alt=""
+                      width={64}
+                      height={48}
+                      loading="lazy"
+                      className="h-12 w-16 rounded object-cover"
+                    />
+                  </td>
+                  <th scope="row" data-label="Name" className="min-w-40 font-medium">
+                    <div>
+                      {tool.name}
+                      <div className="text-xs font-normal text-base-content/70">
+                        {tool.category} · minimum {tool.minOrderQuantity}
+                      </div>
+                    </div>
+                  </th>
+                  <td data-label="Price" className="whitespace-nowrap">
+                    {formatUsd(tool.price)}
+                  </td>
+                  <td data-label="Stock">
+                    <span
+                      className={
+                        tool.inStock < tool.minOrderQuantity
+                          ? 'font-semibold text-error'
+                          : undefined
+                      }
+                    >
+                      {tool.inStock}
+                    </span>
+                  </td>
+                  <td data-label="Actions">
+                    <div className="flex flex-wrap gap-2">
+                      <Link
+                        to={`${paths.addTool}?edit=${encodeURIComponent(tool._id)}`}
+                        className="btn btn-sm"
+                        aria-label={`Edit ${tool.name}`}
+                      >
+                        Edit
+                      </Link>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-primary"
+                        aria-label={`Add Quantity: ${tool.name}`}
+                        onClick={() => setRestocking(tool)}
+                      >
+                        Add Quantity
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline btn-error"
+                        aria-label={`Delete ${tool.name}`}
+                        disabled={archive.isPending && archive.variables._id === tool._id}
+                        onClick={() => {
+                          if (window.confirm(adminMessages.confirmDelete)) archive.mutate(tool);
+                        }}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </AdminTable>
+          <AdminPagination
+            page={page}
+            pageSize={TOOLS_PAGE_SIZE}
+            total={tools.data.total}
+            label="Product pages"
+            onPage={setPage}
+          />
+        </>
+      )}
+      <RestockDialog tool={restocking} onClose={() => setRestocking(null)} onRestock={onRestock} />
     </>
   );
 }

@@ -1,14 +1,142 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminMessages } from '@voltforge/contract/admin';
+import type { UserSummary } from '@voltforge/contract/user';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
 import { PageHeading } from '../../components/ui/page-heading';
+import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
+import { ApiError } from '../../lib/api-client';
+import { authClient } from '../../lib/auth-client';
+import { USERS_PAGE_SIZE, makeAdmin, removeUser, usersQuery } from './api/admin-api';
+import { AdminPagination } from './components/admin-pagination';
+import { AdminTable } from './components/admin-table';
+import { QueryError } from './components/query-error';
 
-/** Placeholder until the issue that builds this page lands. */
+const messageOf = (error: unknown) =>
+  error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+
+/** All User (spec): every account, Make Admin and Remove User. */
 export function UsersPage() {
   usePageMeta('All User', 'Voltforge administration: every user account.');
+  const [page, setPage] = useState(1);
+  const users = useQuery(usersQuery(page));
+  const { data: session } = authClient.useSession();
+  const myEmail = session?.user.email.toLowerCase();
+  const queryClient = useQueryClient();
+
+  const promote = useMutation({
+    mutationFn: (user: UserSummary) => makeAdmin(user.email),
+    onSuccess: ({ modifiedCount }) => {
+      if (modifiedCount > 0) toast.success(adminMessages.madeAdmin);
+      else toast.info(adminMessages.alreadyAdmin);
+    },
+    onError: (error) =>
+      toast.error(
+        error instanceof ApiError && error.status === 403
+          ? adminMessages.makeAdminFailed
+          : messageOf(error),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+  });
+
+  const remove = useMutation({
+    mutationFn: (user: UserSummary) => removeUser(user.email),
+    onSuccess: ({ deletedCount }) => {
+      if (deletedCount > 0) toast.success(adminMessages.userRemoved);
+    },
+    onError: (error) => toast.error(messageOf(error)),
+    // Their orders now belong to no account: lists elsewhere may show them differently.
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+
+  const busyEmail = promote.isPending
+    ? promote.variables.email
+    : remove.isPending
+      ? remove.variables.email
+      : null;
+
   return (
     <>
-      <PageHeading>All User</PageHeading>
-      <ComingSoon />
+      <PageHeading>All User{users.data ? ` (${users.data.total})` : ''}</PageHeading>
+      {users.isPending ? (
+        <Spinner block label="Loading users" />
+      ) : users.isError ? (
+        <QueryError message={users.error.message} onRetry={() => void users.refetch()} />
+      ) : (
+        <>
+          <AdminTable label="Users">
+            <thead>
+              <tr>
+                <th scope="col">Sl</th>
+                <th scope="col">Name</th>
+                <th scope="col">Action</th>
+                <th scope="col">Remove</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.items.map((user, index) => {
+                const isMe = user.email.toLowerCase() === myEmail;
+                const busy = busyEmail === user.email;
+                return (
+                  <tr key={user.id}>
+                    <th scope="row" data-label="Sl">
+                      {(page - 1) * USERS_PAGE_SIZE + index + 1}
+                    </th>
+                    <td data-label="Name">
+                      <div className="min-w-0">
+                        <div className="font-medium break-all">{user.email}</div>
+                        <div className="text-sm text-base-content/70">
+                          {user.name}
+                          {isMe ? ' (you)' : ''}
+                        </div>
+                      </div>
+                    </td>
+                    <td data-label="Action">
+                      {user.role === 'admin' ? (
+                        <button type="button" className="btn btn-sm" disabled>
+                          {adminMessages.alreadyAdmin}
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary"
+                          disabled={busy}
+                          aria-label={`Make Admin: ${user.email}`}
+                          onClick={() => promote.mutate(user)}
+                        >
+                          Make Admin
+                        </button>
+                      )}
+                    </td>
+                    <td data-label="Remove">
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline btn-error"
+                        disabled={isMe || busy}
+                        title={isMe ? adminMessages.cannotRemoveSelf : undefined}
+                        aria-label={`Remove User: ${user.email}`}
+                        onClick={() => {
+                          if (window.confirm(adminMessages.confirmDelete)) remove.mutate(user);
+                        }}
+                      >
+                        Remove User
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </AdminTable>
+          <AdminPagination
+            page={page}
+            pageSize={USERS_PAGE_SIZE}
+            total={users.data.total}
+            label="User pages"
+            onPage={setPage}
+          />
+        </>
+      )}
     </>
   );
 }

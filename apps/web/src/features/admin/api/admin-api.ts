@@ -1,0 +1,134 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  DEFAULT_ADMIN_PAGE_SIZE,
+  deletedCountSchema,
+  modifiedCountSchema,
+  userListSchema,
+  type AdminOrderStatus,
+  type DeletedCount,
+  type ModifiedCount,
+  type RestockInput,
+  type ToolInput,
+  type ToolPatch,
+} from '@voltforge/contract/admin';
+import {
+  orderListSchema,
+  orderSchema,
+  type Order,
+  type OrderStatus,
+} from '@voltforge/contract/order';
+import {
+  MAX_PAGE_SIZE,
+  TOTAL_COUNT_HEADER,
+  toolCategoryListSchema,
+  toolListSchema,
+  toolSchema,
+  type Tool,
+} from '@voltforge/contract/tool';
+import type { UserSummary } from '@voltforge/contract/user';
+import type { ZodType } from 'zod';
+import { api, apiRequest } from '../../../lib/api-client';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+async function fetchPage<T>(path: string, schema: ZodType<T[]>, signal?: AbortSignal) {
+  const { data, headers } = await apiRequest('GET', path, { schema, signal });
+  return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+}
+
+const enc = encodeURIComponent;
+
+/** Every admin query key starts here, so one invalidation refreshes the back office. */
+const ADMIN = 'admin';
+
+export const USERS_PAGE_SIZE = DEFAULT_ADMIN_PAGE_SIZE;
+export const usersQuery = (page: number) =>
+  queryOptions({
+    queryKey: [ADMIN, 'users', page],
+    queryFn: ({ signal }): Promise<Page<UserSummary>> =>
+      fetchPage(`/user?page=${page}&pageSize=${USERS_PAGE_SIZE}`, userListSchema, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const makeAdmin = (email: string): Promise<ModifiedCount> =>
+  api.put(`/user/admin/${enc(email)}`, undefined, { schema: modifiedCountSchema });
+
+export const removeUser = (email: string): Promise<DeletedCount> =>
+  api.delete(`/user/${enc(email)}`, { schema: deletedCountSchema });
+
+export const TOOLS_PAGE_SIZE = MAX_PAGE_SIZE;
+export const adminToolsQueryKey = (page: number, search: string) =>
+  [ADMIN, 'tools', page, search] as const;
+export const adminToolsQuery = (page: number, search: string) =>
+  queryOptions({
+    queryKey: adminToolsQueryKey(page, search),
+    queryFn: ({ signal }): Promise<Page<Tool>> => {
+      const params = new URLSearchParams({
+        page: String(page),
+        pageSize: String(TOOLS_PAGE_SIZE),
+        sort: 'name',
+      });
+      if (search) params.set('search', search);
+      return fetchPage(`/tool?${params.toString()}`, toolListSchema, signal);
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const toolQuery = (id: string) =>
+  queryOptions({
+    queryKey: [ADMIN, 'tool', id],
+    queryFn: ({ signal }): Promise<Tool> =>
+      api.get(`/tool/${enc(id)}`, { schema: toolSchema, signal }),
+    staleTime: 0,
+  });
+
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: [ADMIN, 'categories'],
+    queryFn: ({ signal }) =>
+      api.get('/tool/categories', { schema: toolCategoryListSchema, signal }),
+  });
+
+export const createTool = (body: ToolInput): Promise<Tool> =>
+  api.post('/tool', body, { schema: toolSchema });
+
+export const updateTool = (id: string, patch: ToolPatch): Promise<Tool> =>
+  api.patch(`/tool/${enc(id)}`, patch, { schema: toolSchema });
+
+export const restockTool = (id: string, body: RestockInput): Promise<Tool> =>
+  api.post(`/tool/${enc(id)}/restock`, body, { schema: toolSchema });
+
+export const archiveTool = (id: string): Promise<DeletedCount> =>
+  api.delete(`/tool/${enc(id)}`, { schema: deletedCountSchema });
+
+export const ORDERS_PAGE_SIZE = DEFAULT_ADMIN_PAGE_SIZE;
+export const adminOrdersQuery = (status: OrderStatus | undefined, page: number) =>
+  queryOptions({
+    queryKey: [ADMIN, 'orders', status ?? 'all', page],
+    queryFn: ({ signal }): Promise<Page<Order>> => {
+      const params = new URLSearchParams({
+        page: String(page),
+        pageSize: String(ORDERS_PAGE_SIZE),
+      });
+      if (status) params.set('status', status);
+      return fetchPage(`/orders?${params.toString()}`, orderListSchema, signal);
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const adminOrderQuery = (id: string) =>
+  queryOptions({
+    queryKey: [ADMIN, 'order', id],
+    queryFn: ({ signal }): Promise<Order> =>
+      api.get(`/order/${enc(id)}`, { schema: orderSchema, signal }),
+    staleTime: 0,
+  });
+
+export const setOrderStatus = (id: string, status: AdminOrderStatus): Promise<Order> =>
+  api.patch(`/order/${enc(id)}/status`, { status }, { schema: orderSchema });

@@ -1,0 +1,78 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminMessages, canMoveOrder, type AdminOrderStatus } from '@voltforge/contract/admin';
+import type { Order } from '@voltforge/contract/order';
+import { toast } from 'react-toastify';
+import { setOrderStatus } from '../api/admin-api';
+
+const CONFIRM_CANCEL_PAID =
+  'Cancel this paid order? Its stock goes back on the shelf; refund the card with the payment provider.';
+
+/** What each action asks first, and says when done. */
+function wording(order: Order, to: AdminOrderStatus) {
+  if (to !== 'cancelled') return { confirm: null, done: adminMessages.statusChanged(to) };
+  // An unpaid order is "deleted" in the spec's words; a paid one is cancelled (and refunded).
+  return order.status === 'pending_payment'
+    ? { confirm: adminMessages.confirmDelete, done: adminMessages.orderDeleted }
+    : { confirm: CONFIRM_CANCEL_PAID, done: adminMessages.statusChanged('cancelled') };
+}
+
+/** The actions an order's status allows (the server enforces the same transitions). */
+export function OrderActions({ order }: { order: Order }) {
+  const queryClient = useQueryClient();
+  const move = useMutation({
+    mutationFn: (to: AdminOrderStatus) => setOrderStatus(order._id, to),
+    onSuccess: (_updated, to) => toast.success(wording(order, to).done),
+    onError: (error) => toast.error(error.message),
+    // Lists, counts and (after a cancel) stock all change; another admin may have moved it too.
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+
+  const act = (to: AdminOrderStatus) => {
+    const { confirm } = wording(order, to);
+    if (confirm && !window.confirm(confirm)) return;
+    move.mutate(to);
+  };
+
+  const can = (to: AdminOrderStatus) => canMoveOrder(order.status, to);
+  if (!can('shipped') && !can('delivered') && !can('cancelled')) {
+    return <span className="text-sm text-base-content/60">—</span>;
+  }
+  const label = `order ${order._id.slice(0, 8)} (${order.order})`;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {can('shipped') ? (
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={move.isPending}
+          aria-label={`Shipped: ${label}`}
+          onClick={() => act('shipped')}
+        >
+          Shipped
+        </button>
+      ) : null}
+      {can('delivered') ? (
+        <button
+          type="button"
+          className="btn btn-sm btn-success"
+          disabled={move.isPending}
+          aria-label={`Delivered: ${label}`}
+          onClick={() => act('delivered')}
+        >
+          Delivered
+        </button>
+      ) : null}
+      {can('cancelled') ? (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline btn-error"
+          disabled={move.isPending}
+          aria-label={`${order.status === 'pending_payment' ? 'Delete' : 'Cancel'}: ${label}`}
+          onClick={() => act('cancelled')}
+        >
+          {order.status === 'pending_payment' ? 'Delete' : 'Cancel'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  toolInputSchema,
+  type ToolInput,
+  type ToolInputBody,
+  type ToolPatch,
+} from '@voltforge/contract/admin';
+import type { Tool } from '@voltforge/contract/tool';
+import { useId } from 'react';
+import { useForm, useWatch, type FieldNamesMarkedBoolean } from 'react-hook-form';
+import { TextField } from '../../../components/ui/text-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
+
+export const emptyTool: ToolInput = {
+  name: '',
+  inStock: Number.NaN,
+  minOrderQuantity: Number.NaN,
+  price: Number.NaN,
+  desc: '',
+  img: '',
+  category: '',
+};
+
+export function toolToInput(tool: Tool): ToolInput {
+  return {
+    name: tool.name,
+    inStock: tool.inStock,
+    minOrderQuantity: tool.minOrderQuantity,
+    price: tool.price,
+    desc: tool.desc,
+    img: tool.img,
+    category: tool.category,
+  };
+}
+
+/** Only what the admin changed, so an edit never overwrites stock that orders moved meanwhile. */
+export function changedFields(
+  values: ToolInputBody,
+  dirty: Partial<FieldNamesMarkedBoolean<ToolInput>>,
+): ToolPatch {
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(values) as (keyof ToolInputBody)[]) {
+    if (dirty[key]) patch[key] = values[key];
+  }
+  return patch as ToolPatch;
+}
+
+interface ToolFormProps {
+  defaultValues: ToolInput;
+  submitLabel: string;
+  categories: string[];
+  /** Resolves true when saved; the form then starts again from `resetTo`. */
+  onSubmit: (
+    values: ToolInputBody,
+    dirty: Partial<FieldNamesMarkedBoolean<ToolInput>>,
+  ) => Promise<{ saved: boolean; fields?: Record<string, string> }>;
+  resetTo?: ToolInput;
+}
+
+const numberOptions = { valueAsNumber: true } as const;
+
+/** Add Products (spec): the fields of a tool, checked with the server's own rules. */
+export function ToolForm({
+  defaultValues,
+  submitLabel,
+  categories,
+  onSubmit,
+  resetTo,
+}: ToolFormProps) {
+  const listId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors, isSubmitting, dirtyFields },
+  } = useForm<ToolInput, unknown, ToolInputBody>({
+    resolver: zodResolver(toolInputSchema),
+    defaultValues,
+  });
+  const img = useWatch({ control, name: 'img' });
+  const previewable = toolInputSchema.shape.img.safeParse(img).success;
+
+  const submit = handleSubmit(async (values) => {
+    const result = await onSubmit(values, dirtyFields);
+    if (result.saved) {
+      reset(resetTo ?? values);
+      return;
+    }
+    for (const [field, message] of Object.entries(result.fields ?? {})) {
+      if (field in defaultValues) setError(field as keyof ToolInput, { message });
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="grid max-w-3xl gap-4 sm:grid-cols-2"
+    >
+      <div className="sm:col-span-2">
+        <TextField
+          label="Name"
+          autoComplete="off"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+      </div>
+      <TextField
+        label="Available quantity (inStock)"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        error={errors.inStock?.message}
+        {...register('inStock', numberOptions)}
+      />
+      <TextField
+        label="Minimum order quantity"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        error={errors.minOrderQuantity?.message}
+        {...register('minOrderQuantity', numberOptions)}
+      />
+      <TextField
+        label="Price (USD per unit)"
+        type="number"
+        inputMode="decimal"
+        min={0.01}
+        step={0.01}
+        error={errors.price?.message}
+        {...register('price', numberOptions)}
+      />
+      <TextField
+        label="Category"
+        list={listId}
+        autoComplete="off"
+        error={errors.category?.message}
+        {...register('category')}
+      />
+      <datalist id={listId}>
+        {categories.map((category) => (
+          <option key={category} value={category} />
+        ))}
+      </datalist>
+      <div className="sm:col-span-2">
+        <TextareaField
+          label="Description"
+          rows={4}
+          error={errors.desc?.message}
+          {...register('desc')}
+        />
+      </div>
+      <div className="flex items-end gap-4 sm:col-span-2">
+        <div className="min-w-0 flex-1">
+          <TextField
+            label="Photo URL"
+            type="url"
+            placeholder="https://…"
+            error={errors.img?.message}
+            {...register('img')}
+          />
+        </div>
+        {previewable ? (
+          <img
+            src={img}
+            alt=""
+            width={64}
+            height={48}
+            className="h-12 w-16 shrink-0 rounded border border-base-300 object-cover"
+          />
+        ) : null}
+      </div>
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          ) : null}
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

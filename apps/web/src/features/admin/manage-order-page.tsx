@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatUsd } from '@voltforge/contract/money';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { PageHeading } from '../../components/ui/page-heading';
+import { Spinner } from '../../components/ui/spinner';
+import { usePageMeta } from '../../components/ui/use-page-meta';
+import { adminOrderQuery } from './api/admin-api';
+import { OrderActions } from './components/order-actions';
+import { OrderStatusBadge } from './components/order-status-badge';
+import { QueryError } from './components/query-error';
+
+/** manageOrder/:id (spec "manage orders table" for one order): its details and actions. */
+export function ManageOrderPage() {
+  const { id = '' } = useParams();
+  usePageMeta('Manage Order', 'Voltforge administration: one order.');
+  const order = useQuery(adminOrderQuery(id));
+
+  return (
+    <>
+      <PageHeading
+        lead={
+          <Link to={paths.manageOrders} className="link">
+            Back to Manage All Orders
+          </Link>
+        }
+      >
+        Manage Order
+      </PageHeading>
+      {order.isPending ? (
+        <Spinner block label="Loading the order" />
+      ) : order.isError ? (
+        <QueryError message={order.error.message} onRetry={() => void order.refetch()} />
+      ) : (
+        <section
+          aria-label={`Order ${order.data._id}`}
+          className="card max-w-3xl border border-base-300 bg-base-100"
+        >
+          <div className="card-body gap-4">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 className="card-title">{order.data.order}</h2>
+              <OrderStatusBadge status={order.data.status} />
+            </div>
+            <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="text-base-content/70">Order</dt>
+              <dd className="font-mono break-all">{order.data._id}</dd>
+              <dt className="text-base-content/70">Placed</dt>
+              <dd>{new Date(order.data.createdAt).toLocaleString()}</dd>
+              <dt className="text-base-content/70">Customer</dt>
+              <dd>
+                {order.data.name} · <span className="break-all">{order.data.email}</span>
+              </dd>
+              <dt className="text-base-content/70">Phone</dt>
+              <dd>{order.data.phone}</dd>
+              <dt className="text-base-content/70">Address</dt>
+              <dd className="whitespace-pre-line">{order.data.address}</dd>
+              <dt className="text-base-content/70">Quantity</dt>
+              <dd>{order.data.quantity}</dd>
+              <dt className="text-base-content/70">Price</dt>
+              <dd>
+                {formatUsd(order.data.price)} each · <strong>{formatUsd(order.data.total)}</strong>{' '}
+                total
+              </dd>
+              <dt className="text-base-content/70">Transaction id</dt>
+              <dd className="font-mono break-all">{order.data.transactionId ?? '—'}</dd>
+            </dl>
+            <div className="card-actions">
+              <OrderActions order={order.data} />
+            </div>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
