@@ -32,7 +32,14 @@ test.describe('visitor pages', () => {
     test(`${p.path} renders, has its own title and description, and passes axe`, async ({
       page,
     }) => {
+      await page.setViewportSize({ width: 375, height: 800 });
       await page.goto(p.path);
+      await expect(page.getByRole('heading', { name: p.ready, exact: true }).first()).toBeVisible();
+      await expect(page.locator('.loading')).toHaveCount(0);
+      expect(await seriousViolations(page), 'at 375 px').toEqual([]);
+
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.reload();
       await expect(page.getByRole('heading', { name: p.ready, exact: true }).first()).toBeVisible();
       // Data-driven sections must have arrived before axe looks at them.
       await expect(page.locator('.loading')).toHaveCount(0);

@@ -71,8 +71,14 @@ export function PortfolioPage() {
         <h2 id="portfolio-education" className="mb-4 text-2xl font-bold">
           Education
         </h2>
-        <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table">
+        {/* Focusable so keyboard users can scroll it when a narrow screen cuts it off. */}
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="Education table"
+          className="overflow-x-auto rounded-box border border-base-300 focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          <table className="table table-sm sm:table-md">
             <thead className="text-base-content">
               <tr>
                 <th scope="col">Degree</th>
