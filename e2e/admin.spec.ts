@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { adminMessages } from '@voltforge/contract/admin';
+import type { Order } from '@voltforge/contract/order';
+import type { Tool } from '@voltforge/contract/tool';
+import { demo, registerCustomer, signIn } from './fixtures';
+
+/** A second person at their own browser: own cookies, own session. */
+async function newPerson(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+async function signedInAdmin(browser: Browser): Promise<Page> {
+  const page = await newPerson(browser);
+  await signIn(page, demo.admin);
+  return page;
+}
+
+/** Accepts the next confirm prompt after checking it is the spec's wording. */
+function acceptConfirm(page: Page, message: string = adminMessages.confirmDelete) {
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe(message);
+    void dialog.accept();
+  });
+}
+
+async function toast(page: Page, text: string) {
+  await expect(page.getByRole('alert').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** The customer orders and pays through the API, as the payment page would (test provider). */
+async function placePaidOrder(page: Page): Promise<Order> {
+  const tools = (await (await page.request.get('/api/tool?pageSize=100')).json()) as Tool[];
+  const tool = tools.find((t) => t.inStock >= t.minOrderQuantity);
+  if (!tool) throw new Error('no tool in stock');
+  const placed = await page.request.post('/api/order', {
+    data: {
+      toolId: tool._id,
+      quantity: tool.minOrderQuantity,
+      phone: '+1 555 010 2030',
+      address: '12 Foundry Lane, Springfield',
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const order = (await placed.json()) as Order;
+  const intent = await page.request.post('/api/create-payment-intent', {
+    data: { orderId: order._id },
+  });
+  expect(intent.status()).toBe(200);
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const confirmed = await page.request.post('/api/payments/test/confirm', {
+    data: { clientSecret, number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+  });
+  expect(confirmed.status()).toBe(200);
+  const { paymentIntentId } = (await confirmed.json()) as { paymentIntentId: string };
+  const paid = await page.request.patch(`/api/order/${order._id}`, {
+    data: { transactionId: paymentIntentId },
+  });
+  expect(paid.status()).toBe(200);
+  return (await paid.json()) as Order;
+}
+
+test('admin makes a customer an admin; after a reload that user sees the admin menu', async ({
+  browser,
+}) => {
+  const customer = await newPerson(browser);
+  const who = await registerCustomer(customer, 'Morgan Promoted');
+  await customer.goto('/dashboard');
+  const dashboardMenu = customer.getByRole('navigation', { name: 'Dashboard' });
+  await expect(dashboardMenu.getByRole('link', { name: 'My Order' })).toBeAttached();
+  await expect(dashboardMenu.getByRole('link', { name: 'All User' })).toHaveCount(0);
+
+  const admin = await signedInAdmin(browser);
+  await admin.goto('/dashboard/users');
+  const row = admin.getByRole('row').filter({ hasText: who.email });
+  await row.getByRole('button', { name: /^Make Admin/ }).click();
+  await toast(admin, adminMessages.madeAdmin);
+  await expect(row.getByRole('button', { name: 'Already Admin' })).toBeDisabled();
+
+  await customer.reload();
+  await expect(dashboardMenu.getByRole('link', { name: 'All User' })).toBeAttached();
+  await customer.goto('/dashboard/users');
+  await expect(customer.getByRole('heading', { name: /^All User/ })).toBeVisible();
+});
+
+test('admin adds a tool, it is on the home page, and Add Quantity raises its Available Quantity', async ({
+  browser,
+}) => {
+  const admin = await signedInAdmin(browser);
+  const name = `VF-E2E Logic Probe ${randomUUID().slice(0, 6)}`;
+  await admin.goto('/dashboard/addTool');
+
+  // Both sides validate: the form refuses what the server would.
+  await admin.getByRole('button', { name: 'Add Tool' }).click();
+  await expect(admin.getByText('Name is required')).toBeVisible();
+
+  await admin.getByLabel('Name').fill(name);
+  await admin.getByLabel('Available quantity (inStock)').fill('30');
+  await admin.getByLabel('Minimum order quantity').fill('2');
+  await admin.getByLabel('Price (USD per unit)').fill('12.345');
+  await admin.getByLabel('Category').fill('Measurement & Test');
+  await admin.getByLabel('Description').fill('A pocket logic probe for 3.3 V and 5 V circuits.');
+  await admin.getByLabel('Photo URL').fill('/images/tools/vf-tl100-test-leads.svg');
+  await admin.getByRole('button', { name: 'Add Tool' }).click();
+  await expect(admin.getByText('Price can have at most 2 decimals')).toBeVisible();
+  await admin.getByLabel('Price (USD per unit)').fill('12.35');
+  await admin.getByRole('button', { name: 'Add Tool' }).click();
+  await toast(admin, adminMessages.toolAdded);
+  await expect(admin.getByLabel('Name')).toHaveValue('');
+
+  const visitor = await newPerson(browser);
+  await visitor.goto('/');
+  const card = visitor.getByRole('article', { name });
+  await expect(card).toBeVisible();
+  await expect(
+    card.getByText('Available Quantity').locator('xpath=following-sibling::dd[1]'),
+  ).toHaveText('30');
+
+  await admin.goto('/dashboard/manageTools');
+  await admin.getByPlaceholder('Search by name').fill(name);
+  const row = admin.getByRole('row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /^Add Quantity/ }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Add Quantity' });
+  await dialog.getByLabel('Quantity to add').fill('0');
+  await dialog.getByRole('button', { name: 'Add Quantity' }).click();
+  await expect(dialog.getByText(/Quantity must be a whole number from 1/)).toBeVisible();
+  await dialog.getByLabel('Quantity to add').fill('25');
+  await dialog.getByRole('button', { name: 'Add Quantity' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole('cell', { name: '55', exact: true })).toBeVisible();
+  await toast(admin, adminMessages.restocked(25, name));
+
+  await visitor.reload();
+  await expect(
+    visitor
+      .getByRole('article', { name })
+      .getByText('Available Quantity')
+      .locator('xpath=following-sibling::dd[1]'),
+  ).toHaveText('55');
+});
+
+test("a customer's paid order marked Delivered shows Delivered to the customer", async ({
+  browser,
+}) => {
+  const customer = await newPerson(browser);
+  await registerCustomer(customer, 'Dana Delivered');
+  const order = await placePaidOrder(customer);
+  expect(order.status).toBe('paid');
+
+  const admin = await signedInAdmin(browser);
+  await admin.goto('/dashboard/manageOrders');
+  await admin.getByLabel('Status').selectOption('paid');
+  await expect(admin).toHaveURL(/status=paid/);
+  const label = `order ${order._id.slice(0, 8)}`;
+  await admin.getByRole('button', { name: new RegExp(`^Delivered: ${label}`) }).click();
+  await toast(admin, adminMessages.statusChanged('delivered'));
+  // Filtered by Paid, the delivered order leaves the list.
+  await expect(admin.getByRole('button', { name: new RegExp(`^Delivered: ${label}`) })).toHaveCount(
+    0,
+  );
+
+  await customer.goto('/dashboard/myOrder');
+  const mine = customer.locator(`[data-order-id="${order._id}"]`).filter({ visible: true });
+  await expect(mine.getByText('Delivered', { exact: true })).toBeVisible();
+});
+
+test("Remove User: the removed user's next request is signed out", async ({ browser }) => {
+  const customer = await newPerson(browser);
+  const who = await registerCustomer(customer, 'Riley Removed');
+  await customer.goto('/dashboard');
+  await expect(customer.getByRole('heading', { name: 'Welcome To Dashboard' })).toBeVisible();
+
+  const admin = await signedInAdmin(browser);
+  await admin.goto('/dashboard/users');
+  const row = admin.getByRole('row').filter({ hasText: who.email });
+  acceptConfirm(admin);
+  await row.getByRole('button', { name: /^Remove User/ }).click();
+  await toast(admin, adminMessages.userRemoved);
+  await expect(row).toHaveCount(0);
+
+  expect((await customer.request.get('/api/profile')).status()).toBe(401);
+  await customer.reload();
+  await expect(customer).toHaveURL(/\/login$/);
+
+  // The admin cannot remove themself: the button is disabled, and the server refuses anyway.
+  const own = admin.getByRole('row').filter({ hasText: demo.admin.email });
+  await expect(own.getByRole('button', { name: /^Remove User/ })).toBeDisabled();
+  const self = await admin.request.delete(`/api/user/${encodeURIComponent(demo.admin.email)}`);
+  expect(self.status()).toBe(400);
+});
+
+test('a customer cannot use the admin pages or the admin API', async ({ page }) => {
+  await registerCustomer(page, 'Casey Customer');
+  for (const [method, url] of [
+    ['GET', '/api/user'],
+    ['GET', '/api/orders'],
+    ['POST', '/api/tool'],
+  ] as const) {
+    const res = await page.request.fetch(url, { method, data: method === 'POST' ? {} : undefined });
+    expect(res.status()).toBe(403);
+  }
+  // The spec: a non-admin on an admin page is signed out and sent home.
+  await page.goto('/dashboard/users');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+});
+
+test('visitors and customers never download the admin code', async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.goto('/tools');
+  await registerCustomer(page, 'Quinn Quiet');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome To Dashboard' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const code = (await Promise.all(scripts)).join('\n');
+  expect(code.length).toBeGreaterThan(0);
+  for (const adminOnly of [adminMessages.madeAdmin, 'Add Quantity', adminMessages.toolAdded]) {
+    expect(code).not.toContain(adminOnly);
+  }
+});
