@@ -20,6 +20,10 @@ describe('catalogue URL state', () => {
     },
   );
 
+  it('cuts an over-long search to what the API accepts', () => {
+    expect(read(`search=${'a'.repeat(150)}`).search).toHaveLength(100);
+  });
+
   it('writes only what differs from the defaults, and round-trips', () => {
     expect(catalogSearch({ search: '', category: '', sort: 'newest', page: 1 })).toBe('');
     const state = {

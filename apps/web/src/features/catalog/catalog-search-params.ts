@@ -1,4 +1,11 @@
-import { DEFAULT_TOOL_SORT, MAX_PAGE, toolSorts, type ToolSort } from '@voltforge/contract/tool';
+import {
+  DEFAULT_TOOL_SORT,
+  MAX_CATEGORY_LENGTH,
+  MAX_PAGE,
+  MAX_SEARCH_LENGTH,
+  toolSorts,
+  type ToolSort,
+} from '@voltforge/contract/tool';
 
 /** Three rows of three on a wide screen, plus three: small enough to page through quickly. */
 export const CATALOG_PAGE_SIZE = 12;
@@ -15,13 +22,16 @@ function isSort(value: string | null): value is ToolSort {
   return value !== null && (toolSorts as readonly string[]).includes(value);
 }
 
-/** Reads the URL leniently: a hand-edited or stale value falls back to its default. */
+/**
+ * Reads the URL leniently: a hand-edited or stale value falls back to its default, and an
+ * over-long text is cut to what the API accepts, so a URL alone never produces an error page.
+ */
 export function readCatalogState(params: URLSearchParams): CatalogState {
   const sort = params.get('sort');
   const page = Number(params.get('page') ?? '1');
   return {
-    search: (params.get('search') ?? '').trim(),
-    category: (params.get('category') ?? '').trim(),
+    search: (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
+    category: (params.get('category') ?? '').trim().slice(0, MAX_CATEGORY_LENGTH),
     sort: isSort(sort) ? sort : DEFAULT_TOOL_SORT,
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
   };
