@@ -1,0 +1,156 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminMessages, toolFieldMessages } from '@voltforge/contract/admin';
+import type { Tool } from '@voltforge/contract/tool';
+import { toast } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../test/render-route';
+import { AddToolPage } from './add-tool-page';
+
+vi.mock('react-toastify', () => ({
+  toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }),
+}));
+
+const slow = { timeout: 8_000 };
+const tool: Tool = {
+  _id: '6f1c3c8e-3a0e-4a8f-9b59-2d7c1f0a9e11',
+  name: 'VF-PS3005 Bench Supply',
+  img: '/images/tools/vf-ps3005-bench-supply.svg',
+  price: 159,
+  minOrderQuantity: 1,
+  inStock: 54,
+  desc: 'A 30 V, 5 A linear bench supply.',
+  category: 'Power Supplies',
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+function renderPage(
+  path: string,
+  respond: (url: string, init?: RequestInit) => Response | undefined,
+) {
+  fetchMock = vi.fn((url: string, init?: RequestInit) =>
+    Promise.resolve(
+      respond(url, init) ??
+        (url === '/api/tool/categories'
+          ? json(200, [{ category: 'Power Supplies', count: 2 }])
+          : url === `/api/tool/${tool._id}`
+            ? json(200, tool)
+            : json(404, { error: { code: 'not_found', message: 'Not found.' } })),
+    ),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return renderRoutes(
+    [
+      { path: '/dashboard/addTool', element: <AddToolPage /> },
+      { path: '/dashboard/manageTools', element: <p>Manage page</p> },
+    ],
+    path,
+  );
+}
+
+/** Pasting is much faster than typing on a busy machine, and as real for a form. */
+async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, value: string) {
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(value);
+}
+
+const sent = (method: string) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => (init as RequestInit | undefined)?.method === method)
+    .map(([url, init]) => ({ url, body: JSON.parse(String((init as RequestInit).body)) }));
+
+describe('AddToolPage', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.mocked(toast.success).mockClear();
+    vi.mocked(toast.error).mockClear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('validates with the contract, sends the tool, toasts and resets', async () => {
+    const user = userEvent.setup();
+    renderPage('/dashboard/addTool', (url, init) =>
+      init?.method === 'POST' ? json(201, { ...tool, _id: 'new' }) : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Tool' }, slow));
+    expect(await screen.findByText(toolFieldMessages.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(toolFieldMessages.priceRequired)).toBeInTheDocument();
+    expect(sent('POST')).toEqual([]);
+
+    await fill(user, screen.getByLabelText('Name'), 'Logic Probe');
+    await fill(user, screen.getByLabelText('Available quantity (inStock)'), '30');
+    await fill(user, screen.getByLabelText('Minimum order quantity'), '2');
+    await fill(user, screen.getByLabelText('Price (USD per unit)'), '0');
+    await fill(user, screen.getByLabelText('Category'), 'Test');
+    await fill(user, screen.getByLabelText('Description'), 'Probes logic levels.');
+    await fill(user, screen.getByLabelText('Photo URL'), 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Add Tool' }));
+    expect(await screen.findByText(toolFieldMessages.pricePositive)).toBeInTheDocument();
+    expect(screen.getByText(toolFieldMessages.imgInvalid)).toBeInTheDocument();
+
+    await fill(user, screen.getByLabelText('Price (USD per unit)'), '12.5');
+    await fill(user, screen.getByLabelText('Photo URL'), 'https://example.com/probe.png');
+    await user.click(screen.getByRole('button', { name: 'Add Tool' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.toolAdded));
+    expect(sent('POST')).toEqual([
+      {
+        url: '/api/tool',
+        body: {
+          name: 'Logic Probe',
+          inStock: 30,
+          minOrderQuantity: 2,
+          price: 12.5,
+          category: 'Test',
+          desc: 'Probes logic levels.',
+          img: 'https://example.com/probe.png',
+        },
+      },
+    ]);
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
+  });
+
+  it("shows the server's field messages under the fields and no success", async () => {
+    const user = userEvent.setup();
+    renderPage('/dashboard/addTool', (_url, init) =>
+      init?.method === 'POST'
+        ? json(400, {
+            error: {
+              code: 'validation_failed',
+              message: 'Invalid field "name"',
+              fields: { name: 'Name is taken on the server' },
+            },
+          })
+        : undefined,
+    );
+    await fill(user, await screen.findByLabelText('Name', {}, slow), 'Logic Probe');
+    await fill(user, screen.getByLabelText('Available quantity (inStock)'), '30');
+    await fill(user, screen.getByLabelText('Minimum order quantity'), '2');
+    await fill(user, screen.getByLabelText('Price (USD per unit)'), '12');
+    await fill(user, screen.getByLabelText('Category'), 'Test');
+    await fill(user, screen.getByLabelText('Description'), 'Probes logic levels.');
+    await fill(user, screen.getByLabelText('Photo URL'), '/images/tools/probe.svg');
+    await user.click(screen.getByRole('button', { name: 'Add Tool' }));
+    expect(await screen.findByText('Name is taken on the server')).toBeInTheDocument();
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('edits a tool prefilled, sending only the changed fields', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPage(`/dashboard/addTool?edit=${tool._id}`, (_url, init) =>
+      init?.method === 'PATCH' ? json(200, { ...tool, price: 149 }) : undefined,
+    );
+    const price = await screen.findByLabelText('Price (USD per unit)', {}, slow);
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(tool.name));
+    expect(screen.getByLabelText('Available quantity (inStock)')).toHaveValue(54);
+    await user.clear(price);
+    await fill(user, price, '149');
+    await user.click(screen.getByRole('button', { name: 'Update Tool' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.toolUpdated));
+    expect(sent('PATCH')).toEqual([{ url: `/api/tool/${tool._id}`, body: { price: 149 } }]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manageTools'));
+  });
+});

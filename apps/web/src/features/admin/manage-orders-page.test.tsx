@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminMessages } from '@voltforge/contract/admin';
+import type { Order, OrderStatus } from '@voltforge/contract/order';
+import { toast } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../test/render-route';
+import { ManageOrdersPage } from './manage-orders-page';
+
+vi.mock('react-toastify', () => ({
+  toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }),
+}));
+
+const slow = { timeout: 8_000 };
+const order = (n: number, status: OrderStatus): Order => ({
+  _id: `0000000${n}-0000-4000-8000-000000000000`,
+  name: 'Alice Ampere',
+  email: 'alice@example.com',
+  order: `Tool ${n}`,
+  toolId: 't1',
+  price: 10,
+  quantity: 3,
+  total: 30,
+  phone: '+1 555 010 2030',
+  address: '1 Main St',
+  status,
+  paid: ['paid', 'shipped', 'delivered'].includes(status),
+  transactionId: null,
+  delivered: status === 'delivered',
+  createdAt: '2026-11-01T00:00:00.000Z',
+});
+const orders = [
+  order(1, 'pending_payment'),
+  order(2, 'paid'),
+  order(3, 'shipped'),
+  order(4, 'delivered'),
+  order(5, 'cancelled'),
+];
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+function renderPage(
+  respond: (url: string, init?: RequestInit) => Response | undefined = () => undefined,
+) {
+  fetchMock = vi.fn((url: string, init?: RequestInit) =>
+    Promise.resolve(
+      respond(url, init) ??
+        (url.startsWith('/api/orders?')
+          ? json(200, orders, { 'X-Total-Count': '5' })
+          : json(404, { error: { code: 'not_found', message: 'Not found.' } })),
+    ),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return renderRoutes(
+    [{ path: '/dashboard/manageOrders', element: <ManageOrdersPage /> }],
+    '/dashboard/manageOrders',
+  );
+}
+
+const rowOf = async (item: string) => {
+  const cell = await screen.findByRole('link', { name: item }, slow);
+  const row = cell.closest('tr');
+  if (!row) throw new Error('no row');
+  return within(row);
+};
+const buttonNames = (row: ReturnType<typeof within>) =>
+  row.queryAllByRole('button').map((b: HTMLElement) => b.textContent);
+
+describe('ManageOrdersPage', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    vi.mocked(toast.success).mockClear();
+    vi.mocked(toast.error).mockClear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the real status and only the actions its transitions allow', async () => {
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { name: 'Manage All Orders (5)' }, slow),
+    ).toBeInTheDocument();
+    expect(buttonNames(await rowOf('Tool 1'))).toEqual(['Delete']);
+    expect(buttonNames(await rowOf('Tool 2'))).toEqual(['Shipped', 'Delivered', 'Cancel']);
+    expect(buttonNames(await rowOf('Tool 3'))).toEqual(['Delivered']);
+    expect(buttonNames(await rowOf('Tool 4'))).toEqual([]);
+    expect(buttonNames(await rowOf('Tool 5'))).toEqual([]);
+    expect((await rowOf('Tool 3')).getByText('Shipped')).toBeInTheDocument();
+  });
+
+  it('marks an order Delivered and refreshes the list', async () => {
+    const user = userEvent.setup();
+    renderPage((url, init) =>
+      init?.method === 'PATCH' ? json(200, { ...orders[1], status: 'delivered' }) : undefined,
+    );
+    await user.click((await rowOf('Tool 2')).getByRole('button', { name: /^Delivered/ }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(adminMessages.statusChanged('delivered')),
+    );
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(patch?.[0]).toBe(`/api/order/${orders[1]?._id}/status`);
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'delivered' });
+  });
+
+  it("deletes an unpaid order after the spec's confirm, and shows a refusal as it is", async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let calls = 0;
+    renderPage((_url, init) => {
+      if (init?.method !== 'PATCH') return undefined;
+      calls += 1;
+      return calls === 1
+        ? json(200, { ...orders[0], status: 'cancelled' })
+        : json(409, { error: { code: 'conflict', message: 'Already moved on.' } });
+    });
+    const row = await rowOf('Tool 1');
+    await user.click(row.getByRole('button', { name: /^Delete/ }));
+    expect(confirm).toHaveBeenCalledWith(adminMessages.confirmDelete);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.orderDeleted));
+    await user.click(row.getByRole('button', { name: /^Delete/ }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Already moved on.'));
+  });
+
+  it('filters by status through the query string', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.selectOptions(await screen.findByLabelText('Status', {}, slow), 'paid');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('status=paid'))).toBe(true),
+    );
+  });
+});

@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminMessages } from '@voltforge/contract/admin';
+import type { UserSummary } from '@voltforge/contract/user';
+import { toast } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth, signedInAs } from '../../test/fake-auth-client';
+import { renderRoutes } from '../../test/render-route';
+import { UsersPage } from './users-page';
+
+vi.mock('../../lib/auth-client', async () => ({
+  authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
+}));
+vi.mock('react-toastify', () => ({
+  toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }),
+}));
+
+const slow = { timeout: 8_000 };
+const users: UserSummary[] = [
+  {
+    id: 'a',
+    email: 'ada@example.com',
+    name: 'Ada Admin',
+    role: 'admin',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
+  {
+    id: 'b',
+    email: 'bob@example.com',
+    name: 'Bob Volta',
+    role: 'user',
+    createdAt: '2026-01-02T00:00:00.000Z',
+  },
+];
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+function renderPage(respond: (url: string, init?: RequestInit) => Response | undefined) {
+  const fetchMock = vi.fn((url: string, init?: RequestInit) =>
+    Promise.resolve(
+      respond(url, init) ??
+        (url.startsWith('/api/user?')
+          ? json(200, users, { 'X-Total-Count': '2' })
+          : json(404, { error: { code: 'not_found', message: 'Not found.' } })),
+    ),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  renderRoutes([{ path: '/dashboard/users', element: <UsersPage /> }], '/dashboard/users');
+  return fetchMock;
+}
+
+describe('UsersPage', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    fakeAuth.reset();
+    fakeAuth.session = signedInAs('Ada Admin', 'ada@example.com');
+    vi.mocked(toast.success).mockClear();
+    vi.mocked(toast.error).mockClear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists users with Sl, the email as Name, and the right buttons', async () => {
+    renderPage(() => undefined);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading users');
+    const bobRow = (await screen.findByText('bob@example.com', {}, slow)).closest('tr');
+    if (!bobRow) throw new Error('no row');
+    expect(within(bobRow).getByRole('rowheader')).toHaveTextContent('2');
+    expect(within(bobRow).getByRole('button', { name: /^Make Admin/ })).toBeEnabled();
+    const adaRow = screen.getByText('ada@example.com').closest('tr');
+    if (!adaRow) throw new Error('no row');
+    expect(within(adaRow).getByRole('button', { name: 'Already Admin' })).toBeDisabled();
+    // Nobody can remove themself.
+    expect(within(adaRow).getByRole('button', { name: /^Remove User/ })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'All User (2)' })).toBeInTheDocument();
+  });
+
+  it("shows 'Successfully made an admin' only when the server made one", async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderPage((url, init) =>
+      init?.method === 'PUT' ? json(200, { modifiedCount: 1 }) : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: /^Make Admin/ }, slow));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.madeAdmin));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/user/admin/bob%40example.com',
+      expect.objectContaining({ method: 'PUT' }),
+    );
+  });
+
+  it("shows 'Failed to make admin' on a 403", async () => {
+    const user = userEvent.setup();
+    renderPage((_url, init) =>
+      init?.method === 'PUT'
+        ? json(403, { error: { code: 'forbidden', message: 'Only an admin can do this.' } })
+        : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: /^Make Admin/ }, slow));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(adminMessages.makeAdminFailed));
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('removes a user only after the confirm prompt', async () => {
+    const user = userEvent.setup();
+    const confirm = vi
+      .spyOn(window, 'confirm')
+      .mockReturnValueOnce(false)
+      .mockReturnValueOnce(true);
+    const fetchMock = renderPage((_url, init) =>
+      init?.method === 'DELETE' ? json(200, { deletedCount: 1 }) : undefined,
+    );
+    const remove = await screen.findByRole(
+      'button',
+      { name: 'Remove User: bob@example.com' },
+      slow,
+    );
+    await user.click(remove);
+    expect(confirm).toHaveBeenCalledWith(adminMessages.confirmDelete);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await user.click(remove);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.userRemoved));
+  });
+});
