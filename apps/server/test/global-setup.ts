@@ -6,7 +6,6 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 
-
 /**
  * Migrates once per run: a PGlite data-dir snapshot that each test file loads (fast), and on
  * PostgreSQL a template database each test file clones.
