@@ -76,6 +76,8 @@ function googleProvider(google: NonNullable<Config['google']>) {
     pkce: true,
     // Never fall back to trusting an unsigned profile: no verified ID token, no sign-in.
     requireIdTokenVerification: true,
+    // Logging out of the shop must not log the person out of their Google account.
+    disableProviderLogout: true,
     mapProfileToUser: (profile: Record<string, unknown>) => {
       const email = typeof profile.email === 'string' ? profile.email : '';
       return {
@@ -317,6 +319,12 @@ export const authPlugin = fp(
         response.headers.forEach((value, key) => {
           if (key.toLowerCase() !== 'set-cookie') void reply.header(key, value);
         });
+        if (url.pathname.startsWith('/api/auth/callback/')) {
+          // The popup's last page (the provider's redirect back) must stay in its opener's
+          // browsing context group to post the result to it; the site-wide
+          // same-origin-allow-popups would sever a window arriving from the provider's origin.
+          void reply.header('cross-origin-opener-policy', 'unsafe-none');
+        }
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) void reply.header('set-cookie', cookies);
         return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);

@@ -126,6 +126,20 @@ describe('Continue with Google (OpenID Connect, issuer from GOOGLE_ISSUER)', () 
     expect(links.map((l) => [l.providerId, l.accountId])).toEqual([['google', graceHopper.sub]]);
   });
 
+  it("signs out of the shop only, not out of the person's Google account", async () => {
+    const res = await signInWithGoogle({ as: graceHopper });
+    const out = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: sessionCookie(res) },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.body).not.toContain(oidc.issuer);
+    expect(out.headers.location).toBeUndefined();
+    expect((await session(sessionCookie(res))).json()).toBeNull();
+  });
+
   it('sends a user who cancels at the provider back to the login page with error=access_denied', async () => {
     const res = await signInWithGoogle('cancel');
     expect(res.statusCode).toBe(302);
@@ -218,6 +232,8 @@ describe('the sign-in popup', () => {
     expect(done.statusCode).toBe(200);
     expect(done.headers['content-type']).toMatch(/text\/html/);
     expect(String(done.headers['content-security-policy'])).toMatch(/script-src 'sha256-/);
+    // A window arriving from the provider's origin keeps its opener only without a strict COOP.
+    expect(done.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     expect(completionData(done.body)).toMatchObject({
       type: 'better-auth:oauth-popup',
       nonce: 'nonce-1',
