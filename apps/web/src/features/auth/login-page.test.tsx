@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
 import { fakeAuth, signedInAs } from '../../test/fake-auth-client';
 import { renderRoutes } from '../../test/render-route';
@@ -32,7 +32,15 @@ const messages = [
 ];
 
 describe('LoginPage', () => {
-  beforeEach(() => fakeAuth.reset());
+  beforeEach(() => {
+    fakeAuth.reset();
+    // The social buttons ask which providers the shop has (GET /api/auth-providers).
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ google: true, facebook: false })),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
 
   it('shows each validation message on submit, and not before', async () => {
     const user = userEvent.setup();

@@ -8,21 +8,15 @@ import { usePageMeta } from '../../components/ui/use-page-meta';
 import { authClient } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
 import { FormError } from './form-error';
-import { SocialSignIn, signInWithProvider } from './social-sign-in';
+import { returnedSocialError, SocialSignIn, useSocialSignIn } from './social-sign-in';
 import { useAuthFlow } from './use-auth-flow';
-
-/** better-auth sends a failed social sign-in back here as `?error=<code>`. */
-function socialErrorMessage(code: string | null): string | null {
-  if (!code) return null;
-  if (code === 'access_denied') return 'Sign-in was cancelled. You can try again.';
-  return 'Sign-in with that provider did not work. Please try again or use your email and password.';
-}
 
 export function LoginPage() {
   usePageMeta('Login', 'Log in to your Voltforge account to order tools and track your orders.');
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const { busy, error, run, target } = useAuthFlow();
+  const socialSignIn = useSocialSignIn(run, target);
   const {
     register,
     handleSubmit,
@@ -55,7 +49,7 @@ export function LoginPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <FormError message={error ?? socialErrorMessage(searchParams.get('error'))} />
+        <FormError message={error ?? returnedSocialError(searchParams)} />
         <button type="submit" className="btn btn-primary w-full">
           Login
         </button>
@@ -67,14 +61,7 @@ export function LoginPage() {
         </Link>
       </p>
       <div className="divider my-0 text-sm">OR</div>
-      <SocialSignIn
-        onSignIn={(provider, label) =>
-          void run(() => signInWithProvider(provider, target), {
-            providerLabel: label,
-            keepBusy: true,
-          })
-        }
-      />
+      <SocialSignIn onSignIn={socialSignIn} />
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth } from '../../test/fake-auth-client';
 import { renderRoutes } from '../../test/render-route';
 import { RegisterPage } from './register-page';
@@ -14,7 +14,15 @@ function renderRegister() {
 }
 
 describe('RegisterPage', () => {
-  beforeEach(() => fakeAuth.reset());
+  beforeEach(() => {
+    fakeAuth.reset();
+    // The social buttons ask which providers the shop has (GET /api/auth-providers).
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ google: true, facebook: false })),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
 
   it("shows 'Name is required' on submit, and not before", async () => {
     const user = userEvent.setup();

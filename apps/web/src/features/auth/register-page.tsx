@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema } from '@voltforge/contract/user';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { TextField } from '../../components/ui/text-field';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import { authClient } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
 import { FormError } from './form-error';
-import { SocialSignIn, signInWithProvider } from './social-sign-in';
+import { returnedSocialError, SocialSignIn, useSocialSignIn } from './social-sign-in';
 import { useAuthFlow } from './use-auth-flow';
 
 export function RegisterPage() {
@@ -17,7 +17,9 @@ export function RegisterPage() {
     'Create a Voltforge account to order tools, pay online and leave reviews.',
   );
   const location = useLocation();
+  const [searchParams] = useSearchParams();
   const { busy, error, run, target } = useAuthFlow();
+  const socialSignIn = useSocialSignIn(run, target);
   const {
     register,
     handleSubmit,
@@ -57,7 +59,7 @@ export function RegisterPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <FormError message={error} />
+        <FormError message={error ?? returnedSocialError(searchParams)} />
         <button type="submit" className="btn btn-primary w-full">
           Register
         </button>
@@ -69,14 +71,7 @@ export function RegisterPage() {
         </Link>
       </p>
       <div className="divider my-0 text-sm">OR</div>
-      <SocialSignIn
-        onSignIn={(provider, label) =>
-          void run(() => signInWithProvider(provider, target), {
-            providerLabel: label,
-            keepBusy: true,
-          })
-        }
-      />
+      <SocialSignIn onSignIn={socialSignIn} />
     </AuthCard>
   );
 }

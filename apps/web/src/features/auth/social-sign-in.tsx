@@ -1,6 +1,9 @@
+import { useLocation } from 'react-router';
 import { authClient } from '../../lib/auth-client';
-
-export type SocialProvider = 'google' | 'facebook';
+import { socialErrorMessage } from './auth-error-message';
+import { useAuthProviders, type SocialProvider } from './auth-providers';
+import { signInPopup } from './popup-sign-in';
+import type { AuthResult } from './use-auth-flow';
 
 const providerLabels: Record<SocialProvider, string> = {
   google: 'Google',
@@ -70,7 +73,63 @@ export function SocialSignIn({ onSignIn }: SocialSignInProps) {
   );
 }
 
-/** Asks better-auth for the provider's sign-in page; on success the browser is redirected. */
-export function signInWithProvider(provider: SocialProvider, callbackURL: string) {
-  return authClient.signIn.social({ provider, callbackURL, errorCallbackURL: '/login' });
+interface ProviderSignIn {
+  /** Where to land after signing in (the page the user came from). */
+  callbackURL: string;
+  /** Where the provider's answer lands when it is a failure (a full-page redirect only). */
+  errorCallbackURL: string;
+  /** From GET /api/auth-providers; `undefined` while unknown, then the server decides. */
+  enabled: boolean | undefined;
+}
+
+/**
+ * Signs in with Google or Facebook in a 500×600 popup; when the browser blocks the popup, the
+ * same sign-in runs as a full-page redirect (docs/decisions/003-social-sign-in.md).
+ */
+export async function signInWithProvider(
+  provider: SocialProvider,
+  { callbackURL, errorCallbackURL, enabled }: ProviderSignIn,
+): Promise<AuthResult> {
+  if (enabled === false) return { error: { code: 'PROVIDER_NOT_FOUND', status: 404 } };
+  const popup = await signInPopup({ provider, callbackURL, errorCallbackURL });
+  if (popup.error?.code !== 'POPUP_BLOCKED') return popup;
+  const redirect = await authClient.signIn.social({ provider, callbackURL, errorCallbackURL });
+  if (redirect.error) return redirect;
+  return { redirecting: true };
+}
+
+/**
+ * The click handler for the social buttons of a page: signs in through `run` (spinner, error
+ * words, return to `target`). A failed redirect comes back to this page with `?error=`, the
+ * provider and the target, so a retry still lands where the user came from.
+ */
+export function useSocialSignIn(
+  run: (call: () => Promise<AuthResult>, options: { providerLabel: string }) => Promise<void>,
+  target: string,
+) {
+  const { pathname } = useLocation();
+  const { data: providers } = useAuthProviders();
+  return (provider: SocialProvider, label: string) => {
+    const back = new URLSearchParams({ provider });
+    if (target !== '/') back.set('next', target);
+    void run(
+      () =>
+        signInWithProvider(provider, {
+          callbackURL: target,
+          errorCallbackURL: `${pathname}?${back}`,
+          enabled: providers?.[provider],
+        }),
+      { providerLabel: label },
+    );
+  };
+}
+
+/** The words for a failed social sign-in that came back as `?error=…&provider=…`, if any. */
+export function returnedSocialError(search: URLSearchParams): string | null {
+  const code = search.get('error');
+  if (!code) return null;
+  const provider = search.get('provider');
+  const label =
+    provider === 'google' || provider === 'facebook' ? providerLabels[provider] : undefined;
+  return socialErrorMessage(code, label);
 }

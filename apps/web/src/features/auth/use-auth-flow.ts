@@ -10,7 +10,10 @@ const SESSION_WAIT_MS = 10_000;
 const sessionNotKeptMessage =
   'You are signed in, but your browser did not keep the session. Allow cookies for this site and try again.';
 
-type AuthResult = { error: AuthErrorLike | null } | { error?: undefined };
+/** A sign-in call's outcome; `redirecting` means the browser is leaving for the provider. */
+export type AuthResult =
+  | { error: AuthErrorLike | null; redirecting?: boolean }
+  | { error?: undefined; redirecting?: boolean };
 
 /**
  * The shared life of the login and register forms: show a spinner while the request runs,
@@ -20,7 +23,7 @@ type AuthResult = { error: AuthErrorLike | null } | { error?: undefined };
 export function useAuthFlow() {
   const navigate = useNavigate();
   const location = useLocation();
-  const target = redirectTarget(location.state);
+  const target = redirectTarget(location.state, location.search);
   const { data: session } = authClient.useSession();
   const [busy, setBusy] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
@@ -41,27 +44,27 @@ export function useAuthFlow() {
   }, [succeeded, session]);
 
   /**
-   * Runs one sign-in call. `keepBusy` is for social sign-in, whose success is a full-page
-   * redirect to the provider: the spinner stays until the browser leaves.
+   * Runs one sign-in call. A social sign-in that fell back to a full-page redirect keeps the
+   * spinner until the browser leaves for the provider.
    */
   async function run(
     call: () => Promise<AuthResult>,
-    { providerLabel, keepBusy = false }: { providerLabel?: string; keepBusy?: boolean } = {},
+    { providerLabel }: { providerLabel?: string } = {},
   ) {
     setError(null);
     setBusy(true);
-    let failure: AuthErrorLike | null | undefined;
+    let result: AuthResult;
     try {
-      failure = (await call()).error;
+      result = await call();
     } catch {
-      failure = { message: authErrorMessages.network };
+      result = { error: { message: authErrorMessages.network } };
     }
-    if (failure) {
-      setError(authErrorMessage(failure, providerLabel));
+    if (result.error) {
+      setError(authErrorMessage(result.error, providerLabel));
       setBusy(false);
       return;
     }
-    if (!keepBusy) setSucceeded(true);
+    if (!result.redirecting) setSucceeded(true);
   }
 
   return { busy, error, run, target };
