@@ -4,7 +4,7 @@ import type { FieldNamesMarkedBoolean } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../../app/paths';
-import { PageHeading } from '../../components/ui/page-heading';
+import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import { ApiError } from '../../lib/api-client';
@@ -42,9 +42,9 @@ function AddTool() {
   };
   return (
     <>
-      <PageHeading lead="New tools appear in the catalogue as soon as they are added.">
+      <AdminHeading lead="New tools appear in the catalogue as soon as they are added.">
         Add Products
-      </PageHeading>
+      </AdminHeading>
       <ToolForm
         defaultValues={emptyTool}
         resetTo={emptyTool}
@@ -81,7 +81,7 @@ function EditTool({ id }: { id: string }) {
 
   return (
     <>
-      <PageHeading
+      <AdminHeading
         lead={
           <Link to={paths.manageTools} className="link">
             Back to Manage Products
@@ -89,7 +89,7 @@ function EditTool({ id }: { id: string }) {
         }
       >
         Edit Product
-      </PageHeading>
+      </AdminHeading>
       {tool.isPending ? (
         <Spinner block label="Loading the tool" />
       ) : tool.isError ? (

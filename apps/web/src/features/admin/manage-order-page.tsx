@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatUsd } from '@voltforge/contract/money';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
-import { PageHeading } from '../../components/ui/page-heading';
+import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import { adminOrderQuery } from './api/admin-api';
@@ -18,7 +18,7 @@ export function ManageOrderPage() {
 
   return (
     <>
-      <PageHeading
+      <AdminHeading
         lead={
           <Link to={paths.manageOrders} className="link">
             Back to Manage All Orders
@@ -26,7 +26,7 @@ export function ManageOrderPage() {
         }
       >
         Manage Order
-      </PageHeading>
+      </AdminHeading>
       {order.isPending ? (
         <Spinner block label="Loading the order" />
       ) : order.isError ? (
@@ -42,26 +42,26 @@ export function ManageOrderPage() {
               <OrderStatusBadge status={order.data.status} />
             </div>
             <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-              <dt className="text-base-content/70">Order</dt>
+              <dt className="text-base-content/75">Order</dt>
               <dd className="font-mono break-all">{order.data._id}</dd>
-              <dt className="text-base-content/70">Placed</dt>
+              <dt className="text-base-content/75">Placed</dt>
               <dd>{new Date(order.data.createdAt).toLocaleString()}</dd>
-              <dt className="text-base-content/70">Customer</dt>
+              <dt className="text-base-content/75">Customer</dt>
               <dd>
                 {order.data.name} · <span className="break-all">{order.data.email}</span>
               </dd>
-              <dt className="text-base-content/70">Phone</dt>
+              <dt className="text-base-content/75">Phone</dt>
               <dd>{order.data.phone}</dd>
-              <dt className="text-base-content/70">Address</dt>
+              <dt className="text-base-content/75">Address</dt>
               <dd className="whitespace-pre-line">{order.data.address}</dd>
-              <dt className="text-base-content/70">Quantity</dt>
+              <dt className="text-base-content/75">Quantity</dt>
               <dd>{order.data.quantity}</dd>
-              <dt className="text-base-content/70">Price</dt>
+              <dt className="text-base-content/75">Price</dt>
               <dd>
                 {formatUsd(order.data.price)} each · <strong>{formatUsd(order.data.total)}</strong>{' '}
                 total
               </dd>
-              <dt className="text-base-content/70">Transaction id</dt>
+              <dt className="text-base-content/75">Transaction id</dt>
               <dd className="font-mono break-all">{order.data.transactionId ?? '—'}</dd>
             </dl>
             <div className="card-actions">

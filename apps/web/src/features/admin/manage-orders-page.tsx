@@ -3,7 +3,7 @@ import { formatUsd } from '@voltforge/contract/money';
 import { orderStatusLabels, orderStatuses, type OrderStatus } from '@voltforge/contract/order';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
-import { PageHeading } from '../../components/ui/page-heading';
+import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import { ORDERS_PAGE_SIZE, adminOrdersQuery } from './api/admin-api';
@@ -39,7 +39,7 @@ export function ManageOrdersPage() {
 
   return (
     <>
-      <PageHeading>Manage All Orders{orders.data ? ` (${orders.data.total})` : ''}</PageHeading>
+      <AdminHeading>Manage All Orders{orders.data ? ` (${orders.data.total})` : ''}</AdminHeading>
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm font-medium">
           Status
@@ -96,7 +96,7 @@ export function ManageOrdersPage() {
                       >
                         {order.order}
                       </Link>
-                      <div className="text-xs text-base-content/60">
+                      <div className="text-xs text-base-content/75">
                         {new Date(order.createdAt).toLocaleDateString()}
                       </div>
                     </div>
@@ -104,14 +104,14 @@ export function ManageOrdersPage() {
                   <td data-label="Customer" className="min-w-44">
                     <div className="min-w-0">
                       <div>{order.name}</div>
-                      <div className="text-xs break-all text-base-content/70">{order.email}</div>
+                      <div className="text-xs break-all text-base-content/75">{order.email}</div>
                     </div>
                   </td>
                   <td data-label="Quantity">{order.quantity}</td>
                   <td data-label="Price" className="whitespace-nowrap">
                     <div>
                       <div className="font-medium">{formatUsd(order.total)}</div>
-                      <div className="text-xs text-base-content/60">
+                      <div className="text-xs text-base-content/75">
                         {formatUsd(order.price)} each
                       </div>
                     </div>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../../app/paths';
-import { PageHeading } from '../../components/ui/page-heading';
+import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import {
@@ -71,7 +71,7 @@ export function ManageToolsPage() {
 
   return (
     <>
-      <PageHeading>Manage All Products{tools.data ? ` (${tools.data.total})` : ''}</PageHeading>
+      <AdminHeading>Manage All Products{tools.data ? ` (${tools.data.total})` : ''}</AdminHeading>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <label className="input w-full sm:w-72">
           <span className="sr-only">Search tools by name</span>
@@ -139,7 +139,7 @@ export function ManageToolsPage() {
                   <th scope="row" data-label="Name" className="min-w-40 font-medium">
                     <div>
                       {tool.name}
-                      <div className="text-xs font-normal text-base-content/70">
+                      <div className="text-xs font-normal text-base-content/75">
                         {tool.category} · minimum {tool.minOrderQuantity}
                       </div>
                     </div>

@@ -3,7 +3,7 @@ import { adminMessages } from '@voltforge/contract/admin';
 import type { UserSummary } from '@voltforge/contract/user';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { PageHeading } from '../../components/ui/page-heading';
+import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import { ApiError } from '../../lib/api-client';
@@ -58,7 +58,7 @@ export function UsersPage() {
 
   return (
     <>
-      <PageHeading>All User{users.data ? ` (${users.data.total})` : ''}</PageHeading>
+      <AdminHeading>All User{users.data ? ` (${users.data.total})` : ''}</AdminHeading>
       {users.isPending ? (
         <Spinner block label="Loading users" />
       ) : users.isError ? (
@@ -86,7 +86,7 @@ export function UsersPage() {
                     <td data-label="Name">
                       <div className="min-w-0">
                         <div className="font-medium break-all">{user.email}</div>
-                        <div className="text-sm text-base-content/70">
+                        <div className="text-sm text-base-content/75">
                           {user.name}
                           {isMe ? ' (you)' : ''}
                         </div>

@@ -16,17 +16,21 @@ const STACKED = [
   'max-sm:[&_tbody_:is(td,th)[data-label]]:before:shrink-0',
   'max-sm:[&_tbody_:is(td,th)[data-label]]:before:text-xs',
   'max-sm:[&_tbody_:is(td,th)[data-label]]:before:font-normal',
-  'max-sm:[&_tbody_:is(td,th)[data-label]]:before:text-base-content/60',
+  'max-sm:[&_tbody_:is(td,th)[data-label]]:before:text-base-content/75',
   'max-sm:[&_tbody_:is(td,th)[data-label]]:before:content-[attr(data-label)]',
 ].join(' ');
 
 /** A back-office table: a plain table from `sm` up, stacked cards on a phone. */
 export function AdminTable({ children, label }: { children: ReactNode; label: string }) {
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-      <table className={`table ${STACKED}`} aria-label={label}>
-        {children}
-      </table>
+    // Focusable, so a keyboard can scroll it when a wide table overflows.
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
+    >
+      <table className={`table [&_thead]:text-base-content/85 ${STACKED}`}>{children}</table>
     </div>
   );
 }

@@ -35,7 +35,7 @@ export function OrderActions({ order }: { order: Order }) {
 
   const can = (to: AdminOrderStatus) => canMoveOrder(order.status, to);
   if (!can('shipped') && !can('delivered') && !can('cancelled')) {
-    return <span className="text-sm text-base-content/60">—</span>;
+    return <span className="text-sm text-base-content/75">—</span>;
   }
   const label = `order ${order._id.slice(0, 8)} (${order.order})`;
   return (
