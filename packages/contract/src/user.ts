@@ -64,3 +64,7 @@ export const userSummarySchema = z.object({
   createdAt: z.string(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
+
+/** GET /api/auth-providers: which social sign-ins this shop has configured. */
+export const authProvidersSchema = z.object({ google: z.boolean(), facebook: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;

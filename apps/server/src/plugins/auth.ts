@@ -8,8 +8,13 @@ import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 import type { GenericEndpointContext } from 'better-auth';
 import { eq } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { loginSchema, registerSchema, type Role } from '@voltforge/contract/user';
+import {
+  authProvidersSchema,
+  loginSchema,
+  registerSchema,
+  type AuthProviders,
+  type Role,
+} from '@voltforge/contract/user';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../db/schema/auth.ts';
@@ -54,9 +59,6 @@ const beforeAuthEndpoint = createAuthMiddleware(async (ctx) => {
 
 /** Google's issuer; GOOGLE_ISSUER replaces it (tests point it at a local OpenID Connect provider). */
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
-
-export const authProvidersSchema = z.object({ google: z.boolean(), facebook: z.boolean() });
-export type AuthProviders = z.infer<typeof authProvidersSchema>;
 
 /**
  * Google through OpenID Connect discovery: production reads Google's own discovery document, tests
