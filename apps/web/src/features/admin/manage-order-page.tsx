@@ -43,12 +43,13 @@ export function ManageOrderPage() {
             </div>
             <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
               <dt className="text-base-content/75">Order</dt>
-              <dd className="font-mono break-all">{order.data._id}</dd>
+              <dd className="font-mono [overflow-wrap:anywhere]">{order.data._id}</dd>
               <dt className="text-base-content/75">Placed</dt>
               <dd>{new Date(order.data.createdAt).toLocaleString()}</dd>
               <dt className="text-base-content/75">Customer</dt>
               <dd>
-                {order.data.name} · <span className="break-all">{order.data.email}</span>
+                {order.data.name} ·{' '}
+                <span className="[overflow-wrap:anywhere]">{order.data.email}</span>
               </dd>
               <dt className="text-base-content/75">Phone</dt>
               <dd>{order.data.phone}</dd>
@@ -62,7 +63,9 @@ export function ManageOrderPage() {
                 total
               </dd>
               <dt className="text-base-content/75">Transaction id</dt>
-              <dd className="font-mono break-all">{order.data.transactionId ?? '—'}</dd>
+              <dd className="font-mono [overflow-wrap:anywhere]">
+                {order.data.transactionId ?? '—'}
+              </dd>
             </dl>
             <div className="card-actions">
               <OrderActions order={order.data} />

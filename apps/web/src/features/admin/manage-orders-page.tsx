@@ -101,10 +101,12 @@ export function ManageOrdersPage() {
                       </div>
                     </div>
                   </td>
-                  <td data-label="Customer" className="min-w-44">
+                  <td data-label="Customer" className="min-w-56">
                     <div className="min-w-0">
                       <div>{order.name}</div>
-                      <div className="text-xs break-all text-base-content/75">{order.email}</div>
+                      <div className="text-xs [overflow-wrap:anywhere] text-base-content/75">
+                        {order.email}
+                      </div>
                     </div>
                   </td>
                   <td data-label="Quantity">{order.quantity}</td>

@@ -85,7 +85,7 @@ export function UsersPage() {
                     </th>
                     <td data-label="Name">
                       <div className="min-w-0">
-                        <div className="font-medium break-all">{user.email}</div>
+                        <div className="font-medium [overflow-wrap:anywhere]">{user.email}</div>
                         <div className="text-sm text-base-content/75">
                           {user.name}
                           {isMe ? ' (you)' : ''}
