@@ -167,6 +167,26 @@ test("a customer's paid order marked Delivered shows Delivered to the customer",
   await expect(mine.getByText('Delivered', { exact: true })).toBeVisible();
 });
 
+test('one order on its own admin page: details and the allowed action', async ({ browser }) => {
+  const customer = await newPerson(browser);
+  await registerCustomer(customer, 'Owen Onepage');
+  const order = await placePaidOrder(customer);
+
+  const admin = await signedInAdmin(browser);
+  await admin.goto(`/dashboard/manageOrder/${order._id}`);
+  const card = admin.getByRole('region', { name: `Order ${order._id}` });
+  await expect(card.getByText('Owen Onepage')).toBeVisible();
+  await expect(card.getByText(order.transactionId ?? 'missing')).toBeVisible();
+  await card.getByRole('button', { name: /^Shipped/ }).click();
+  await toast(admin, adminMessages.statusChanged('shipped'));
+  await expect(card.getByRole('button', { name: /^Shipped/ })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: /^Delivered/ })).toBeVisible();
+
+  // A customer who finds the address is sent away like on every admin page.
+  await customer.goto(`/dashboard/manageOrder/${order._id}`);
+  await expect(customer).toHaveURL('/');
+});
+
 test("Remove User: the removed user's next request is signed out", async ({ browser }) => {
   const customer = await newPerson(browser);
   const who = await registerCustomer(customer, 'Riley Removed');

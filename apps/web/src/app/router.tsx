@@ -64,6 +64,14 @@ const adminRoutes: RouteObject[] = [
       (m) => m.ManageToolsPage,
     ),
   },
+  {
+    // The spec's "manage orders table" for one order: an admin page.
+    path: 'manageOrder/:id',
+    lazy: page(
+      () => import('../features/admin/manage-order-page'),
+      (m) => m.ManageOrderPage,
+    ),
+  },
 ];
 
 const dashboardRoutes: RouteObject[] = [
@@ -93,13 +101,6 @@ const dashboardRoutes: RouteObject[] = [
     lazy: page(
       () => import('../features/payment/payment-page'),
       (m) => m.PaymentPage,
-    ),
-  },
-  {
-    path: 'manageOrder/:id',
-    lazy: page(
-      () => import('../features/orders/manage-order-page'),
-      (m) => m.ManageOrderPage,
     ),
   },
   {
