@@ -1,6 +1,5 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-export const contactTopics = ['support', 'design'] as const;
+import { contactTopics } from '@voltforge/contract/content';
 
 /** Messages sent from the support and design-service contact forms. */
 export const contactMessage = pgTable('contact_message', {

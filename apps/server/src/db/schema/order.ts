@@ -1,15 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { orderStatuses } from '@voltforge/contract/order';
 import { user } from './auth.ts';
 import { tool } from './tool.ts';
-
-export const orderStatuses = [
-  'pending_payment',
-  'paid',
-  'shipped',
-  'delivered',
-  'cancelled',
-] as const;
 
 export const order = pgTable(
   'order',
@@ -40,7 +33,8 @@ export const order = pgTable(
   (t) => [
     check('order_quantity_positive', sql`${t.quantity} > 0`),
     check('order_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
-    index('order_user_id_idx').on(t.userId),
+    // "My orders, newest first": the composite serves both the filter and the sort.
+    index('order_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('order_email_idx').on(t.email),
     index('order_status_idx').on(t.status),
     index('order_created_at_idx').on(t.createdAt),

@@ -21,7 +21,8 @@ export const testPaymentIntent = pgTable(
   'test_payment_intent',
   {
     id: text('id').primaryKey(),
-    clientSecret: text('client_secret').notNull(),
+    // Unique and indexed: the test checkout confirms a payment by its client secret.
+    clientSecret: text('client_secret').notNull().unique(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => order.id),
