@@ -37,13 +37,7 @@ export type App = FastifyInstance;
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const ownsDatabase = !options.database;
-  const database =
-    options.database ??
-    (await openDatabase(
-      config.database.kind === 'postgres'
-        ? { kind: 'postgres', url: config.database.url }
-        : { kind: 'pglite', dataDir: config.database.dataDir },
-    ));
+  const database = options.database ?? (await openDatabase(config.database));
   if (ownsDatabase) await migrateDatabase(database);
 
   const app = Fastify({

@@ -12,11 +12,7 @@ if (!parsed.success) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase(
-  config.database.kind === 'postgres'
-    ? { kind: 'postgres', url: config.database.url }
-    : { kind: 'pglite', dataDir: config.database.dataDir },
-);
+const database = await openDatabase(config.database);
 await migrateDatabase(database);
 const updated = await database.db
   .update(user)

@@ -3,11 +3,7 @@ import { openDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 
 const config = loadConfig();
-const database = await openDatabase(
-  config.database.kind === 'postgres'
-    ? { kind: 'postgres', url: config.database.url }
-    : { kind: 'pglite', dataDir: config.database.dataDir },
-);
+const database = await openDatabase(config.database);
 await migrateDatabase(database);
 await database.close();
 console.warn('migrations applied');
