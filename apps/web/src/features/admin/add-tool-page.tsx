@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import { ApiError } from '../../lib/api-client';
 import { categoriesQuery, createTool, toolQuery, updateTool } from './api/admin-api';
-import { QueryError } from './components/query-error';
+import { QueryError } from '../../components/ui/query-error';
 import { ToolForm, changedFields, emptyTool, toolToInput } from './components/tool-form';
 
 type Dirty = Partial<FieldNamesMarkedBoolean<ToolInput>>;

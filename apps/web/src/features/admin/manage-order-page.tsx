@@ -8,7 +8,7 @@ import { usePageMeta } from '../../components/ui/use-page-meta';
 import { adminOrderQuery } from './api/admin-api';
 import { OrderActions } from './components/order-actions';
 import { OrderStatusBadge } from './components/order-status-badge';
-import { QueryError } from './components/query-error';
+import { QueryError } from '../../components/ui/query-error';
 
 /** manageOrder/:id (spec "manage orders table" for one order): its details and actions. */
 export function ManageOrderPage() {

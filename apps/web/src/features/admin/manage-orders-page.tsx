@@ -11,7 +11,7 @@ import { AdminPagination } from './components/admin-pagination';
 import { AdminTable } from './components/admin-table';
 import { OrderActions } from './components/order-actions';
 import { OrderStatusBadge } from './components/order-status-badge';
-import { QueryError } from './components/query-error';
+import { QueryError } from '../../components/ui/query-error';
 
 const isStatus = (value: string | null): value is OrderStatus =>
   (orderStatuses as readonly string[]).includes(value ?? '');

@@ -11,7 +11,7 @@ import { authClient } from '../../lib/auth-client';
 import { USERS_PAGE_SIZE, makeAdmin, removeUser, usersQuery } from './api/admin-api';
 import { AdminPagination } from './components/admin-pagination';
 import { AdminTable } from './components/admin-table';
-import { QueryError } from './components/query-error';
+import { QueryError } from '../../components/ui/query-error';
 
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : 'Something went wrong. Please try again.';

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
+import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import { categoriesQuery, toolsQuery } from './api/catalog-api';
@@ -65,12 +66,7 @@ export function ToolsPage() {
         {tools.isPending ? (
           <Spinner block label="Loading tools" />
         ) : tools.isError ? (
-          <div role="alert" className="alert alert-error">
-            <span>{tools.error.message}</span>
-            <button type="button" className="btn btn-sm" onClick={() => void tools.refetch()}>
-              Try again
-            </button>
-          </div>
+          <QueryError message={tools.error.message} onRetry={() => void tools.refetch()} />
         ) : (
           <>
             <p role="status" className="mb-4 text-sm text-base-content/75">

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
+import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import { categoriesQuery } from './api/content-api';
@@ -21,12 +22,7 @@ export function CategoriesPage() {
       {categories.isPending ? (
         <Spinner block label="Loading categories" />
       ) : categories.isError ? (
-        <div role="alert" className="alert alert-error">
-          <span>{categories.error.message}</span>
-          <button type="button" className="btn btn-sm" onClick={() => void categories.refetch()}>
-            Try again
-          </button>
-        </div>
+        <QueryError message={categories.error.message} onRetry={() => void categories.refetch()} />
       ) : categories.data.length === 0 ? (
         <p className="text-base-content/75">The catalogue is empty right now. Check back soon.</p>
       ) : (

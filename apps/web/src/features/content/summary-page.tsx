@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
+import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import { shopSummaryQuery } from './api/content-api';
@@ -26,12 +27,7 @@ export function SummaryPage() {
       {summary.isPending ? (
         <Spinner block label="Loading the summary" />
       ) : summary.isError ? (
-        <div role="alert" className="alert alert-error">
-          <span>{summary.error.message}</span>
-          <button type="button" className="btn btn-sm" onClick={() => void summary.refetch()}>
-            Try again
-          </button>
-        </div>
+        <QueryError message={summary.error.message} onRetry={() => void summary.refetch()} />
       ) : (
         <>
           <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">

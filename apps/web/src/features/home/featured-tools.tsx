@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
+import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { ToolCard } from '../catalog/tool-card';
 import { HOME_TOOL_COUNT, featuredToolsQuery } from './api/home-api';
@@ -30,12 +31,7 @@ export function FeaturedTools() {
             <Spinner label="Loading tools" />
           </div>
         ) : tools.isError ? (
-          <div role="alert" className="alert alert-error">
-            <span>{tools.error.message}</span>
-            <button type="button" className="btn btn-sm" onClick={() => void tools.refetch()}>
-              Try again
-            </button>
-          </div>
+          <QueryError message={tools.error.message} onRetry={() => void tools.refetch()} />
         ) : tools.data.length === 0 ? (
           <p className="text-base-content/75">New tools are on their way. Check back soon.</p>
         ) : (

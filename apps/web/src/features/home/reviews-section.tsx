@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { latestReviewsQuery } from './api/home-api';
 import { ReviewCard } from './review-card';
@@ -20,12 +21,7 @@ export function ReviewsSection() {
             <Spinner label="Loading reviews" />
           </div>
         ) : reviews.isError ? (
-          <div role="alert" className="alert alert-error">
-            <span>{reviews.error.message}</span>
-            <button type="button" className="btn btn-sm" onClick={() => void reviews.refetch()}>
-              Try again
-            </button>
-          </div>
+          <QueryError message={reviews.error.message} onRetry={() => void reviews.refetch()} />
         ) : reviews.data.length === 0 ? (
           <p className="text-base-content/75">No reviews yet. Yours could be the first.</p>
         ) : (

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
+import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import { ApiError } from '../../lib/api-client';
@@ -21,14 +22,7 @@ function LoadFailed({ error, retry }: { error: Error; retry: () => void }) {
       </div>
     );
   }
-  return (
-    <div role="alert" className="alert alert-soft alert-error max-w-2xl">
-      <span>{error.message}</span>
-      <button type="button" className="btn btn-sm" onClick={retry}>
-        Try again
-      </button>
-    </div>
-  );
+  return <QueryError message={error.message} onRetry={retry} />;
 }
 
 /** /tool/:id — the spec's "Tool order page" (signed-in only; the router's guard sees to that). */

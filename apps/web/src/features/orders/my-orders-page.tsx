@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../../app/paths';
 import { useSignOut } from '../../app/use-sign-out';
+import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import { ApiError } from '../../lib/api-client';
@@ -48,14 +49,7 @@ export function MyOrdersPage() {
   if (orders.isPending || authFailed) {
     body = <Spinner block label="Loading your orders" />;
   } else if (orders.isError) {
-    body = (
-      <div role="alert" className="alert alert-soft alert-error max-w-2xl">
-        <span>{orders.error.message}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void orders.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    body = <QueryError message={orders.error.message} onRetry={() => void orders.refetch()} />;
   } else if (orders.data.length === 0) {
     body = (
       <div className="flex flex-col items-start gap-3 rounded-box border border-base-300 bg-base-100 p-6">

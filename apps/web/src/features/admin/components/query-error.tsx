@@ -1,16 +1,3 @@
-interface QueryErrorProps {
-  message: string;
-  onRetry: () => void;
-}
-
-/** A failed load in the back office: the server's message and a way to try again. */
-export function QueryError({ message, onRetry }: QueryErrorProps) {
-  return (
-    <div role="alert" className="alert alert-soft alert-error max-w-2xl">
-      <span>{message}</span>
-      <button type="button" className="btn btn-sm" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
-}
+// manage-tools-page.tsx still imports from here while another engineer edits it; once it imports
+// components/ui/query-error directly, delete this file.
+export { QueryError } from '../../../components/ui/query-error';
