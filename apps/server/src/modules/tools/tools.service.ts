@@ -3,6 +3,7 @@ import { centsToDollars } from '@voltforge/contract/money';
 import type { ShopSummary } from '@voltforge/contract/content';
 import type { Tool, ToolCategory, ToolListQuery, ToolSort } from '@voltforge/contract/tool';
 import type { Db, Tx } from '../../db/client.ts';
+import { isUuid } from '../../db/ids.ts';
 import { review } from '../../db/schema/review.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { notFound } from '../../http-error.ts';
@@ -24,12 +25,8 @@ export function toToolJson(row: ToolRow): Tool {
   };
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Postgres rejects a malformed uuid with an error; to a client it is simply a tool that does not exist. */
-export function isToolId(id: string): boolean {
-  return UUID_PATTERN.test(id);
-}
+/** tools-admin.service.ts still imports this name; it goes once that file imports isUuid. */
+export const isToolId = isUuid;
 
 export const toolNotFoundMessage = 'Tool not found.';
 
@@ -70,7 +67,7 @@ export async function listTools(
 
 /** A tool that is for sale: archived tools are gone for visitors. */
 export async function getTool(db: Db | Tx, id: string): Promise<Tool> {
-  if (!isToolId(id)) throw notFound(toolNotFoundMessage);
+  if (!isUuid(id)) throw notFound(toolNotFoundMessage);
   const [row] = await db
     .select()
     .from(tool)
