@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@voltforge/contract/user';
+import { profileMessages } from '@voltforge/contract/profile';
 import {
   createTestApp,
   registerUser,
   request,
   sessionCookie,
   type TestApp,
+  type TestUser,
 } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -126,5 +128,127 @@ describe('sign in and out', () => {
     });
     expect(res.statusCode).toBe(403);
     expect((await session(u.cookie)).json()).toMatchObject({ user: { email: u.email } });
+  });
+});
+
+describe("better-auth's account endpoints follow the profile contract", () => {
+  const updateUser = (as: TestUser, payload: Record<string, unknown>) =>
+    request(t.app, { method: 'POST', url: '/api/auth/update-user', as, payload });
+
+  it.each([
+    [{ name: 'x'.repeat(101) }, profileMessages.nameTooLong],
+    [{ name: '   ' }, profileMessages.nameRequired],
+    [{ image: 'javascript:alert(1)' }, profileMessages.imgInvalid],
+    [{ image: 'data:image/svg+xml,<svg onload=alert(1)>' }, profileMessages.imgInvalid],
+    [{ image: `https://img.example/${'a'.repeat(2048)}` }, profileMessages.imgInvalid],
+  ])('update-user refuses %j and changes nothing', async (payload, message) => {
+    const u = await registerUser(t.app);
+    const res = await updateUser(u, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message });
+    expect((await session(u.cookie)).json()).toMatchObject({ user: { name: u.name, image: null } });
+  });
+
+  it('update-user accepts a name within the limit and an http(s) photo, and null clears it', async () => {
+    const u = await registerUser(t.app);
+    const res = await updateUser(u, { name: 'New Name', image: 'https://img.example/me.png' });
+    expect(res.statusCode).toBe(200);
+    expect((await session(u.cookie)).json()).toMatchObject({
+      user: { name: 'New Name', image: 'https://img.example/me.png' },
+    });
+    expect((await updateUser(u, { image: null })).statusCode).toBe(200);
+    expect((await session(u.cookie)).json()).toMatchObject({ user: { image: null } });
+  });
+
+  it.each(['javascript:alert(1)', 'data:text/html,hi', '//evil.example/x.png'])(
+    'sign-up refuses the photo %s',
+    async (image) => {
+      const email = `photo-${Math.random().toString(36).slice(2)}@example.com`;
+      const res = await signUp({ name: 'Pic', email, password: 'secret-1', image });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: profileMessages.imgInvalid });
+      expect((await signIn({ email, password: 'secret-1' })).statusCode).toBe(401);
+    },
+  );
+
+  it('sign-up keeps an http(s) photo', async () => {
+    const res = await signUp({
+      name: 'Pic',
+      email: 'pic-ok@example.com',
+      password: 'secret-1',
+      image: 'https://img.example/pic.png',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await session(sessionCookie(res))).json()).toMatchObject({
+      user: { image: 'https://img.example/pic.png' },
+    });
+  });
+});
+
+describe("better-auth's admin endpoints", () => {
+  it.each([
+    ['POST', '/api/auth/admin/impersonate-user'],
+    ['POST', '/api/auth/admin/set-role'],
+    ['POST', '/api/auth/admin/remove-user'],
+    ['POST', '/api/auth/admin/create-user'],
+    ['POST', '/api/auth/admin/ban-user'],
+    ['GET', '/api/auth/admin/list-users'],
+  ] as const)('%s %s is not found, even for an admin', async (method, url) => {
+    const admin = await registerUser(t.app, { role: 'admin' });
+    const target = await registerUser(t.app);
+    const payload = {
+      userId: target.id,
+      role: 'admin',
+      email: 'made-up@example.com',
+      password: 'secret-1',
+      name: 'Made Up',
+    };
+    const res = await request(t.app, {
+      method,
+      url,
+      as: admin,
+      ...(method === 'POST' ? { payload } : {}),
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await session(target.cookie)).json()).toMatchObject({
+      user: { email: target.email, role: 'user' },
+    });
+    expect((await signIn({ email: 'made-up@example.com', password: 'secret-1' })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('rate limits', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_LIMIT: 'true' });
+  });
+  afterAll(() => limited.close());
+
+  it('never limits get-session (customers behind one NAT share an address), but limits sign-in', async () => {
+    const u = await registerUser(limited.app);
+    for (let i = 0; i < 105; i += 1) {
+      const res = await request(limited.app, {
+        method: 'GET',
+        url: '/api/auth/get-session',
+        headers: { cookie: u.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ user: { email: u.email } });
+    }
+    const attempts = [];
+    for (let i = 0; i < 11; i += 1) {
+      attempts.push(
+        (
+          await request(limited.app, {
+            method: 'POST',
+            url: '/api/auth/sign-in/email',
+            payload: { email: u.email, password: 'wrong-password' },
+          })
+        ).statusCode,
+      );
+    }
+    expect(attempts.at(-1)).toBe(429);
   });
 });

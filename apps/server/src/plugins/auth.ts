@@ -4,10 +4,12 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
-import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
+import { bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 import type { GenericEndpointContext } from 'better-auth';
 import { eq } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { updateProfileSchema } from '@voltforge/contract/profile';
 import {
   authProvidersSchema,
   loginSchema,
@@ -28,12 +30,37 @@ export interface SessionUser {
   role: Role;
 }
 
+interface CurrentSession {
+  user: SessionUser;
+  token: string;
+}
+
+/**
+ * better-auth's own endpoints that take a name or a photo obey the same rules as the profile form
+ * (POST /api/user/:email): a photo reaches other visitors' `<img src>` (reviews), so only an
+ * http(s) URL is kept. `null` clears the photo, as an empty string does on the profile form.
+ */
+const accountFieldsSchema = z.object({
+  name: updateProfileSchema.shape.name.optional(),
+  image: updateProfileSchema.shape.img.nullable(),
+});
+
+const bodySchemas: Record<string, z.ZodType | undefined> = {
+  '/sign-up/email': registerSchema.extend({ image: accountFieldsSchema.shape.image }),
+  '/sign-in/email': loginSchema,
+  '/update-user': accountFieldsSchema,
+};
+
 /**
  * Before every better-auth endpoint: refuse explicit account linking (the shop links a social
- * identity only by signing in with a verified email, see docs/auth.md), and validate the sign-up
- * and sign-in bodies with the same contract the web forms use.
+ * identity only by signing in with a verified email, see docs/auth.md), keep better-auth's admin
+ * endpoints out of reach (admin work goes through /api/user, inside the authorization matrix),
+ * and validate the bodies that carry account fields with the same contract the web forms use.
  */
 const beforeAuthEndpoint = createAuthMiddleware(async (ctx) => {
+  if (ctx.path.startsWith('/admin/')) {
+    throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found.' });
+  }
   if (ctx.path === '/link-social') {
     throw new APIError('FORBIDDEN', {
       code: 'LINKING_BY_SIGN_IN_ONLY',
@@ -41,12 +68,7 @@ const beforeAuthEndpoint = createAuthMiddleware(async (ctx) => {
         'Sign in with the provider instead; accounts with the same verified email are linked.',
     });
   }
-  const schema =
-    ctx.path === '/sign-up/email'
-      ? registerSchema
-      : ctx.path === '/sign-in/email'
-        ? loginSchema
-        : null;
+  const schema = bodySchemas[ctx.path];
   if (!schema) return;
   const parsed = schema.safeParse(ctx.body ?? {});
   if (!parsed.success) {
@@ -170,6 +192,9 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
       window: 60,
       max: 100,
       customRules: {
+        // Every page load asks for the session: many customers behind one NAT share an address,
+        // and a limited get-session would show them signed out.
+        '/get-session': false,
         '/sign-in/email': { window: 60, max: 10 },
         '/sign-up/email': { window: 60, max: 10 },
       },
@@ -185,9 +210,14 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
     databaseHooks: {
       user: {
         create: {
-          before: async (newUser) => ({
-            data: { ...newUser, role: isAdminEmail(newUser.email) ? 'admin' : 'user' },
-          }),
+          before: async (newUser) => {
+            const role = isAdminEmail(newUser.email) ? 'admin' : 'user';
+            if (role === 'admin') {
+              // Emails are not verified: the operator should see every promotion (docs/auth.md).
+              log.info({ email: newUser.email }, '[auth] ADMIN_EMAILS made a new account admin');
+            }
+            return { data: { ...newUser, role } };
+          },
         },
       },
       account: {
@@ -214,13 +244,19 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
               .where(eq(user.id, newSession.userId));
             if (row && row.role !== 'admin' && isAdminEmail(row.email)) {
               await db.update(user).set({ role: 'admin' }).where(eq(user.id, newSession.userId));
+              // Emails are not verified: the operator should see every promotion (docs/auth.md).
+              log.info(
+                { userId: newSession.userId, email: row.email },
+                '[auth] ADMIN_EMAILS promoted an account to admin on sign-in',
+              );
             }
           },
         },
       },
     },
+    // No better-auth admin plugin: its endpoints (impersonation, roles, removal) would sit outside
+    // the authorization matrix; the `role` field above and /api/user do the admin work.
     plugins: [
-      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       bearer(),
       ...(config.google ? [genericOAuth({ config: [googleProvider(config.google)] })] : []),
       // Social sign-in in a 500×600 popup (spec section 9); the web falls back to a full-page
@@ -239,6 +275,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, read once per request from the session cookie or bearer token. */
     sessionUser(): Promise<SessionUser | null>;
+    /**
+     * The current session's token (from the same read as sessionUser()), or null when signed out.
+     * Kept apart from SessionUser so that a handler returning the user can never leak it.
+     */
+    sessionToken(): Promise<string | null>;
   }
 }
 
@@ -267,24 +308,36 @@ export const authPlugin = fp(
     const auth = createAuth(opts.config, app.db, app.log);
     app.decorate('auth', auth);
 
-    const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
-    app.decorateRequest('sessionUser', function (this: FastifyRequest) {
-      let pending = cache.get(this);
+    // One session read per request, shared by sessionUser() and sessionToken().
+    const cache = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>();
+    const currentSession = (request: FastifyRequest) => {
+      let pending = cache.get(request);
       if (!pending) {
-        pending = auth.api.getSession({ headers: fromNodeHeaders(this.headers) }).then((result) =>
-          result
-            ? {
-                id: result.user.id,
-                name: result.user.name,
-                email: result.user.email,
-                image: result.user.image ?? null,
-                role: result.user.role === 'admin' ? 'admin' : 'user',
-              }
-            : null,
-        );
-        cache.set(this, pending);
+        pending = auth.api
+          .getSession({ headers: fromNodeHeaders(request.headers) })
+          .then((result) =>
+            result
+              ? {
+                  user: {
+                    id: result.user.id,
+                    name: result.user.name,
+                    email: result.user.email,
+                    image: result.user.image ?? null,
+                    role: result.user.role === 'admin' ? 'admin' : 'user',
+                  },
+                  token: result.session.token,
+                }
+              : null,
+          );
+        cache.set(request, pending);
       }
       return pending;
+    };
+    app.decorateRequest('sessionUser', function (this: FastifyRequest) {
+      return currentSession(this).then((current) => current?.user ?? null);
+    });
+    app.decorateRequest('sessionToken', function (this: FastifyRequest) {
+      return currentSession(this).then((current) => current?.token ?? null);
     });
 
     const providers: AuthProviders = {

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fromNodeHeaders } from 'better-auth/node';
 import {
   profileMessages,
   profileSchema,
@@ -91,11 +90,10 @@ export async function usersRoutes(app: FastifyInstance, _opts: { config: Config 
       },
     },
     async (request) => {
-      const current = await app.auth.api.getSession({
-        headers: fromNodeHeaders(request.headers),
-      });
-      if (!current) throw unauthorized();
-      return { token: current.session.token };
+      // selfOnly already read the session; this reuses that read.
+      const token = await request.sessionToken();
+      if (!token) throw unauthorized();
+      return { token };
     },
   );
 }
