@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../paths';
-import { UserAvatar } from './user-avatar';
+import { Avatar } from '../../components/ui/avatar';
 
 interface UserMenuProps {
   name: string;
@@ -55,7 +55,13 @@ export function UserMenu({ name, email, image, onSignOut }: UserMenuProps) {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((value) => !value)}
       >
-        <UserAvatar name={name} image={image} />
+        <Avatar
+          name={name}
+          src={image}
+          size={36}
+          className="h-9 w-9"
+          initialsClassName="bg-secondary text-sm font-semibold text-secondary-content"
+        />
       </button>
       {open ? (
         <ul

@@ -1,43 +1,10 @@
 import type { Review } from '@voltforge/contract/review';
-import { useState } from 'react';
+import { Avatar } from '../../components/ui/avatar';
 import { previewText } from '../../components/ui/preview-text';
 
 /** The spec's business constants (section 9). */
 const COMMENT_PREVIEW_LENGTH = 50;
 const MAX_STARS = 5;
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
-  return letters.map((p) => Array.from(p ?? '')[0]?.toUpperCase() ?? '').join('') || '?';
-}
-
-/** The reviewer's photo; their initials when there is none or it fails to load. */
-function Avatar({ name, src }: { name: string; src: string | null }) {
-  const [failed, setFailed] = useState(false);
-  if (src && !failed) {
-    return (
-      <img
-        src={src}
-        alt=""
-        width={56}
-        height={56}
-        loading="lazy"
-        decoding="async"
-        onError={() => setFailed(true)}
-        className="h-14 w-14 rounded-full object-cover"
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className="flex h-14 w-14 items-center justify-center rounded-full bg-accent text-lg font-bold text-accent-content"
-    >
-      {initials(name)}
-    </span>
-  );
-}
 
 function Stars({ value }: { value: number }) {
   return (
@@ -67,7 +34,14 @@ export function ReviewCard({ review }: { review: Review }) {
     <figure className="card h-full border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-4">
         <figcaption className="flex items-center gap-4">
-          <Avatar name={review.user} src={review.profile} />
+          <Avatar
+            name={review.user}
+            src={review.profile}
+            size={56}
+            lazy
+            className="h-14 w-14"
+            initialsClassName="bg-accent text-lg font-bold text-accent-content"
+          />
           <div>
             <p className="font-semibold">{review.user}</p>
             <p className="flex items-center gap-2 text-sm text-base-content/70">
