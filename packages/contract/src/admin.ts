@@ -21,6 +21,9 @@ export const adminMessages = {
   orderNotFound: 'Order not found.',
   nothingToUpdate: 'Change at least one field.',
   stockTooLarge: 'That would make the stock larger than the shop can record.',
+  /** An edit's stock was based on a level that orders or restocks have changed since. */
+  stockChanged: (now: number) =>
+    `The stock changed while you were editing (now ${now}). Reload and try again.`,
   restocked: (quantity: number, name: string) => `Added ${quantity} to ${name}.`,
   statusChanged: (status: OrderStatus) => `Order marked ${orderStatusLabels[status]}.`,
   transitionNotAllowed: (from: OrderStatus, to: OrderStatus) =>
@@ -33,6 +36,8 @@ export const MAX_TOOL_IMG_LENGTH = 2048;
 /** $1,000,000.00: the largest price, far below the cents column's 32-bit limit. */
 export const MAX_TOOL_PRICE = 1_000_000;
 export const MAX_STOCK_QUANTITY = MAX_ORDER_QUANTITY;
+/** Restocks can take a tool's stock up to the database's 32-bit integer limit. */
+const MAX_RECORDED_STOCK = 2_147_483_647;
 
 export const toolFieldMessages = {
   nameRequired: 'Name is required',
@@ -54,6 +59,9 @@ export const toolFieldMessages = {
   categoryTooLong: `Category must be at most ${MAX_CATEGORY_LENGTH} characters`,
   restockRequired: 'Quantity is required',
   restockWhole: `Quantity must be a whole number from 1 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`,
+  expectedInStockRequired:
+    'expectedInStock (the stock the form was loaded with) must come with inStock',
+  expectedInStockWhole: `expectedInStock must be a whole number from 0 to ${MAX_RECORDED_STOCK.toLocaleString('en-US')}`,
 } as const;
 
 /** A number field from a form arrives as NaN when left empty: that is "required", not "not a number". */
@@ -127,14 +135,34 @@ export const toolInputSchema = z.strictObject(toolFields, unknownFields);
 export type ToolInput = z.input<typeof toolInputSchema>;
 export type ToolInputBody = z.output<typeof toolInputSchema>;
 
-/** PATCH /api/tool/:id: any of the same fields; the edit form sends only what changed. */
+/**
+ * PATCH /api/tool/:id: any of the same fields; the edit form sends only what changed. A new
+ * `inStock` must come with `expectedInStock`, the level the form was loaded with: orders placed
+ * meanwhile would otherwise be overwritten by the stale number (409 when it no longer matches).
+ */
 export const toolPatchSchema = z
-  .strictObject(toolFields, unknownFields)
+  .strictObject(
+    {
+      ...toolFields,
+      expectedInStock: numberField(
+        toolFieldMessages.expectedInStockRequired,
+        toolFieldMessages.expectedInStockWhole,
+      )
+        .int(toolFieldMessages.expectedInStockWhole)
+        .min(0, toolFieldMessages.expectedInStockWhole)
+        .max(MAX_RECORDED_STOCK, toolFieldMessages.expectedInStockWhole),
+    },
+    unknownFields,
+  )
   .partial()
   .refine(
-    (body) => Object.values(body).some((v) => v !== undefined),
+    (body) => Object.entries(body).some(([key, v]) => key !== 'expectedInStock' && v !== undefined),
     adminMessages.nothingToUpdate,
-  );
+  )
+  .refine((body) => body.inStock === undefined || body.expectedInStock !== undefined, {
+    message: toolFieldMessages.expectedInStockRequired,
+    path: ['expectedInStock'],
+  });
 export type ToolPatch = z.input<typeof toolPatchSchema>;
 export type ToolPatchBody = z.output<typeof toolPatchSchema>;
 

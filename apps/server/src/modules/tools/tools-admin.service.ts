@@ -15,7 +15,10 @@ import { isToolId, toToolJson } from './tools.service.ts';
 /** The largest value of the database's `integer` columns. */
 const INT32_MAX = 2_147_483_647;
 
-/** Adds a tool; its opening stock is recorded as a stock movement by the admin who added it. */
+/**
+ * Adds a tool; its opening stock is an intake, booked as a 'restock' movement by the admin who
+ * added it (as the seed books the demo catalogue's).
+ */
 export async function createTool(db: Db, actorId: string, input: ToolInputBody): Promise<Tool> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -34,16 +37,17 @@ export async function createTool(db: Db, actorId: string, input: ToolInputBody):
     if (row.inStock > 0) {
       await tx
         .insert(stockMovement)
-        .values({ toolId: row.id, delta: row.inStock, reason: 'adjust', actorId });
+        .values({ toolId: row.id, delta: row.inStock, reason: 'restock', actorId });
     }
     return toToolJson(row);
   });
 }
 
 /**
- * Edits a tool that is for sale. A new stock level is an 'adjust' movement of the difference:
- * the row is locked first, so an order placed meanwhile is counted either before or after,
- * never lost from the books.
+ * Edits a tool that is for sale. A new stock level only applies if the stock is still the one
+ * the admin's form was loaded with (`expectedInStock`): a single conditional UPDATE ... WHERE
+ * in_stock = expected, so orders placed since are never overwritten by a stale number. The
+ * change is booked as an 'adjust' movement of the difference, in the same transaction.
  */
 export async function updateTool(
   db: Db,
@@ -52,33 +56,46 @@ export async function updateTool(
   patch: ToolPatchBody,
 ): Promise<Tool> {
   if (!isToolId(id)) throw notFound(adminMessages.toolNotFound);
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ inStock: tool.inStock })
-      .from(tool)
-      .where(and(eq(tool.id, id), isNull(tool.archivedAt)))
-      .for('update');
-    if (!current) throw notFound(adminMessages.toolNotFound);
+  const { expectedInStock, inStock, ...fields } = patch;
+  // The contract refuses inStock without expectedInStock; expectedInStock alone changes nothing.
+  const stock =
+    inStock === undefined || expectedInStock === undefined
+      ? null
+      : { from: expectedInStock, to: inStock };
+  const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(tool)
       .set({
-        name: patch.name,
-        description: patch.desc,
-        imageUrl: patch.img,
-        category: patch.category,
-        priceCents: patch.price === undefined ? undefined : dollarsToCents(patch.price),
-        minOrderQuantity: patch.minOrderQuantity,
-        inStock: patch.inStock,
+        name: fields.name,
+        description: fields.desc,
+        imageUrl: fields.img,
+        category: fields.category,
+        priceCents: fields.price === undefined ? undefined : dollarsToCents(fields.price),
+        minOrderQuantity: fields.minOrderQuantity,
+        inStock: stock?.to,
       })
-      .where(eq(tool.id, id))
+      .where(
+        and(
+          eq(tool.id, id),
+          isNull(tool.archivedAt),
+          stock ? eq(tool.inStock, stock.from) : undefined,
+        ),
+      )
       .returning();
-    if (!row) throw notFound(adminMessages.toolNotFound);
-    const delta = row.inStock - current.inStock;
+    if (!row) return null;
+    const delta = stock ? stock.to - stock.from : 0;
     if (delta !== 0) {
       await tx.insert(stockMovement).values({ toolId: id, delta, reason: 'adjust', actorId });
     }
-    return toToolJson(row);
+    return row;
   });
+  if (updated) return toToolJson(updated);
+  const [current] = await db
+    .select({ inStock: tool.inStock })
+    .from(tool)
+    .where(and(eq(tool.id, id), isNull(tool.archivedAt)));
+  if (!current) throw notFound(adminMessages.toolNotFound);
+  throw conflict(adminMessages.stockChanged(current.inStock));
 }
 
 /**

@@ -77,7 +77,7 @@ describe('POST /api/tool', () => {
     const [row] = await t.app.db.select().from(tool).where(eq(tool.id, created._id));
     expect(row?.priceCents).toBe(1999);
     expect(await movementsOf(created._id)).toEqual([
-      { delta: 40, reason: 'adjust', actorId: admin.id },
+      { delta: 40, reason: 'restock', actorId: admin.id },
     ]);
   });
 
@@ -147,7 +147,7 @@ describe('PATCH /api/tool/:id', () => {
     const res = await request(t.app, {
       method: 'PATCH',
       url: `/api/tool/${created._id}`,
-      payload: { price: 30, inStock: 25 },
+      payload: { price: 30, inStock: 25, expectedInStock: 40 },
       as: admin,
     });
     expect(res.statusCode).toBe(200);
@@ -159,9 +159,69 @@ describe('PATCH /api/tool/:id', () => {
       inStock: 25,
     });
     expect(await movementsOf(created._id)).toEqual([
-      { delta: 40, reason: 'adjust', actorId: admin.id },
+      { delta: 40, reason: 'restock', actorId: admin.id },
       { delta: -15, reason: 'adjust', actorId: admin.id },
     ]);
+  });
+
+  it('answers 409 and changes nothing when an order moved the stock since the form loaded', async () => {
+    const created = await addTool({ inStock: 10, minOrderQuantity: 1 });
+    const placed = await request(t.app, {
+      method: 'POST',
+      url: '/api/order',
+      payload: { toolId: created._id, quantity: 3, phone: '+1 555 010 2030', address: '1 Main St' },
+      as: customer,
+    });
+    expect(placed.statusCode).toBe(201);
+
+    const stale = await request(t.app, {
+      method: 'PATCH',
+      url: `/api/tool/${created._id}`,
+      payload: { name: 'Renamed Tester', inStock: 12, expectedInStock: 10 },
+      as: admin,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatchObject({
+      code: 'conflict',
+      message: 'The stock changed while you were editing (now 7). Reload and try again.',
+    });
+    const view = await request(t.app, { method: 'GET', url: `/api/tool/${created._id}` });
+    expect(view.json<Tool>()).toMatchObject({ name: created.name, inStock: 7 });
+    expect((await movementsOf(created._id)).filter((m) => m.reason === 'adjust')).toEqual([]);
+
+    const fresh = await request(t.app, {
+      method: 'PATCH',
+      url: `/api/tool/${created._id}`,
+      payload: { inStock: 12, expectedInStock: 7 },
+      as: admin,
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json<Tool>().inStock).toBe(12);
+    expect((await movementsOf(created._id)).filter((m) => m.reason === 'adjust')).toEqual([
+      { delta: 5, reason: 'adjust', actorId: admin.id },
+    ]);
+  });
+
+  it('refuses a new stock without the stock it was based on', async () => {
+    const created = await addTool();
+    const res = await request(t.app, {
+      method: 'PATCH',
+      url: `/api/tool/${created._id}`,
+      payload: { inStock: 5 },
+      as: admin,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.expectedInStock).toBe(toolFieldMessages.expectedInStockRequired);
+    const onlyExpected = await request(t.app, {
+      method: 'PATCH',
+      url: `/api/tool/${created._id}`,
+      payload: { expectedInStock: 40 },
+      as: admin,
+    });
+    expect(onlyExpected.statusCode).toBe(400);
+    expect(onlyExpected.json().error.message).toBe(adminMessages.nothingToUpdate);
+    const view = await request(t.app, { method: 'GET', url: `/api/tool/${created._id}` });
+    expect(view.json<Tool>().inStock).toBe(40);
   });
 
   it('refuses an empty edit, a bad value and an unknown tool', async () => {
@@ -210,7 +270,7 @@ describe('POST /api/tool/:id/restock', () => {
     const publicView = await request(t.app, { method: 'GET', url: `/api/tool/${created._id}` });
     expect(publicView.json<Tool>().inStock).toBe(17);
     expect(await movementsOf(created._id)).toEqual([
-      { delta: 5, reason: 'adjust', actorId: admin.id },
+      { delta: 5, reason: 'restock', actorId: admin.id },
       { delta: 12, reason: 'restock', actorId: admin.id },
     ]);
   });

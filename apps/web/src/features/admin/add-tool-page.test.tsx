@@ -153,4 +153,24 @@ describe('AddToolPage', { timeout: 30_000 }, () => {
     expect(sent('PATCH')).toEqual([{ url: `/api/tool/${tool._id}`, body: { price: 149 } }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manageTools'));
   });
+
+  it('sends a changed stock with the stock it loaded, and shows the conflict when orders moved it', async () => {
+    const user = userEvent.setup();
+    const stockChanged = 'The stock changed while you were editing (now 51). Reload and try again.';
+    const { router } = renderPage(`/dashboard/addTool?edit=${tool._id}`, (_url, init) =>
+      init?.method === 'PATCH'
+        ? json(409, { error: { code: 'conflict', message: stockChanged } })
+        : undefined,
+    );
+    const stock = await screen.findByLabelText('Available quantity (inStock)', {}, slow);
+    await waitFor(() => expect(stock).toHaveValue(54));
+    await fill(user, stock, '60');
+    await user.click(screen.getByRole('button', { name: 'Update Tool' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(stockChanged));
+    expect(sent('PATCH')).toEqual([
+      { url: `/api/tool/${tool._id}`, body: { inStock: 60, expectedInStock: 54 } },
+    ]);
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/dashboard/addTool');
+  });
 });

@@ -62,8 +62,8 @@ function EditTool({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const onSubmit = async (values: ToolInputBody, dirty: Dirty) => {
-    const patch = changedFields(values, dirty);
+  const onSubmit = async (values: ToolInputBody, dirty: Dirty, loaded: ToolInput) => {
+    const patch = changedFields(values, dirty, loaded);
     if (Object.keys(patch).length === 0) {
       toast.info(adminMessages.nothingToUpdate);
       return { saved: false };

@@ -6,7 +6,7 @@ import {
   type ToolPatch,
 } from '@voltforge/contract/admin';
 import type { Tool } from '@voltforge/contract/tool';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldNamesMarkedBoolean } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
@@ -33,15 +33,21 @@ export function toolToInput(tool: Tool): ToolInput {
   };
 }
 
-/** Only what the admin changed, so an edit never overwrites stock that orders moved meanwhile. */
+/**
+ * Only what the admin changed. A changed stock goes with the stock the form was loaded with
+ * (`expectedInStock`): the server applies it only if no order or restock moved the stock since,
+ * and otherwise answers 409 instead of overwriting them with this form's stale number.
+ */
 export function changedFields(
   values: ToolInputBody,
   dirty: Partial<FieldNamesMarkedBoolean<ToolInput>>,
+  loaded: ToolInput,
 ): ToolPatch {
   const patch: Record<string, unknown> = {};
   for (const key of Object.keys(values) as (keyof ToolInputBody)[]) {
     if (dirty[key]) patch[key] = values[key];
   }
+  if ('inStock' in patch) patch.expectedInStock = loaded.inStock;
   return patch as ToolPatch;
 }
 
@@ -49,10 +55,14 @@ interface ToolFormProps {
   defaultValues: ToolInput;
   submitLabel: string;
   categories: string[];
-  /** Resolves true when saved; the form then starts again from `resetTo`. */
+  /**
+   * Resolves true when saved; the form then starts again from `resetTo`. `loaded` is what the
+   * form started from, whatever the page has refetched since.
+   */
   onSubmit: (
     values: ToolInputBody,
     dirty: Partial<FieldNamesMarkedBoolean<ToolInput>>,
+    loaded: ToolInput,
   ) => Promise<{ saved: boolean; fields?: Record<string, string> }>;
   resetTo?: ToolInput;
 }
@@ -68,6 +78,8 @@ export function ToolForm({
   resetTo,
 }: ToolFormProps) {
   const listId = useId();
+  // The values the form was filled with: the props follow refetches, the fields do not.
+  const [loaded, setLoaded] = useState(defaultValues);
   const {
     register,
     handleSubmit,
@@ -83,9 +95,11 @@ export function ToolForm({
   const previewable = toolInputSchema.shape.img.safeParse(img).success;
 
   const submit = handleSubmit(async (values) => {
-    const result = await onSubmit(values, dirtyFields);
+    const result = await onSubmit(values, dirtyFields, loaded);
     if (result.saved) {
-      reset(resetTo ?? values);
+      const next = resetTo ?? values;
+      setLoaded(next);
+      reset(next);
       return;
     }
     for (const [field, message] of Object.entries(result.fields ?? {})) {
