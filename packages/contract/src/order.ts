@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unknownFieldsError } from './unknown-fields.ts';
 
 /** The spec's order messages (sections 5, 7 and 8), word for word, leading space included. */
 export const orderMessages = {
@@ -85,14 +86,7 @@ export const createOrderSchema = z.strictObject(
     phone: phoneSchema,
     address: addressSchema,
   },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys
-            .map((k) => `"${k}"`)
-            .join(', ')}: the server sets everything except toolId, quantity, phone and address`
-        : undefined,
-  },
+  unknownFieldsError('the server sets everything except toolId, quantity, phone and address'),
 );
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 export type CreateOrderBody = z.output<typeof createOrderSchema>;

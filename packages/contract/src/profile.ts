@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { requiredText } from './form-fields.ts';
 import { authMessages } from './user.ts';
+import { isHttpUrl } from './web-address.ts';
 
 export const MAX_PROFILE_NAME_LENGTH = 100;
 export const MAX_PROFILE_ABOUT_LENGTH = 1000;
@@ -25,15 +27,8 @@ export const profileMessages = {
   onlyYourOwn: 'You can only change your own profile.',
 } as const;
 
-// Only web addresses: javascript:, data: and other schemes never reach an <img src> or <a href>.
-const httpUrl = z.url({ protocol: /^https?$/ });
-const isHttpUrl = (value: string) => httpUrl.safeParse(value).success;
-
 const optionalText = (max: number, message: string) =>
   z.string({ error: message }).trim().max(max, message).optional();
-
-const requiredText = (max: number, required: string, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 /** What GET /api/profile returns: the account's name, email and photo plus the saved profile. */
 export const profileSchema = z.object({

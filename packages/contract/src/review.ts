@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpUrl } from './web-address.ts';
 
 export const MIN_RATING = 1;
 export const MAX_RATING = 5;
@@ -20,9 +21,6 @@ export const reviewMessages = {
   photoUrlInvalid: 'Photo URL must be a web address starting with http:// or https://',
   limitRange: `limit must be a whole number from 1 to ${MAX_REVIEW_LIMIT}`,
 } as const;
-
-// Only web addresses: javascript:, data: and other schemes never reach an <img src>.
-const httpUrl = z.url({ protocol: /^https?$/ });
 
 /** GET /api/review item. `user` is the author's display name; `profile` the photo URL. */
 export const reviewSchema = z.object({
@@ -56,7 +54,7 @@ export const createReviewSchema = z.object({
     .string({ error: reviewMessages.photoUrlInvalid })
     .trim()
     .max(MAX_PHOTO_URL_LENGTH, reviewMessages.photoUrlInvalid)
-    .refine((v) => v === '' || httpUrl.safeParse(v).success, reviewMessages.photoUrlInvalid)
+    .refine((v) => v === '' || isHttpUrl(v), reviewMessages.photoUrlInvalid)
     .optional(),
 });
 export type CreateReviewInput = z.input<typeof createReviewSchema>;

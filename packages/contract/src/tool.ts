@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryWholeNumber } from './query-params.ts';
 
 /** A tool as the API returns it: the spec's field names, `price` in dollars (DESIGN section 4). */
 export const toolSchema = z.object({
@@ -55,21 +56,15 @@ const singleText = (max: number, message: string) =>
     .max(max, message)
     .transform((value) => (value === '' ? undefined : value));
 
-const wholeNumber = (min: number, max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, message);
-
 /** GET /api/tool query: every bad value is a 400 naming the parameter. */
 export const toolListQuerySchema = z.object({
   search: singleText(MAX_SEARCH_LENGTH, toolListMessages.search).optional(),
   category: singleText(MAX_CATEGORY_LENGTH, toolListMessages.category).optional(),
   sort: z.enum(toolSorts, { error: toolListMessages.sort }).default(DEFAULT_TOOL_SORT),
-  page: wholeNumber(1, MAX_PAGE, toolListMessages.page).default(1),
-  pageSize: wholeNumber(1, MAX_PAGE_SIZE, toolListMessages.pageSize).default(DEFAULT_PAGE_SIZE),
+  page: queryWholeNumber(1, MAX_PAGE, toolListMessages.page).default(1),
+  pageSize: queryWholeNumber(1, MAX_PAGE_SIZE, toolListMessages.pageSize).default(
+    DEFAULT_PAGE_SIZE,
+  ),
 });
 /** What a client sends (all optional strings); `ToolListQuery` is what the server works with. */
 export type ToolListQueryInput = z.input<typeof toolListQuerySchema>;
