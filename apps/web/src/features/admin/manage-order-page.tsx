@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import { adminOrderQuery } from './api/admin-api';
 import { OrderActions } from './components/order-actions';
-import { OrderStatusBadge } from './components/order-status-badge';
+import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { QueryError } from '../../components/ui/query-error';
 
 /** manageOrder/:id (spec "manage orders table" for one order): its details and actions. */

@@ -10,7 +10,7 @@ import { ORDERS_PAGE_SIZE, adminOrdersQuery } from './api/admin-api';
 import { AdminPagination } from './components/admin-pagination';
 import { AdminTable } from './components/admin-table';
 import { OrderActions } from './components/order-actions';
-import { OrderStatusBadge } from './components/order-status-badge';
+import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { QueryError } from '../../components/ui/query-error';
 
 const isStatus = (value: string | null): value is OrderStatus =>
