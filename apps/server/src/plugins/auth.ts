@@ -235,6 +235,19 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
       },
       session: {
         create: {
+          // A disabled account gets no new session by any sign-in method (docs/auth.md).
+          before: async (newSession) => {
+            const [row] = await db
+              .select({ banned: user.banned })
+              .from(user)
+              .where(eq(user.id, newSession.userId));
+            if (row?.banned) {
+              throw new APIError('FORBIDDEN', {
+                code: 'BANNED_USER',
+                message: 'This account has been disabled.',
+              });
+            }
+          },
           // ADMIN_EMAILS also promotes an account that existed before the list named it.
           after: async (newSession) => {
             if (config.adminEmails.length === 0) return;
@@ -255,7 +268,8 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
       },
     },
     // No better-auth admin plugin: its endpoints (impersonation, roles, removal) would sit outside
-    // the authorization matrix; the `role` field above and /api/user do the admin work.
+    // the authorization matrix; the `role` field above, /api/user and the `banned` check in the
+    // session hook do all the shop needs of it.
     plugins: [
       bearer(),
       ...(config.google ? [genericOAuth({ config: [googleProvider(config.google)] })] : []),
