@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, notExists } from 'drizzle-orm';
 import {
   adminMessages,
   type DeletedCount,
@@ -8,9 +8,14 @@ import {
 import type { UserSummary } from '@voltforge/contract/user';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
-import { badRequest, notFound } from '../../http-error.ts';
+import { order } from '../../db/schema/order.ts';
+import { badRequest, HttpError, notFound } from '../../http-error.ts';
+import { cancelOrder } from '../orders/orders.service.ts';
 
-const sameEmail = (email: string) => eq(sql`lower(${user.email})`, email.trim().toLowerCase());
+/** better-auth stores emails lowercased, so a plain comparison can use the unique index. */
+const sameEmail = (email: string) => eq(user.email, email.trim().toLowerCase());
+/** A removed account could place a last order between our cancels and the delete: go again. */
+const REMOVE_ATTEMPTS = 3;
 
 /** A page of accounts, oldest first, so the Sl numbers stay put as people register. */
 export async function listUsers(
@@ -63,8 +68,12 @@ export async function makeAdmin(db: Db, email: string): Promise<ModifiedCount> {
 }
 
 /**
- * Remove User. Deleting the account row ends its sessions at once (they cascade); orders keep
- * their customer's name and email for the records and reviews keep their author's name (both
+ * Remove User. Their unpaid orders are cancelled first, so they stop reserving stock: each
+ * through the orders module's own cancel (stock back, a 'cancel' movement), one by one and
+ * outside any transaction, as that cancel may first call the card provider. They are cancelled
+ * as the customer would cancel them, so an order paid meanwhile is refused (409) and kept.
+ * Deleting the account row then ends its sessions at once (they cascade); orders keep their
+ * customer's name and email for the records and reviews keep their author's name (both
  * reference the account with ON DELETE SET NULL).
  */
 export async function removeUser(
@@ -75,10 +84,36 @@ export async function removeUser(
   if (email.trim().toLowerCase() === actor.email.toLowerCase()) {
     throw badRequest(adminMessages.cannotRemoveSelf);
   }
-  const removed = await db
-    .delete(user)
-    .where(and(sameEmail(email), ne(user.id, actor.id)))
-    .returning({ id: user.id });
-  if (removed.length === 0) throw notFound(adminMessages.userNotFound);
-  return { deletedCount: removed.length };
+  const [target] = await db
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(and(sameEmail(email), ne(user.id, actor.id)));
+  if (!target) throw notFound(adminMessages.userNotFound);
+  const owner = { ...target, role: 'user' as const };
+  const pendingOf = and(eq(order.userId, target.id), eq(order.status, 'pending_payment'));
+
+  for (let attempt = 1; attempt <= REMOVE_ATTEMPTS; attempt++) {
+    const pending = await db.select({ id: order.id }).from(order).where(pendingOf);
+    for (const { id } of pending) {
+      try {
+        await cancelOrder(db, owner, id);
+      } catch (error) {
+        // Paid while we were at it: a paid order stays, like every other one, for the records.
+        if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+      }
+    }
+    const last = attempt === REMOVE_ATTEMPTS;
+    const removed = await db
+      .delete(user)
+      .where(
+        and(
+          eq(user.id, target.id),
+          last ? undefined : notExists(db.select({ id: order.id }).from(order).where(pendingOf)),
+        ),
+      )
+      .returning({ id: user.id });
+    if (removed.length > 0) return { deletedCount: removed.length };
+    if (!(await userExists(db, target.email))) throw notFound(adminMessages.userNotFound);
+  }
+  throw notFound(adminMessages.userNotFound);
 }

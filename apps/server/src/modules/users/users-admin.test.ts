@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '@voltforge/contract/admin';
 import type { Order } from '@voltforge/contract/order';
@@ -7,7 +7,7 @@ import type { UserSummary } from '@voltforge/contract/user';
 import { session, user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
 import { review } from '../../db/schema/review.ts';
-import { tool } from '../../db/schema/tool.ts';
+import { stockMovement, tool } from '../../db/schema/tool.ts';
 import {
   createTestApp,
   registerUser,
@@ -202,6 +202,13 @@ describe('DELETE /api/user/:email', () => {
     });
     const [kept] = await t.app.db.select().from(order).where(eq(order.id, orderId));
     expect(kept?.userId).toBeNull();
+    // It was unpaid: removing its customer cancelled it and gave its stock back.
+    expect(kept?.status).toBe('cancelled');
+    const [restored] = await t.app.db
+      .select()
+      .from(tool)
+      .where(eq(tool.id, row?.id ?? ''));
+    expect(restored?.inStock).toBe(50);
     const reviews = await request(t.app, { method: 'GET', url: '/api/review' });
     expect(reviews.json<Review[]>().some((r) => r.user === 'Lee Leaving')).toBe(true);
     const [keptReview] = await t.app.db
@@ -216,6 +223,71 @@ describe('DELETE /api/user/:email', () => {
       as: admin,
     });
     expect(again.statusCode).toBe(404);
+  });
+
+  it("cancels the user's unpaid orders so their stock is back, and keeps a paid one as it is", async () => {
+    const leaving = await registerUser(t.app, { name: 'Pat Pending' });
+    const [row] = await t.app.db
+      .insert(tool)
+      .values({
+        name: 'Crimping Tool',
+        description: 'Crimps RJ45 plugs.',
+        imageUrl: '/images/tools/vf-ws12-wire-stripper.svg',
+        category: 'Hand Tools',
+        priceCents: 2500,
+        minOrderQuantity: 1,
+        inStock: 20,
+      })
+      .returning({ id: tool.id });
+    const toolId = row?.id ?? '';
+    const place = async (quantity: number) => {
+      const placed = await request(t.app, {
+        method: 'POST',
+        url: '/api/order',
+        payload: { toolId, quantity, phone: '+1 555 010 2030', address: '9 Elm St' },
+        as: leaving,
+      });
+      expect(placed.statusCode).toBe(201);
+      return placed.json<Order>()._id;
+    };
+    const pendingA = await place(4);
+    const pendingB = await place(2);
+    const paid = await place(5);
+    await t.app.db
+      .update(order)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(eq(order.id, paid));
+    const stock = async () =>
+      (await request(t.app, { method: 'GET', url: `/api/tool/${toolId}` })).json<{
+        inStock: number;
+      }>().inStock;
+    expect(await stock()).toBe(9);
+
+    const res = await request(t.app, {
+      method: 'DELETE',
+      url: `/api/user/${encodeURIComponent(leaving.email)}`,
+      as: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+
+    expect(await stock()).toBe(15);
+    const one = async (id: string) =>
+      (await request(t.app, { method: 'GET', url: `/api/order/${id}`, as: admin })).json<Order>();
+    expect(await one(pendingA)).toMatchObject({ status: 'cancelled', quantity: 4 });
+    expect(await one(pendingB)).toMatchObject({ status: 'cancelled', quantity: 2 });
+    expect(await one(paid)).toMatchObject({ status: 'paid', quantity: 5 });
+    const movements = await t.app.db
+      .select({ delta: stockMovement.delta, orderId: stockMovement.orderId })
+      .from(stockMovement)
+      .where(and(eq(stockMovement.toolId, toolId), eq(stockMovement.reason, 'cancel')));
+    expect(movements).toEqual(
+      expect.arrayContaining([
+        { delta: 4, orderId: pendingA },
+        { delta: 2, orderId: pendingB },
+      ]),
+    );
+    expect(movements).toHaveLength(2);
   });
 
   it('refuses to remove yourself, with a message', async () => {
