@@ -8,7 +8,8 @@ import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
 import { ApiError } from '../../lib/api-client';
-import { categoriesQuery, createTool, toolQuery, updateTool } from './api/admin-api';
+import { categoriesQuery } from '../../lib/categories-query';
+import { createTool, toolQuery, updateTool } from './api/admin-api';
 import { QueryError } from '../../components/ui/query-error';
 import { ToolForm, changedFields, emptyTool, toolToInput } from './components/tool-form';
 

@@ -6,7 +6,8 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
-import { categoriesQuery, toolsQuery } from './api/catalog-api';
+import { categoriesQuery } from '../../lib/categories-query';
+import { toolsQuery } from './api/catalog-api';
 import { CatalogFilters } from './catalog-filters';
 import { CatalogPagination } from './catalog-pagination';
 import {

@@ -6,7 +6,7 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
-import { categoriesQuery } from './api/content-api';
+import { categoriesQuery } from '../../lib/categories-query';
 
 /** /catagories (the spec's spelling): every category with its count, each opening the catalogue. */
 export function CategoriesPage() {

@@ -17,27 +17,13 @@ import {
   type Order,
   type OrderStatus,
 } from '@voltforge/contract/order';
-import {
-  MAX_PAGE_SIZE,
-  TOTAL_COUNT_HEADER,
-  toolCategoryListSchema,
-  toolListSchema,
-  toolSchema,
-  type Tool,
-} from '@voltforge/contract/tool';
+import { MAX_PAGE_SIZE, toolListSchema, toolSchema, type Tool } from '@voltforge/contract/tool';
 import type { UserSummary } from '@voltforge/contract/user';
-import type { ZodType } from 'zod';
-import { api, apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { fetchPage, type Page } from '../../../lib/paged-fetch';
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
-
-async function fetchPage<T>(path: string, schema: ZodType<T[]>, signal?: AbortSignal) {
-  const { data, headers } = await apiRequest('GET', path, { schema, signal });
-  return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
-}
+// manage-tools-page.tsx names the page type from here.
+export type { Page };
 
 const enc = encodeURIComponent;
 
@@ -49,7 +35,10 @@ export const usersQuery = (page: number) =>
   queryOptions({
     queryKey: [ADMIN, 'users', page],
     queryFn: ({ signal }): Promise<Page<UserSummary>> =>
-      fetchPage(`/user?page=${page}&pageSize=${USERS_PAGE_SIZE}`, userListSchema, signal),
+      fetchPage(`/user?page=${page}&pageSize=${USERS_PAGE_SIZE}`, {
+        schema: userListSchema,
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -73,7 +62,7 @@ export const adminToolsQuery = (page: number, search: string) =>
         sort: 'name',
       });
       if (search) params.set('search', search);
-      return fetchPage(`/tool?${params.toString()}`, toolListSchema, signal);
+      return fetchPage(`/tool?${params.toString()}`, { schema: toolListSchema, signal });
     },
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -85,13 +74,6 @@ export const toolQuery = (id: string) =>
     queryFn: ({ signal }): Promise<Tool> =>
       api.get(`/tool/${enc(id)}`, { schema: toolSchema, signal }),
     staleTime: 0,
-  });
-
-export const categoriesQuery = () =>
-  queryOptions({
-    queryKey: [ADMIN, 'categories'],
-    queryFn: ({ signal }) =>
-      api.get('/tool/categories', { schema: toolCategoryListSchema, signal }),
   });
 
 export const createTool = (body: ToolInput): Promise<Tool> =>
@@ -116,7 +98,7 @@ export const adminOrdersQuery = (status: OrderStatus | undefined, page: number) 
         pageSize: String(ORDERS_PAGE_SIZE),
       });
       if (status) params.set('status', status);
-      return fetchPage(`/orders?${params.toString()}`, orderListSchema, signal);
+      return fetchPage(`/orders?${params.toString()}`, { schema: orderListSchema, signal });
     },
     placeholderData: keepPreviousData,
     staleTime: 0,

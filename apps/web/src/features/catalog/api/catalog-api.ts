@@ -1,11 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  TOTAL_COUNT_HEADER,
-  type Tool,
-  type ToolCategory,
-  type ToolListQueryInput,
-} from '@voltforge/contract/tool';
-import { apiRequest, api } from '../../../lib/api-client';
+import type { Tool, ToolListQueryInput } from '@voltforge/contract/tool';
+import { fetchPage } from '../../../lib/paged-fetch';
 
 export interface ToolPage {
   tools: Tool[];
@@ -22,10 +17,8 @@ export async function fetchTools(
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
   const qs = params.toString();
-  const { data, headers } = await apiRequest<Tool[]>('GET', `/tool${qs ? `?${qs}` : ''}`, {
-    signal,
-  });
-  return { tools: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+  const { items, total } = await fetchPage<Tool>(`/tool${qs ? `?${qs}` : ''}`, { signal });
+  return { tools: items, total };
 }
 
 export const toolsQuery = (query: ToolListQueryInput) =>
@@ -34,11 +27,4 @@ export const toolsQuery = (query: ToolListQueryInput) =>
     queryFn: ({ signal }) => fetchTools(query, signal),
     // The previous page stays on screen while the next one loads: no flash of a spinner.
     placeholderData: keepPreviousData,
-  });
-
-export const categoriesQuery = () =>
-  queryOptions({
-    queryKey: ['tool-categories'],
-    queryFn: ({ signal }) => api.get<ToolCategory[]>('/tool/categories', { signal }),
-    staleTime: 5 * 60_000,
   });

@@ -1,14 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ContactRequest, ContactResult, ShopSummary } from '@voltforge/contract/content';
-import type { ToolCategory } from '@voltforge/contract/tool';
 import { api } from '../../../lib/api-client';
-
-export const categoriesQuery = () =>
-  queryOptions({
-    queryKey: ['tool-categories'],
-    queryFn: ({ signal }) => api.get<ToolCategory[]>('/tool/categories', { signal }),
-    staleTime: 5 * 60_000,
-  });
 
 export const shopSummaryQuery = () =>
   queryOptions({
