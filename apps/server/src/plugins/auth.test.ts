@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@voltforge/contract/user';
 import { profileMessages } from '@voltforge/contract/profile';
@@ -9,6 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app.ts';
+import { user } from '../db/schema/auth.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,6 +98,18 @@ describe('sign in and out', () => {
     const unknown = await signIn({ email: 'nobody@example.com', password: 'whatever-1' });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().code).toBe('INVALID_EMAIL_OR_PASSWORD');
+  });
+
+  it('refuses a disabled (banned) account a new session', async () => {
+    const u = await registerUser(t.app);
+    await t.app.db.update(user).set({ banned: true }).where(eq(user.id, u.id));
+    const res = await signIn({ email: u.email, password: u.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'BANNED_USER',
+      message: 'This account has been disabled.',
+    });
+    expect(String(res.headers['set-cookie'] ?? '')).not.toMatch(/session_token=[^;]/);
   });
 
   it('validates the sign-in form on the server too', async () => {
