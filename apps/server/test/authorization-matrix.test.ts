@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type * as FastifyModule from 'fastify';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { tool } from '../src/db/schema/tool.ts';
-import { createTestApp, registerUser, request, type TestApp, type TestUser } from './test-app.ts';
+import { registerUser, request, type TestUser } from './test-app.ts';
+import { createShopTestApp, insertTool, type ShopTestApp } from './shop-fixtures.ts';
 
 /*
  * Every route the app registers is recorded by an onRoute hook added the moment the Fastify
@@ -40,7 +40,7 @@ interface Row {
   on: string;
 }
 
-let t: TestApp;
+let t: ShopTestApp;
 let customerA: TestUser;
 let customerB: TestUser;
 let admin: TestUser;
@@ -110,18 +110,15 @@ async function paidOrderOfA(): Promise<{ orderId: string; transactionId: string 
 }
 
 async function newTool(): Promise<string> {
-  const [row] = await t.app.db
-    .insert(tool)
-    .values({
-      name: `Matrix Tool ${randomUUID().slice(0, 6)}`,
-      description: 'Archived by the matrix.',
-      imageUrl: '/images/tools/vf-si25-soldering-iron.svg',
-      category: 'Test',
-      priceCents: 500,
-      inStock: 5,
-    })
-    .returning({ id: tool.id });
-  if (!row) throw new Error('tool insert failed');
+  const row = await insertTool(t.app.db, {
+    name: `Matrix Tool ${randomUUID().slice(0, 6)}`,
+    description: 'Archived by the matrix.',
+    imageUrl: '/images/tools/vf-si25-soldering-iron.svg',
+    category: 'Test',
+    priceCents: 500,
+    minOrderQuantity: 1,
+    inStock: 5,
+  });
   return row.id;
 }
 
@@ -448,23 +445,17 @@ function cellsOf(markdown: string): string[][] {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  customerA = await registerUser(t.app, { name: 'Alice Ampere' });
-  customerB = await registerUser(t.app, { name: 'Bob Volta' });
-  admin = await registerUser(t.app, { name: 'Ada Admin', role: 'admin' });
-  const [row] = await t.app.db
-    .insert(tool)
-    .values({
-      name: 'Matrix Multimeter',
-      description: 'The tool every row orders.',
-      imageUrl: '/images/tools/vf-dm200-digital-multimeter.svg',
-      category: 'Test',
-      priceCents: 1999,
-      minOrderQuantity: 1,
-      inStock: 100_000,
-    })
-    .returning({ id: tool.id });
-  if (!row) throw new Error('tool insert failed');
+  t = await createShopTestApp();
+  ({ customerA, customerB, admin } = t);
+  const row = await insertTool(t.app.db, {
+    name: 'Matrix Multimeter',
+    description: 'The tool every row orders.',
+    imageUrl: '/images/tools/vf-dm200-digital-multimeter.svg',
+    category: 'Test',
+    priceCents: 1999,
+    minOrderQuantity: 1,
+    inStock: 100_000,
+  });
   toolId = row.id;
   orderOfA = await placeOrderOfA();
 });

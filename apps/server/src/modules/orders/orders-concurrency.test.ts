@@ -13,24 +13,21 @@ import {
   request,
   type TestApp,
 } from '../../../test/test-app.ts';
+import { insertTool } from '../../../test/shop-fixtures.ts';
 
 const STOCK = 20;
 const ORDERS = 50;
 
 async function createTool(db: Db): Promise<string> {
-  const [row] = await db
-    .insert(tool)
-    .values({
-      name: 'VF-RL12 Relay Module',
-      description: 'A 12 V relay module.',
-      imageUrl: '/images/tools/vf-rl12-relay-module.svg',
-      category: 'Components',
-      priceCents: 450,
-      minOrderQuantity: 1,
-      inStock: STOCK,
-    })
-    .returning({ id: tool.id });
-  if (!row) throw new Error('tool insert failed');
+  const row = await insertTool(db, {
+    name: 'VF-RL12 Relay Module',
+    description: 'A 12 V relay module.',
+    imageUrl: '/images/tools/vf-rl12-relay-module.svg',
+    category: 'Components',
+    priceCents: 450,
+    minOrderQuantity: 1,
+    inStock: STOCK,
+  });
   return row.id;
 }
 

@@ -4,46 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@voltforge/contract/order';
 import { order } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
-import {
-  createTestApp,
-  registerUser,
-  request,
-  type TestApp,
-  type TestUser,
-} from '../../../test/test-app.ts';
+import { request, type TestUser } from '../../../test/test-app.ts';
+import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 
-let t: TestApp;
+let t: ShopTestApp;
 let alice: TestUser;
 let bob: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await registerUser(t.app, { name: 'Alice Ampere' });
-  bob = await registerUser(t.app, { name: 'Bob Volta' });
-  admin = await registerUser(t.app, { name: 'Ada Admin', role: 'admin' });
+  t = await createShopTestApp();
+  ({ customerA: alice, customerB: bob, admin } = t);
 });
 afterAll(() => t.close());
 
-async function createTool(
-  values: Partial<typeof tool.$inferInsert> = {},
-): Promise<{ id: string; name: string }> {
-  const [row] = await t.app.db
-    .insert(tool)
-    .values({
-      name: `Bench Multimeter ${randomUUID().slice(0, 6)}`,
-      description: 'A true-RMS bench multimeter.',
-      imageUrl: '/images/tools/vf-dm200-digital-multimeter.svg',
-      category: 'Measurement & Test',
-      priceCents: 1250,
-      minOrderQuantity: 3,
-      inStock: 10,
-      ...values,
-    })
-    .returning({ id: tool.id, name: tool.name });
-  if (!row) throw new Error('tool insert failed');
-  return row;
-}
+const createTool = (values: Partial<typeof tool.$inferInsert> = {}) => insertTool(t.app.db, values);
 
 async function stockOf(toolId: string): Promise<number> {
   const [row] = await t.app.db

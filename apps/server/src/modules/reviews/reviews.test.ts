@@ -3,22 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewMessages, type Review } from '@voltforge/contract/review';
 import { user } from '../../db/schema/auth.ts';
 import { review } from '../../db/schema/review.ts';
-import {
-  createTestApp,
-  registerUser,
-  request,
-  type TestApp,
-  type TestUser,
-} from '../../../test/test-app.ts';
+import { createTestApp, registerUser, request, type TestUser } from '../../../test/test-app.ts';
+import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 
-let t: TestApp;
+let t: ShopTestApp;
 let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await registerUser(t.app, { name: 'Alice Author' });
-  bob = await registerUser(t.app, { name: 'Bob Builder' });
+  t = await createShopTestApp({ names: { customerA: 'Alice Author', customerB: 'Bob Builder' } });
+  ({ customerA: alice, customerB: bob } = t);
 });
 afterAll(() => t.close());
 

@@ -5,6 +5,7 @@ import type { ShopSummary } from '@voltforge/contract/content';
 import { review } from '../../db/schema/review.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { createTestApp, request, type TestApp } from '../../../test/test-app.ts';
+import { insertTool } from '../../../test/shop-fixtures.ts';
 
 let t: TestApp;
 const day = 86_400_000;
@@ -43,21 +44,18 @@ const ids = new Map<string, string>();
 beforeAll(async () => {
   t = await createTestApp();
   for (const r of rows) {
-    const [inserted] = await t.app.db
-      .insert(tool)
-      .values({
-        name: r.name,
-        description: `${r.name} description`,
-        imageUrl: `/images/tools/${r.name.length}.svg`,
-        category: r.category,
-        priceCents: r.priceCents,
-        minOrderQuantity: 2,
-        inStock: r.inStock,
-        createdAt: new Date(base - r.age * day),
-        archivedAt: r.archived ? new Date(base) : null,
-      })
-      .returning({ id: tool.id });
-    ids.set(r.name, inserted!.id);
+    const inserted = await insertTool(t.app.db, {
+      name: r.name,
+      description: `${r.name} description`,
+      imageUrl: `/images/tools/${r.name.length}.svg`,
+      category: r.category,
+      priceCents: r.priceCents,
+      minOrderQuantity: 2,
+      inStock: r.inStock,
+      createdAt: new Date(base - r.age * day),
+      archivedAt: r.archived ? new Date(base) : null,
+    });
+    ids.set(r.name, inserted.id);
   }
 });
 afterAll(() => t.close());
