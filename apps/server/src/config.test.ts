@@ -15,7 +15,7 @@ describe('configuration', () => {
     expect(config.database).toEqual({ kind: 'pglite', dataDir: dir });
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.seedDemo).toBe(true);
-    expect(config.stripe).toBeUndefined();
+    expect(config.payments).toEqual({ provider: 'test' });
   });
 
   it('generates the auth secret once and keeps it in DATA_DIR', () => {
@@ -59,16 +59,80 @@ describe('configuration', () => {
     const config = loadConfig({
       DATA_DIR: dir,
       STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'secret',
       ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ',
     });
-    expect(config.stripe?.secretKey).toBe('sk_test_1');
+    expect(config.payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      webhookSecret: 'whsec_1',
+    });
     expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret', issuer: undefined });
     expect(config.facebook).toBeUndefined();
     expect(config.adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
     expect(() => loadConfig({ DATA_DIR: dir, FACEBOOK_CLIENT_ID: 'only-id' })).toThrow(
       /FACEBOOK_CLIENT_SECRET/,
     );
+  });
+
+  describe('card payments', () => {
+    const postgres = {
+      DATABASE_URL: 'postgres://localhost/x',
+      BETTER_AUTH_SECRET: 'a'.repeat(32),
+      PUBLIC_URL: 'https://shop.example.com',
+    };
+
+    it('takes no card payments on PostgreSQL without Stripe keys', () => {
+      expect(loadConfig(postgres).payments).toEqual({ provider: 'none' });
+    });
+
+    it('allows the test cards on PostgreSQL only when TEST_PAYMENTS=true is set', () => {
+      expect(loadConfig({ ...postgres, TEST_PAYMENTS: 'true' }).payments).toEqual({
+        provider: 'test',
+      });
+      expect(loadConfig({ DATA_DIR: tmp(), TEST_PAYMENTS: 'false' }).payments).toEqual({
+        provider: 'none',
+      });
+      expect(() => loadConfig({ ...postgres, TEST_PAYMENTS: 'sure' })).toThrow(/TEST_PAYMENTS/);
+    });
+
+    it('requires the publishable key and webhook secret with the Stripe secret key', () => {
+      let error: unknown;
+      try {
+        loadConfig({ ...postgres, STRIPE_SECRET_KEY: 'sk_live_1' });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        'STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set',
+        'STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
+      ]);
+      expect(() => loadConfig({ ...postgres, STRIPE_PUBLISHABLE_KEY: 'pk_live_1' })).toThrow(
+        /STRIPE_SECRET_KEY: required when STRIPE_PUBLISHABLE_KEY is set/,
+      );
+    });
+
+    it('uses Stripe, with its API host, when all three keys are set', () => {
+      const config = loadConfig({
+        ...postgres,
+        TEST_PAYMENTS: 'true',
+        STRIPE_SECRET_KEY: 'sk_live_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_API_HOST: 'http://127.0.0.1:9999',
+      });
+      expect(config.payments).toEqual({
+        provider: 'stripe',
+        secretKey: 'sk_live_1',
+        publishableKey: 'pk_live_1',
+        webhookSecret: 'whsec_1',
+        apiHost: 'http://127.0.0.1:9999',
+      });
+    });
   });
 });

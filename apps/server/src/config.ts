@@ -29,6 +29,7 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_HOST: optionalText,
+  TEST_PAYMENTS: booleanString.optional(),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_ISSUER: z.url().optional(),
@@ -46,6 +47,21 @@ const envSchema = z.object({
 
 export type Env = Record<string, string | undefined>;
 
+/**
+ * Which card provider takes payments. `none` answers every payment call with 503: a shop on a
+ * real database never falls back to the test cards unless TEST_PAYMENTS says so.
+ */
+export type PaymentsConfig =
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      apiHost?: string;
+    }
+  | { provider: 'test' }
+  | { provider: 'none' };
+
 export interface Config {
   port: number;
   host: string;
@@ -54,7 +70,7 @@ export interface Config {
   authSecret: string;
   adminEmails: string[];
   seedDemo: boolean;
-  stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; apiHost?: string };
+  payments: PaymentsConfig;
   google?: { clientId: string; clientSecret: string; issuer?: string };
   facebook?: { clientId: string; clientSecret: string };
   redisUrl?: string;
@@ -97,6 +113,18 @@ function pairProblems(env: z.infer<typeof envSchema>): string[] {
     if (av && !bv) problems.push(`${b}: required when ${a} is set`);
     if (bv && !av) problems.push(`${a}: required when ${b} is set`);
   }
+  if (env.STRIPE_SECRET_KEY) {
+    if (!env.STRIPE_PUBLISHABLE_KEY) {
+      problems.push('STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
+    }
+    if (!env.STRIPE_WEBHOOK_SECRET) {
+      problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+    }
+  } else {
+    for (const key of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (env[key]) problems.push(`STRIPE_SECRET_KEY: required when ${key} is set`);
+    }
+  }
   if (env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
     problems.push('BETTER_AUTH_SECRET: required when DATABASE_URL is set');
   }
@@ -104,6 +132,25 @@ function pairProblems(env: z.infer<typeof envSchema>): string[] {
     problems.push('PUBLIC_URL: required when DATABASE_URL is set');
   }
   return problems;
+}
+
+function paymentsConfig(
+  e: z.infer<typeof envSchema>,
+  database: Config['database']['kind'],
+): PaymentsConfig {
+  // pairProblems has already required the publishable key and webhook secret with the secret key.
+  if (e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET) {
+    return {
+      provider: 'stripe',
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      ...(e.STRIPE_API_HOST ? { apiHost: e.STRIPE_API_HOST } : {}),
+    };
+  }
+  // The test cards "pay" for anything: only the embedded demo shop gets them without asking.
+  const testCards = e.TEST_PAYMENTS ?? database === 'pglite';
+  return testCards ? { provider: 'test' } : { provider: 'none' };
 }
 
 /** The only reader of the environment (DESIGN section 7, rule 5). Fails listing every bad key. */
@@ -129,14 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
-    stripe: e.STRIPE_SECRET_KEY
-      ? {
-          secretKey: e.STRIPE_SECRET_KEY,
-          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
-          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-          apiHost: e.STRIPE_API_HOST,
-        }
-      : undefined,
+    payments: paymentsConfig(e, database.kind),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

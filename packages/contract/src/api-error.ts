@@ -19,6 +19,7 @@ export const errorCodes = [
   'conflict',
   'rate_limited',
   'payment_failed',
+  'payment_unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Which card provider the server uses: the built-in test provider (default) or Stripe. */
-export const paymentProviders = ['test', 'stripe'] as const;
+/**
+ * Which card provider the server uses: the built-in test provider (the embedded default), Stripe,
+ * or none (a shop on PostgreSQL without Stripe keys takes no card payments).
+ */
+export const paymentProviders = ['test', 'stripe', 'none'] as const;
 export type PaymentProvider = (typeof paymentProviders)[number];
 
 /** The spec's texts and the card errors, worded like Stripe's so both providers read the same. */
@@ -38,6 +41,9 @@ export const paymentMessages = {
   stripeNotReady: 'Card payments are not configured yet. Please contact the shop.',
   webhookSignatureInvalid: 'The webhook signature is invalid.',
   webhookNotConfigured: 'Webhooks are not configured on this server.',
+  notConfigured: 'Card payments are not configured on this shop.',
+  intentCanceled: 'This payment was cancelled with its order and cannot be completed.',
+  orderAlreadyPaid: 'This order has already been paid.',
 } as const;
 
 /** Stripe's test cards, which the test provider honours with Stripe's outcomes. */

@@ -10,14 +10,15 @@ import type { Config } from '../config.ts';
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const { config } = opts;
-    const stripe = config.stripe ? ['https://js.stripe.com'] : [];
+    const onStripe = config.payments.provider === 'stripe';
+    const stripe = onStripe ? ['https://js.stripe.com'] : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", ...stripe],
           frameSrc: ["'self'", ...stripe],
-          connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
+          connectSrc: ["'self'", ...(onStripe ? ['https://api.stripe.com'] : [])],
           imgSrc: ["'self'", 'data:', 'https:'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Social sign-in posts its callback to the provider's own origin.

@@ -11,7 +11,13 @@ export const paymentEvent = pgTable('payment_event', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const testIntentStatuses = ['requires_payment_method', 'succeeded', 'failed'] as const;
+/** Stripe's names; `canceled` is an intent cancelled with its order, which can never succeed. */
+export const testIntentStatuses = [
+  'requires_payment_method',
+  'succeeded',
+  'failed',
+  'canceled',
+] as const;
 
 /**
  * The built-in test provider's payment intents. They live in the database so that several

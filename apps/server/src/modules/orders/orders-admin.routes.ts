@@ -5,11 +5,13 @@ import { orderIdParamsSchema, orderListSchema, orderSchema } from '@voltforge/co
 import { TOTAL_COUNT_HEADER } from '@voltforge/contract/tool';
 import type { Config } from '../../config.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
+import { paymentCancelGuard } from '../payments/active-provider.ts';
 import { listAllOrders, setOrderStatus } from './orders-admin.service.ts';
 
 /** Manage All Orders: every order, and moving one along its status (admins only). */
-export async function ordersAdminRoutes(instance: FastifyInstance, _opts: { config: Config }) {
+export async function ordersAdminRoutes(instance: FastifyInstance, opts: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const beforeCancel = paymentCancelGuard(app.db, opts.config);
 
   app.get(
     '/api/orders',
@@ -43,7 +45,7 @@ export async function ordersAdminRoutes(instance: FastifyInstance, _opts: { conf
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      return setOrderStatus(app.db, admin, request.params.id, request.body.status);
+      return setOrderStatus(app.db, admin, request.params.id, request.body.status, beforeCancel);
     },
   );
 }

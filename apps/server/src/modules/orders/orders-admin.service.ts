@@ -9,7 +9,13 @@ import { orderStatuses, type Order, type OrderStatus } from '@voltforge/contract
 import type { Db } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
 import { conflict, notFound } from '../../http-error.ts';
-import { cancelOrder, findOrderRow, orderToJson, type Actor } from './orders.service.ts';
+import {
+  cancelOrder,
+  findOrderRow,
+  orderToJson,
+  type Actor,
+  type BeforeCancel,
+} from './orders.service.ts';
 
 /** Every order (or those of one status), newest first, one bounded page at a time. */
 export async function listAllOrders(
@@ -45,6 +51,7 @@ export async function setOrderStatus(
   admin: Actor,
   id: string,
   to: AdminOrderStatus,
+  beforeCancel?: BeforeCancel,
 ): Promise<Order> {
   const row = await findOrderRow(db, id);
   if (!row) throw notFound(adminMessages.orderNotFound);
@@ -53,7 +60,7 @@ export async function setOrderStatus(
   }
 
   if (to === 'cancelled') {
-    const { deletedCount } = await cancelOrder(db, admin, id);
+    const { deletedCount } = await cancelOrder(db, admin, id, beforeCancel);
     const now = await findOrderRow(db, id);
     if (!now) throw notFound(adminMessages.orderNotFound);
     // Another admin's cancel won the race: this call changed nothing.

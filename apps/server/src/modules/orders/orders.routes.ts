@@ -10,11 +10,13 @@ import {
 } from '@voltforge/contract/order';
 import type { Config } from '../../config.ts';
 import { requireUser, signedIn } from '../../plugins/auth.ts';
+import { paymentCancelGuard } from '../payments/active-provider.ts';
 import { cancelOrder, getOrder, listOrders, orderToJson, placeOrder } from './orders.service.ts';
 
 /** The customer's order calls (spec section 7; DESIGN sections 5 and 6). */
-export async function ordersRoutes(app: FastifyInstance, _opts: { config: Config }) {
+export async function ordersRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const beforeCancel = paymentCancelGuard(app.db, opts.config);
 
   r.post(
     '/api/order',
@@ -83,7 +85,7 @@ export async function ordersRoutes(app: FastifyInstance, _opts: { config: Config
     },
     async (request) => {
       const actor = await requireUser(request);
-      return cancelOrder(app.db, actor, request.params.id);
+      return cancelOrder(app.db, actor, request.params.id, beforeCancel);
     },
   );
 }

@@ -9,6 +9,7 @@ import {
   type Order,
   type OrderStatus,
 } from '@voltforge/contract/order';
+import { paymentMessages } from '@voltforge/contract/payment';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
@@ -164,30 +165,58 @@ export async function listOrders(db: Db, actor: Actor, email?: string): Promise<
 }
 
 /**
+ * Run before an order with a payment intent is cancelled, outside any transaction (it may call
+ * the card provider): records a payment that already went through, or cancels the intent so it
+ * can never be confirmed. The order routes pass the payments module's guard.
+ */
+export type BeforeCancel = (row: OrderRow) => Promise<void>;
+
+function cannotCancel(actor: Actor, status: OrderStatus, settled: boolean) {
+  // Paid by the payment this cancel has just found at the provider: an admin too is told, rather
+  // than cancelling a payment they did not know about.
+  if (settled && status === 'paid') return conflict(paymentMessages.orderAlreadyPaid);
+  if (PAID_STATUSES.includes(status) && actor.role !== 'admin') {
+    return conflict(orderMessages.paidCannotBeDeleted);
+  }
+  return conflict(orderMessages.cannotCancel(orderStatusLabels[status].toLowerCase()));
+}
+
+/**
  * Cancels an order and returns its stock, in one transaction: a conditional UPDATE on the order
  * (so two cancels, or a cancel racing a payment, cannot both win), then the stock and a 'cancel'
  * stock movement. The customer may cancel only while unpaid; an admin also a paid order that has
- * not shipped. Exported for the admin order actions.
+ * not shipped. Exported for the admin order actions. An order with a payment intent is first
+ * settled with the provider by `beforeCancel`, so no payment can land on a cancelled order.
  */
-export async function cancelOrder(db: Db, actor: Actor, id: string): Promise<DeleteOrderResult> {
-  const row = await findOrderRow(db, id);
+export async function cancelOrder(
+  db: Db,
+  actor: Actor,
+  id: string,
+  beforeCancel?: BeforeCancel,
+): Promise<DeleteOrderResult> {
+  let row = await findOrderRow(db, id);
   if (!row || !canSee(actor, row)) throw notFound(orderMessages.orderNotFound);
   if (row.status === 'cancelled') return { deletedCount: 0 };
   const cancellable: OrderStatus[] =
     actor.role === 'admin' ? ['pending_payment', 'paid'] : ['pending_payment'];
-  if (!cancellable.includes(row.status)) {
-    throw conflict(
-      PAID_STATUSES.includes(row.status) && actor.role !== 'admin'
-        ? orderMessages.paidCannotBeDeleted
-        : orderMessages.cannotCancel(orderStatusLabels[row.status].toLowerCase()),
-    );
+  if (!cancellable.includes(row.status)) throw cannotCancel(actor, row.status, false);
+
+  let settled = false;
+  if (row.paymentIntentId && row.status === 'pending_payment' && beforeCancel) {
+    await beforeCancel(row);
+    settled = true;
+    row = await findOrderRow(db, id);
+    if (!row || row.status === 'cancelled') return { deletedCount: 0 };
+    if (row.status !== 'pending_payment') throw cannotCancel(actor, row.status, true);
   }
+  const orderId = row.id;
+  const from: OrderStatus[] = settled ? ['pending_payment'] : cancellable;
 
   const cancelled = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(order)
       .set({ status: 'cancelled', cancelledAt: new Date() })
-      .where(and(eq(order.id, row.id), inArray(order.status, cancellable)))
+      .where(and(eq(order.id, orderId), inArray(order.status, from)))
       .returning({ toolId: order.toolId, quantity: order.quantity });
     if (!updated) return false;
     // Stock goes back even to an archived tool, so the books balance.
@@ -199,7 +228,7 @@ export async function cancelOrder(db: Db, actor: Actor, id: string): Promise<Del
       toolId: updated.toolId,
       delta: updated.quantity,
       reason: 'cancel',
-      orderId: row.id,
+      orderId,
       actorId: actor.id,
     });
     return true;
@@ -207,11 +236,7 @@ export async function cancelOrder(db: Db, actor: Actor, id: string): Promise<Del
   if (cancelled) return { deletedCount: 1 };
 
   // The order changed under us: another cancel won (0), or it was paid meanwhile (409).
-  const now = await findOrderRow(db, row.id);
+  const now = await findOrderRow(db, orderId);
   if (!now || now.status === 'cancelled') return { deletedCount: 0 };
-  throw conflict(
-    PAID_STATUSES.includes(now.status) && actor.role !== 'admin'
-      ? orderMessages.paidCannotBeDeleted
-      : orderMessages.cannotCancel(orderStatusLabels[now.status].toLowerCase()),
-  );
+  throw cannotCancel(actor, now.status, settled);
 }

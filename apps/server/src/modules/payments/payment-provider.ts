@@ -49,11 +49,17 @@ export class InvalidWebhookError extends Error {
  * the order rules (amount from the order, paid only on a confirmed intent) hold for both.
  */
 export interface PaymentProvider {
-  readonly name: ProviderName;
+  readonly name: Exclude<ProviderName, 'none'>;
   readonly publishableKey?: string;
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** null when the provider has no intent with this id. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /**
+   * Cancels the intent so it can never be confirmed; returns it as it is afterwards. An intent
+   * that succeeded first stays `succeeded` (the caller must record the payment); null when the
+   * provider has no intent with this id.
+   */
+  cancelIntent(id: string): Promise<ProviderIntent | null>;
   /** Checks the signature on the raw body; throws InvalidWebhookError. Absent: no webhooks. */
   verifyWebhook?(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

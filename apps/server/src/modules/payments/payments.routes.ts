@@ -14,6 +14,7 @@ import {
 import type { Config } from '../../config.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
 import { requireUser, signedIn } from '../../plugins/auth.ts';
+import { createActiveProvider, providerUnavailable } from './active-provider.ts';
 import {
   InvalidWebhookError,
   ProviderUnavailableError,
@@ -25,17 +26,15 @@ import {
   createIntentForOrder,
   handleWebhookEvent,
 } from './payments.service.ts';
-import { createStripeProvider } from './stripe-provider.ts';
-import { confirmTestCard, createTestProvider } from './test-provider.ts';
+import { confirmTestCard } from './test-provider.ts';
 
-/** A provider outage is a 502 the client may retry (and Stripe will, for a webhook). */
 async function withProvider<T>(log: FastifyBaseLogger, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof ProviderUnavailableError) {
       log.warn({ err: error.cause }, 'payment provider unavailable');
-      throw new HttpError(502, 'internal', paymentMessages.providerUnavailable);
+      throw providerUnavailable();
     }
     throw error;
   }
@@ -43,9 +42,11 @@ async function withProvider<T>(log: FastifyBaseLogger, work: () => Promise<T>): 
 
 /** Card payments (spec sections 4 and 7; DESIGN section 6). */
 export async function paymentsRoutes(app: FastifyInstance, opts: { config: Config }) {
-  const provider: PaymentProvider = opts.config.stripe
-    ? createStripeProvider(opts.config.stripe)
-    : createTestProvider(app.db);
+  const active = createActiveProvider(app.db, opts.config);
+  const activeProvider = (): PaymentProvider => {
+    if (!active) throw new HttpError(503, 'payment_unavailable', paymentMessages.notConfigured);
+    return active;
+  };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -57,10 +58,13 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { config: Confi
         response: { 200: paymentConfigSchema },
       },
     },
-    async () => ({
-      provider: provider.name,
-      ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
-    }),
+    async () =>
+      active
+        ? {
+            provider: active.name,
+            ...(active.publishableKey ? { publishableKey: active.publishableKey } : {}),
+          }
+        : { provider: 'none' as const },
   );
 
   r.post(
@@ -77,6 +81,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { config: Confi
     },
     async (request) => {
       const customer = await requireUser(request);
+      const provider = activeProvider();
       return withProvider(request.log, () =>
         createIntentForOrder(app.db, provider, request.body.orderId, customer),
       );
@@ -98,6 +103,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { config: Confi
     },
     async (request) => {
       const customer = await requireUser(request);
+      const provider = activeProvider();
       return withProvider(request.log, () =>
         confirmOrderPayment(
           app.db,
@@ -110,26 +116,28 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { config: Confi
     },
   );
 
-  r.post(
-    '/api/payments/test/confirm',
-    {
-      onRequest: signedIn,
-      schema: {
-        tags: ['payments'],
-        summary: "Test mode only: confirm a payment with one of Stripe's test cards",
-        body: testCardConfirmBodySchema,
-        response: { 200: testCardConfirmResponseSchema },
+  // Only the test provider has this route: on Stripe or with no provider it does not exist.
+  if (active?.name === 'test') {
+    r.post(
+      '/api/payments/test/confirm',
+      {
+        onRequest: signedIn,
+        schema: {
+          tags: ['payments'],
+          summary: "Test mode only: confirm a payment with one of Stripe's test cards",
+          body: testCardConfirmBodySchema,
+          response: { 200: testCardConfirmResponseSchema },
+        },
       },
-    },
-    async (request) => {
-      if (provider.name !== 'test') throw notFound(paymentMessages.testEndpointDisabled);
-      const customer = await requireUser(request);
-      const intent = await confirmTestCard(app.db, request.body, customer.id);
-      // What Stripe's payment_intent.succeeded webhook would do; the browser's PATCH follows.
-      await applySucceededIntent(app.db, intent);
-      return { paymentIntentId: intent.id, status: 'succeeded' as const, last4: intent.last4 };
-    },
-  );
+      async (request) => {
+        const customer = await requireUser(request);
+        const intent = await confirmTestCard(app.db, request.body, customer.id);
+        // What Stripe's payment_intent.succeeded webhook would do; the browser's PATCH follows.
+        await applySucceededIntent(app.db, intent);
+        return { paymentIntentId: intent.id, status: 'succeeded' as const, last4: intent.last4 };
+      },
+    );
+  }
 
   // Stripe signs the exact bytes it sent, so this one route keeps its JSON body raw.
   await app.register(async (scope) => {
@@ -148,6 +156,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { config: Confi
         },
       },
       async (request) => {
+        const provider = activeProvider();
         if (!provider.verifyWebhook) throw notFound(paymentMessages.webhookNotConfigured);
         if (!Buffer.isBuffer(request.body))
           throw badRequest(paymentMessages.webhookSignatureInvalid);
@@ -165,12 +174,18 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { config: Confi
           }
           throw error;
         }
-        const outcome = await withProvider(request.log, () =>
+        const { outcome, orderId } = await withProvider(request.log, () =>
           handleWebhookEvent(app.db, provider, event),
         );
         request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook handled');
         if (outcome === 'mismatch') {
           request.log.warn({ eventId: event.id }, 'webhook intent does not match its order');
+        }
+        if (outcome === 'paid_after_cancel') {
+          request.log.warn(
+            { eventId: event.id, orderId, intentId: event.intentId },
+            'payment succeeded for a cancelled order: refund it',
+          );
         }
         return { received: true as const, ...(outcome === 'duplicate' ? { duplicate: true } : {}) };
       },

@@ -110,22 +110,53 @@ export async function createIntentForOrder(
     }
   }
 
-  const intent = await provider.createIntent({
-    orderId: row.id,
-    amountCents: row.totalCents,
-    currency: CURRENCY,
-    idempotencyKey: `order-${row.id}-${row.totalCents}`,
-    description: `Voltforge order ${row.id}: ${row.toolName} x ${row.quantity}`,
-  });
+  const create = (idempotencyKey: string) =>
+    provider.createIntent({
+      orderId: row.id,
+      amountCents: row.totalCents,
+      currency: CURRENCY,
+      idempotencyKey,
+      description: `Voltforge order ${row.id}: ${row.toolName} x ${row.quantity}`,
+    });
+  const key = `order-${row.id}-${row.totalCents}`;
+  let intent = await create(key);
+  // A cancel that settled the intent but then did not cancel the order (it was paid meanwhile,
+  // or the server stopped) leaves a cancelled intent under the key: start a fresh one after it.
+  if (intent.status === 'canceled') intent = await create(`${key}-after-${intent.id}`);
   if (intent.status === 'succeeded') {
     await applySucceededIntent(db, intent);
     throw conflict(paymentMessages.alreadyPaid);
   }
-  await db
+  const [stored] = await db
     .update(order)
     .set({ paymentIntentId: intent.id })
-    .where(and(eq(order.id, row.id), eq(order.status, 'pending_payment')));
-  return answer(intent);
+    .where(and(eq(order.id, row.id), eq(order.status, 'pending_payment')))
+    .returning({ id: order.id });
+  if (stored) return answer(intent);
+
+  // The order was cancelled (or paid) while the intent was being made: it must not be payable.
+  const now = await findOrder(db, row.id);
+  if (!now || now.status === 'cancelled') {
+    await provider.cancelIntent(intent.id);
+    throw conflict(paymentMessages.cancelled);
+  }
+  throw conflict(paymentMessages.alreadyPaid);
+}
+
+/**
+ * Run by the orders module before it cancels an order that has a payment intent, outside any
+ * transaction (it calls the provider). A payment that already went through is recorded, so the
+ * cancel then sees a paid order; otherwise the intent is cancelled at the provider, so it can
+ * never be confirmed once the order is cancelled.
+ */
+export async function settleIntentBeforeCancel(
+  db: Db,
+  provider: PaymentProvider,
+  row: OrderRow,
+): Promise<void> {
+  if (!row.paymentIntentId || row.status !== 'pending_payment') return;
+  const intent = await provider.cancelIntent(row.paymentIntentId);
+  if (intent?.status === 'succeeded') await applySucceededIntent(db, intent);
 }
 
 /**
@@ -168,7 +199,13 @@ export async function confirmOrderPayment(
 }
 
 export type WebhookOutcome =
-  'duplicate' | 'ignored' | 'paid' | 'already_paid' | 'payment_failed_recorded' | 'mismatch';
+  | 'duplicate'
+  | 'ignored'
+  | 'paid'
+  | 'already_paid'
+  | 'paid_after_cancel'
+  | 'payment_failed_recorded'
+  | 'mismatch';
 
 /**
  * A verified provider event. Recorded once by event id (replays and Stripe's retries are
@@ -179,12 +216,12 @@ export async function handleWebhookEvent(
   db: Db,
   provider: PaymentProvider,
   event: ProviderEvent,
-): Promise<WebhookOutcome> {
+): Promise<{ outcome: WebhookOutcome; orderId: string | null }> {
   const [seen] = await db
     .select({ id: paymentEvent.id })
     .from(paymentEvent)
     .where(eq(paymentEvent.eventId, event.id));
-  if (seen) return 'duplicate';
+  if (seen) return { outcome: 'duplicate', orderId: null };
 
   const relevant =
     event.intentId !== null &&
@@ -193,7 +230,7 @@ export async function handleWebhookEvent(
   const intent = relevant && event.intentId ? await provider.retrieveIntent(event.intentId) : null;
   const orderId = intent?.orderId && UUID.test(intent.orderId) ? intent.orderId : null;
 
-  return db.transaction(async (tx): Promise<WebhookOutcome> => {
+  const outcome = await db.transaction(async (tx): Promise<WebhookOutcome> => {
     const [recorded] = await tx
       .insert(paymentEvent)
       .values({ provider: provider.name, eventId: event.id, type: event.type, orderId })
@@ -209,6 +246,10 @@ export async function handleWebhookEvent(
       return 'payment_failed_recorded';
     }
     if (intentMismatch(row, intent)) return 'mismatch';
+    // The customer was charged for an order that is cancelled (its stock already returned):
+    // it stays cancelled, and the caller flags the payment for a refund.
+    if (row.status === 'cancelled') return 'paid_after_cancel';
     return (await markPaid(tx, row.id, intent.id)) ? 'paid' : 'already_paid';
   });
+  return { outcome, orderId };
 }

@@ -13,8 +13,10 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/test-app.ts';
-import { FakeStripe, type FakeIntent } from './fake-stripe.ts';
-import { insertOrder, readOrder, type OrderRow } from './payment-test-orders.ts';
+import { FakeStripe, type FakeIntent } from '../../../test/fake-stripe.ts';
+import { handleWebhookEvent } from './payments.service.ts';
+import { createStripeProvider } from './stripe-provider.ts';
+import { insertOrder, readOrder, type OrderRow } from '../../../test/payment-test-orders.ts';
 
 const WEBHOOK_SECRET = 'whsec_x';
 
@@ -40,7 +42,14 @@ afterAll(async () => {
 });
 beforeEach(() => {
   fake.failWith = null;
+  fake.beforeCreate = null;
 });
+
+function stripeProvider() {
+  const { payments } = t.config;
+  if (payments.provider !== 'stripe') throw new Error('the test app is not on Stripe');
+  return createStripeProvider(payments);
+}
 
 function createIntent(who: TestUser | null, orderId: string, extra: object = {}) {
   return request(t.app, {
@@ -117,7 +126,7 @@ describe('Stripe provider: configuration', () => {
     expect(res.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_x' });
   });
 
-  it('turns the test-card endpoint off', async () => {
+  it('has no test-card endpoint', async () => {
     const res = await request(t.app, {
       method: 'POST',
       url: '/api/payments/test/confirm',
@@ -131,7 +140,7 @@ describe('Stripe provider: configuration', () => {
       as: alice,
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.message).toBe(paymentMessages.testEndpointDisabled);
+    expect(res.json().error.code).toBe('not_found');
   });
 });
 
@@ -442,9 +451,109 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
       patchOrder(alice, placed.id, intent.id),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const paid = await readOrder(t.app, placed.id);
+    expect(paid).toMatchObject({ status: 'paid', transactionId: intent.id });
+    expect(paid.paidAt).not.toBeNull();
+
+    // A second confirmation of each kind changes nothing.
+    const again = JSON.stringify(eventFor('payment_intent.succeeded', intent));
+    expect((await postWebhook(again, sign(again))).statusCode).toBe(200);
+    expect((await patchOrder(alice, placed.id, intent.id)).statusCode).toBe(200);
+    expect((await readOrder(t.app, placed.id)).paidAt).toEqual(paid.paidAt);
+  });
+
+  it('reports the state change to exactly one of two racing webhook deliveries', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    fake.setStatus(intent.id, 'succeeded');
+    const provider = stripeProvider();
+    const outcomes = await Promise.all(
+      [1, 2].map((n) =>
+        handleWebhookEvent(t.app.db, provider, {
+          id: `evt_race_${n}_${placed.id}`,
+          type: 'payment_intent.succeeded',
+          intentId: intent.id,
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => o.outcome).sort()).toEqual(['already_paid', 'paid']);
+    const paidAt = (await readOrder(t.app, placed.id)).paidAt;
+    expect(paidAt).not.toBeNull();
+    expect((await patchOrder(alice, placed.id, intent.id)).statusCode).toBe(200);
+    expect((await readOrder(t.app, placed.id)).paidAt).toEqual(paidAt);
+  });
+});
+
+describe('Stripe provider: cancelling an order with a payment intent', () => {
+  const cancel = (orderId: string) =>
+    request(t.app, { method: 'DELETE', url: `/api/order/${orderId}`, as: alice });
+
+  it('cancels the intent at Stripe before the order; a later success is paid_after_cancel', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    const res = await cancel(placed.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect(fake.intents.get(intent.id)?.status).toBe('canceled');
+    expect(
+      fake.requests.some(
+        (r) => r.method === 'POST' && r.path === `/v1/payment_intents/${intent.id}/cancel`,
+      ),
+    ).toBe(true);
+
+    // Stripe should refuse to charge a cancelled intent; if money arrives anyway it is flagged.
+    fake.setStatus(intent.id, 'succeeded');
+    const event = eventFor('payment_intent.succeeded', intent);
+    const payload = JSON.stringify(event);
+    const delivered = await postWebhook(payload, sign(payload));
+    expect(delivered.statusCode).toBe(200);
+    expect(delivered.json()).toEqual({ received: true });
+    expect(await eventsFor(placed.id)).toEqual([
+      { eventId: event.id, type: 'payment_intent.succeeded' },
+    ]);
+    expect(await readOrder(t.app, placed.id)).toMatchObject({ status: 'cancelled', paidAt: null });
+
+    const outcome = await handleWebhookEvent(t.app.db, stripeProvider(), {
+      id: `${event.id}_again`,
+      type: 'payment_intent.succeeded',
+      intentId: intent.id,
+    });
+    expect(outcome).toEqual({ outcome: 'paid_after_cancel', orderId: placed.id });
+  });
+
+  it('refuses to cancel an order Stripe has been paid for, and records the payment', async () => {
+    const placed = await insertOrder(t.app, alice);
+    const intent = await intentFor(alice, placed);
+    fake.setStatus(intent.id, 'succeeded');
+    const res = await cancel(placed.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('This order has already been paid.');
     expect(await readOrder(t.app, placed.id)).toMatchObject({
       status: 'paid',
       transactionId: intent.id,
     });
+  });
+
+  it('answers 502 and keeps the order when Stripe cannot be asked', async () => {
+    const placed = await insertOrder(t.app, alice);
+    await intentFor(alice, placed);
+    fake.failWith = 500;
+    const res = await cancel(placed.id);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error.message).toBe(paymentMessages.providerUnavailable);
+    expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
+  });
+
+  it('answers 409 and cancels the new intent when the order is cancelled while Stripe creates it', async () => {
+    const placed = await insertOrder(t.app, alice);
+    fake.beforeCreate = async () => {
+      await t.app.db.update(order).set({ status: 'cancelled' }).where(eq(order.id, placed.id));
+    };
+    const res = await createIntent(alice, placed.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(paymentMessages.cancelled);
+    const made = [...fake.intents.values()].filter((i) => i.metadata.orderId === placed.id);
+    expect(made.map((i) => i.status)).toEqual(['canceled']);
+    expect((await readOrder(t.app, placed.id)).paymentIntentId).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import {
   type ProviderIntent,
 } from './payment-provider.ts';
 
-type StripeConfig = NonNullable<Config['stripe']>;
+type StripeConfig = Extract<Config['payments'], { provider: 'stripe' }>;
 
 function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
   return {
@@ -79,6 +79,15 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     };
   };
 
+  const retrieveIntent = async (id: string): Promise<ProviderIntent | null> => {
+    try {
+      return toIntent(await stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw new ProviderUnavailableError(error);
+    }
+  };
+
   return {
     name: 'stripe',
     publishableKey: config.publishableKey,
@@ -100,17 +109,24 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       return toIntent(intent);
     },
 
-    async retrieveIntent(id: string) {
+    retrieveIntent,
+
+    async cancelIntent(id: string) {
       try {
-        return toIntent(await stripe.paymentIntents.retrieve(id));
+        return toIntent(await stripe.paymentIntents.cancel(id));
       } catch (error) {
         if (isNotFound(error)) return null;
+        // Already succeeded (or already cancelled): say how it is, so a payment is not missed.
+        if (
+          error instanceof Stripe.errors.StripeError &&
+          error.code === 'payment_intent_unexpected_state'
+        ) {
+          return retrieveIntent(id);
+        }
         throw new ProviderUnavailableError(error);
       }
     },
 
-    verifyWebhook: config.webhookSecret
-      ? verifyWebhook.bind(null, config.webhookSecret)
-      : undefined,
+    verifyWebhook: verifyWebhook.bind(null, config.webhookSecret),
   };
 }

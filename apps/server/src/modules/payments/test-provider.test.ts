@@ -10,7 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/test-app.ts';
-import { insertOrder, readOrder } from './payment-test-orders.ts';
+import { insertOrder, readOrder } from '../../../test/payment-test-orders.ts';
 
 let t: TestApp;
 let alice: TestUser;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   expiryInPast,
   paymentMessages,
@@ -61,6 +61,18 @@ export function createTestProvider(db: Db): PaymentProvider {
       const [row] = await db.select().from(testPaymentIntent).where(eq(testPaymentIntent.id, id));
       return row ? toIntent(row) : null;
     },
+
+    async cancelIntent(id: string) {
+      // Conditional, like Stripe: a succeeded intent cannot be cancelled any more.
+      const [cancelled] = await db
+        .update(testPaymentIntent)
+        .set({ status: 'canceled', updatedAt: sql`now()` })
+        .where(and(eq(testPaymentIntent.id, id), ne(testPaymentIntent.status, 'succeeded')))
+        .returning();
+      if (cancelled) return toIntent(cancelled);
+      const [row] = await db.select().from(testPaymentIntent).where(eq(testPaymentIntent.id, id));
+      return row ? toIntent(row) : null;
+    },
   };
 }
 
@@ -101,6 +113,7 @@ export async function confirmTestCard(
   // Someone else's client secret gets the same answer as a made-up one.
   if (!found || found.ownerId !== customerId) throw notFound(paymentMessages.intentNotFound);
   if (found.intent.status === 'succeeded') throw conflict(paymentMessages.intentAlreadySucceeded);
+  if (found.intent.status === 'canceled') throw conflict(paymentMessages.intentCanceled);
   if (found.orderStatus === 'cancelled') throw conflict(paymentMessages.cancelled);
   if (found.orderStatus !== 'pending_payment') throw conflict(paymentMessages.alreadyPaid);
   if (expiryInPast(card.expMonth, card.expYear)) {
@@ -139,6 +152,14 @@ export async function confirmTestCard(
       ),
     )
     .returning();
-  if (!succeeded) throw conflict(paymentMessages.intentAlreadySucceeded);
+  if (!succeeded) {
+    const [now] = await db
+      .select({ status: testPaymentIntent.status })
+      .from(testPaymentIntent)
+      .where(eq(testPaymentIntent.id, found.intent.id));
+    // The order was cancelled (and its intent with it) while this card was being checked.
+    if (now?.status === 'canceled') throw conflict(paymentMessages.intentCanceled);
+    throw conflict(paymentMessages.intentAlreadySucceeded);
+  }
   return { ...toIntent(succeeded), last4 };
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { App } from '../../app.ts';
-import { order } from '../../db/schema/order.ts';
-import { tool } from '../../db/schema/tool.ts';
-import type { TestUser } from '../../../test/test-app.ts';
+import type { App } from '../src/app.ts';
+import { order } from '../src/db/schema/order.ts';
+import { tool } from '../src/db/schema/tool.ts';
+import type { TestUser } from './test-app.ts';
 
 export type OrderRow = typeof order.$inferSelect;
 

@@ -27,14 +27,16 @@ export interface FakeRequest {
 /**
  * Just enough of Stripe's API for our provider, on 127.0.0.1 and a random port, so stripe-node
  * is tested through its real HTTP path (its `host`/`port`/`protocol` options):
- * POST /v1/payment_intents (form-encoded, honouring Idempotency-Key) and
- * GET /v1/payment_intents/:id.
+ * POST /v1/payment_intents (form-encoded, honouring Idempotency-Key),
+ * GET /v1/payment_intents/:id and POST /v1/payment_intents/:id/cancel.
  */
 export class FakeStripe {
   readonly intents = new Map<string, FakeIntent>();
   readonly requests: FakeRequest[] = [];
   /** When set, every request fails with this status (an outage). */
   failWith: number | null = null;
+  /** Runs before an intent is created, e.g. to cancel its order while Stripe is being asked. */
+  beforeCreate: (() => Promise<void>) | null = null;
   private readonly byIdempotencyKey = new Map<string, FakeIntent>();
   private server: Server | null = null;
 
@@ -122,6 +124,7 @@ export class FakeStripe {
       const key = header('idempotency-key');
       const replay = key ? this.byIdempotencyKey.get(key) : undefined;
       if (replay) return send(200, replay);
+      if (this.beforeCreate) await this.beforeCreate();
       const amount = Number(params.get('amount'));
       const currency = params.get('currency');
       if (!Number.isInteger(amount) || amount < 50) {
@@ -140,6 +143,22 @@ export class FakeStripe {
         description: params.get('description'),
       });
       if (key) this.byIdempotencyKey.set(key, intent);
+      return send(200, intent);
+    }
+
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (req.method === 'POST' && cancel?.[1]) {
+      const intent = this.intents.get(decodeURIComponent(cancel[1]));
+      if (!intent) return error(404, 'resource_missing', `No such payment_intent: '${cancel[1]}'`);
+      // Stripe refuses to cancel an intent that succeeded or is already cancelled.
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return error(
+          400,
+          'payment_intent_unexpected_state',
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        );
+      }
+      intent.status = 'canceled';
       return send(200, intent);
     }
 
