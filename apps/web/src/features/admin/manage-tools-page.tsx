@@ -21,12 +21,17 @@ import { AdminPagination } from './components/admin-pagination';
 import { AdminTable } from './components/admin-table';
 import { QueryError } from './components/query-error';
 import { RestockDialog } from './components/restock-dialog';
+import { useDebouncedValue } from './use-debounced-value';
+
+/** Typing pauses this long before the list is asked for: one request per word, not per key. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 /** Manage All Products (spec): the catalogue with Edit, Add Quantity and delete. */
 export function ManageToolsPage() {
   usePageMeta('Manage All Products', 'Voltforge administration: every tool in the catalogue.');
   const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [restocking, setRestocking] = useState<Tool | null>(null);
   const tools = useQuery(adminToolsQuery(page, search));
   const queryClient = useQueryClient();
@@ -89,10 +94,10 @@ export function ManageToolsPage() {
           <input
             type="search"
             placeholder="Search by name"
-            value={search}
+            value={searchInput}
             maxLength={100}
             onChange={(event) => {
-              setSearch(event.target.value);
+              setSearchInput(event.target.value);
               setPage(1);
             }}
           />
