@@ -23,7 +23,9 @@ interface PaymentPanelProps {
 export function PaymentPanel({ order, onPaid }: PaymentPanelProps) {
   const queryClient = useQueryClient();
   const config = usePaymentConfig();
-  const intent = usePaymentIntent(order._id, true);
+  // A shop without card payments has no intent to ask for (the server would answer 503).
+  const cardPayments = config.data?.provider !== 'none';
+  const intent = usePaymentIntent(order._id, cardPayments);
   const { attempt, pay } = usePaymentAttempt(order._id, onPaid);
   const clientSecret = intent.data?.clientSecret;
 
@@ -40,6 +42,12 @@ export function PaymentPanel({ order, onPaid }: PaymentPanelProps) {
     form = (
       <p role="alert" className="font-medium text-error">
         {config.error.message}
+      </p>
+    );
+  } else if (config.data.provider === 'none') {
+    form = (
+      <p role="alert" className="font-medium text-error">
+        {paymentMessages.notConfigured}
       </p>
     );
   } else if (config.data.provider === 'stripe') {
