@@ -16,7 +16,7 @@ import {
   readCatalogState,
   type CatalogState,
 } from './catalog-search-params';
-import { ToolCard } from './tool-card';
+import { ToolCard } from '../../components/ui/tool-card';
 
 function resultsLabel(state: CatalogState, total: number, shown: number): string {
   if (total === 0) return 'No tools found';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
-import { ToolCard } from '../catalog/tool-card';
+import { ToolCard } from '../../components/ui/tool-card';
 import { HOME_TOOL_COUNT, featuredToolsQuery } from './api/home-api';
 
 /** The newest tools, with a way into the whole catalogue. */

@@ -2,7 +2,7 @@ import type { Tool } from '@voltforge/contract/tool';
 import { formatUsd } from '@voltforge/contract/money';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
-import { previewText } from '../../components/ui/preview-text';
+import { previewText } from './preview-text';
 
 /** The spec's business constants (section 9): description preview length, NEW badge window. */
 const DESC_PREVIEW_LENGTH = 100;
