@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { demoAccounts } from '../apps/server/src/db/demo-accounts';
 
 /** The demo accounts the server seeds on a fresh data directory (see README). */
-export const demo = {
-  admin: { name: 'Demo Admin', email: 'admin@voltforge.example', password: 'voltforge-admin' },
-  customer: {
-    name: 'Demo Customer',
-    email: 'customer@voltforge.example',
-    password: 'voltforge-customer',
-  },
-} as const;
+export const demo = demoAccounts;
 
 export function uniqueEmail(prefix = 'shopper'): string {
   return `${prefix}.${randomUUID().slice(0, 8)}@example.com`;

@@ -3,6 +3,8 @@
 //   node --import tsx scripts/screenshots.ts http://localhost:3000 /tmp/shots [path-filter]
 import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
+import { demoAccounts } from '../apps/server/src/db/demo-accounts.ts';
+import { chromiumArgs } from '../e2e/chromium.ts';
 
 const [baseUrl = 'http://localhost:3000', outDir = '/tmp/voltforge-shots', filter = ''] =
   process.argv.slice(2);
@@ -30,11 +32,6 @@ const adminPages = [
   '/dashboard/manageOrders',
 ];
 
-const accounts = {
-  customer: { email: 'customer@voltforge.example', password: 'voltforge-customer' },
-  admin: { email: 'admin@voltforge.example', password: 'voltforge-admin' },
-};
-
 async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(who.email);
@@ -46,16 +43,7 @@ async function signIn(page: Page, who: { email: string; password: string }) {
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
-  ],
+  args: chromiumArgs,
 });
 for (const width of [375, 1280]) {
   for (const [role, pages] of [
@@ -65,7 +53,7 @@ for (const width of [375, 1280]) {
   ] as const) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
-    if (role !== 'visitor') await signIn(page, accounts[role]);
+    if (role !== 'visitor') await signIn(page, demoAccounts[role]);
     for (const path of pages.filter((p) => p.includes(filter))) {
       await page.goto(`${baseUrl}${path}`);
       await page.waitForLoadState('networkidle');

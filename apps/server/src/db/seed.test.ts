@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, request, type TestApp } from '../../test/test-app.ts';
-import { demoAccounts, seedDemo } from './seed.ts';
+import { demoAccounts } from './demo-accounts.ts';
+import { seedDemo } from './seed.ts';
 import { user } from './schema/auth.ts';
 import { review } from './schema/review.ts';
 import { stockMovement, tool } from './schema/tool.ts';

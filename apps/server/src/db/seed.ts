@@ -1,20 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { App } from '../app.ts';
+import { demoAccounts } from './demo-accounts.ts';
 import { user } from './schema/auth.ts';
 import { appMeta } from './schema/app-meta.ts';
 import { review } from './schema/review.ts';
 import { stockMovement, tool } from './schema/tool.ts';
 import { seedReviews, seedTools } from './seed-data/catalogue.ts';
-
-/** Stated in the README. Created only on the embedded default, never with DATABASE_URL. */
-export const demoAccounts = {
-  admin: { name: 'Demo Admin', email: 'admin@voltforge.example', password: 'voltforge-admin' },
-  customer: {
-    name: 'Demo Customer',
-    email: 'customer@voltforge.example',
-    password: 'voltforge-customer',
-  },
-} as const;
 
 const SEED_MARKER = 'demo_seeded_at';
 
