@@ -287,7 +287,7 @@ const matrix: Row[] = [
   },
   {
     route: 'POST /api/payments/test/confirm',
-    who: 'owner (test provider only)',
+    who: 'owner (registered only with the test provider)',
     expected: [401, 200, 404, 404],
     on: "the payment of a new order of A's",
     call: async () => ({
