@@ -9,6 +9,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
+import { applyFieldErrors } from '../../lib/form-errors';
 import { sendContactMessage } from './api/content-api';
 
 interface ContactFormProps {
@@ -34,13 +35,7 @@ export function ContactForm({ topic, heading, submitLabel }: ContactFormProps) {
   const send = useMutation({
     mutationFn: sendContactMessage,
     onSuccess: () => reset(),
-    onError: (error) => {
-      if (!(error instanceof ApiError) || !error.fields) return;
-      for (const [field, message] of Object.entries(error.fields)) {
-        if (field === 'name' || field === 'email' || field === 'message')
-          setError(field, { message });
-      }
-    },
+    onError: (error) => applyFieldErrors(error, setError, ['name', 'email', 'message']),
   });
 
   const onSubmit = handleSubmit((values) => {

@@ -14,7 +14,7 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { paths } from '../../../app/paths';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { usePlaceOrder } from '../api/place-order';
 import { checkQuantity, liveTotalCents } from '../quantity-check';
 
@@ -71,12 +71,7 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
         },
         onError: (error) => {
           sending.current = false;
-          if (error instanceof ApiError) {
-            for (const field of ['phone', 'address'] as const) {
-              const message = error.fields?.[field];
-              if (message) setError(field, { message });
-            }
-          }
+          applyFieldErrors(error, setError, ['phone', 'address']);
           toast.error(error.message);
         },
       },

@@ -11,8 +11,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { ApiError } from '../../../lib/api-client';
 import { authClient } from '../../../lib/auth-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { useUpdateProfile } from '../api/profile-api';
 
 const formFields = [
@@ -67,12 +67,7 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
       await refetchSession();
     } catch (error) {
       const message = error instanceof Error ? error.message : 'The profile was not saved.';
-      if (error instanceof ApiError && error.fields) {
-        for (const field of formFields) {
-          const fieldMessage = error.fields[field];
-          if (fieldMessage) setError(field, { message: fieldMessage });
-        }
-      }
+      applyFieldErrors(error, setError, formFields);
       toast.error(message);
     }
   });

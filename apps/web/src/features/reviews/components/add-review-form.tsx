@@ -14,7 +14,7 @@ import { toast } from 'react-toastify';
 import { paths } from '../../../app/paths';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { ApiError } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { useCreateReview } from '../api/create-review';
 
 interface AddReviewFormProps {
@@ -54,12 +54,7 @@ export function AddReviewForm({ userName, userImage }: AddReviewFormProps) {
       reset();
     } catch (error) {
       const message = error instanceof Error ? error.message : 'The review was not saved.';
-      if (error instanceof ApiError && error.fields) {
-        for (const field of reviewFields) {
-          const fieldMessage = error.fields[field];
-          if (fieldMessage) setError(field, { message: fieldMessage });
-        }
-      }
+      applyFieldErrors(error, setError, reviewFields);
       toast.error(message);
     }
   });
