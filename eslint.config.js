@@ -33,6 +33,26 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // A feature never imports another feature (DESIGN section 7, rule 1): code two features share
+  // lives in components/ui or lib. Import paths are matched as written, so each folder depth gets
+  // the number of `../` that climbs to features/.
+  ...[0, 1, 2].map((depth) => ({
+    files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth + 1}}([^.]|\\.\\./features/)`,
+              message:
+                'A feature must not import another feature; move what they share to components/ui or lib.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // Only config.ts reads the environment (DESIGN section 7, rule 5).
     files: ['apps/server/src/**/*.ts'],
