@@ -10,11 +10,14 @@ import { userEmailParamsSchema } from '@voltforge/contract/profile';
 import { TOTAL_COUNT_HEADER } from '@voltforge/contract/tool';
 import type { Config } from '../../config.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
+import { paymentCancelGuard } from '../payments/active-provider.ts';
 import { listUsers, makeAdmin, removeUser } from './users-admin.service.ts';
 
 /** All User: list accounts, make one an admin, remove one (admins only). */
-export async function usersAdminRoutes(instance: FastifyInstance, _opts: { config: Config }) {
+export async function usersAdminRoutes(instance: FastifyInstance, opts: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // Removing a user cancels their unpaid orders, settling each payment intent first.
+  const beforeCancel = paymentCancelGuard(app.db, opts.config);
 
   app.get(
     '/api/user',
@@ -61,7 +64,7 @@ export async function usersAdminRoutes(instance: FastifyInstance, _opts: { confi
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      return removeUser(app.db, admin, request.params.email);
+      return removeUser(app.db, admin, request.params.email, beforeCancel);
     },
   );
 }

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
-import { cancelOrder } from '../orders/orders.service.ts';
+import { cancelOrder, type BeforeCancel } from '../orders/orders.service.ts';
 
 /** better-auth stores emails lowercased, so a plain comparison can use the unique index. */
 const sameEmail = (email: string) => eq(user.email, email.trim().toLowerCase());
@@ -70,8 +70,9 @@ export async function makeAdmin(db: Db, email: string): Promise<ModifiedCount> {
 /**
  * Remove User. Their unpaid orders are cancelled first, so they stop reserving stock: each
  * through the orders module's own cancel (stock back, a 'cancel' movement), one by one and
- * outside any transaction, as that cancel may first call the card provider. They are cancelled
- * as the customer would cancel them, so an order paid meanwhile is refused (409) and kept.
+ * outside any transaction, as that cancel first settles the order's payment intent with the
+ * card provider (`beforeCancel`). They are cancelled as the customer would cancel them, so an
+ * order paid meanwhile is refused (409) and kept; a provider outage stops the removal.
  * Deleting the account row then ends its sessions at once (they cascade); orders keep their
  * customer's name and email for the records and reviews keep their author's name (both
  * reference the account with ON DELETE SET NULL).
@@ -80,6 +81,7 @@ export async function removeUser(
   db: Db,
   actor: { id: string; email: string },
   email: string,
+  beforeCancel?: BeforeCancel,
 ): Promise<DeletedCount> {
   if (email.trim().toLowerCase() === actor.email.toLowerCase()) {
     throw badRequest(adminMessages.cannotRemoveSelf);
@@ -96,7 +98,7 @@ export async function removeUser(
     const pending = await db.select({ id: order.id }).from(order).where(pendingOf);
     for (const { id } of pending) {
       try {
-        await cancelOrder(db, owner, id);
+        await cancelOrder(db, owner, id, beforeCancel);
       } catch (error) {
         // Paid while we were at it: a paid order stays, like every other one, for the records.
         if (!(error instanceof HttpError && error.statusCode === 409)) throw error;

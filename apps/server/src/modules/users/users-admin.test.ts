@@ -6,6 +6,7 @@ import type { Review } from '@voltforge/contract/review';
 import type { UserSummary } from '@voltforge/contract/user';
 import { session, user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
+import { testPaymentIntent } from '../../db/schema/payment.ts';
 import { review } from '../../db/schema/review.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import {
@@ -15,6 +16,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/test-app.ts';
+import { insertOrder, readOrder } from '../../../test/payment-test-orders.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -288,6 +290,36 @@ describe('DELETE /api/user/:email', () => {
       ]),
     );
     expect(movements).toHaveLength(2);
+  });
+
+  it("cancels an unpaid order's payment intent too, so it can no longer be paid", async () => {
+    const leaving = await registerUser(t.app, { name: 'Ivy Intent' });
+    const placed = await insertOrder(t.app, leaving, { quantity: 4 });
+    const intent = await request(t.app, {
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { orderId: placed.id },
+      as: leaving,
+    });
+    expect(intent.statusCode).toBe(200);
+    const { clientSecret } = intent.json<{ clientSecret: string }>();
+
+    const res = await request(t.app, {
+      method: 'DELETE',
+      url: `/api/user/${encodeURIComponent(leaving.email)}`,
+      as: admin,
+    });
+    expect(res.statusCode).toBe(200);
+
+    expect(await readOrder(t.app, placed.id)).toMatchObject({ status: 'cancelled', paidAt: null });
+    const [row] = await t.app.db
+      .select({ status: testPaymentIntent.status })
+      .from(testPaymentIntent)
+      .where(eq(testPaymentIntent.clientSecret, clientSecret));
+    expect(row?.status).toBe('canceled');
+    const [restocked] = await t.app.db.select().from(tool).where(eq(tool.id, placed.toolId));
+    // insertOrder wrote the order without taking its 4 from the 100: the cancel adds them back.
+    expect(restocked?.inStock).toBe(104);
   });
 
   it('refuses to remove yourself, with a message', async () => {
