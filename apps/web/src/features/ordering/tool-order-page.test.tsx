@@ -1,14 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Tool } from '@voltforge/contract/tool';
-import { useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, signedInAs } from '../../test/fake-auth-client';
-import { renderRoutes } from '../../test/render-route';
-
-// First renders can be slow on a busy two-core machine; wait for them generously.
-const slow = { timeout: 8_000 };
+import { json, renderPageAt, slow, stubFetch } from '../../test/page-harness';
 import { ToolOrderPage } from './tool-order-page';
 
 vi.mock('../../lib/auth-client', async () => ({
@@ -30,34 +26,16 @@ const tool: Tool = {
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
-function Landing() {
-  return <p>Landed on {useLocation().pathname}</p>;
-}
-
-let fetchMock: ReturnType<typeof vi.fn>;
-const posts = () =>
-  fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
+let fetchMock: ReturnType<typeof stubFetch>;
+const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
 function renderPage(orderResponse: () => Promise<Response>, toolResponse = () => json(200, tool)) {
-  fetchMock = vi.fn((url: string, init?: RequestInit) => {
+  fetchMock = stubFetch((url, init) => {
     if (init?.method === 'POST' && url === '/api/order') return orderResponse();
-    if (url === `/api/tool/${tool._id}`) return Promise.resolve(toolResponse());
-    return Promise.resolve(json(404, { error: { code: 'not_found', message: 'Not found.' } }));
+    if (url === `/api/tool/${tool._id}`) return toolResponse();
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return renderRoutes(
-    [
-      { path: '/tool/:id', element: <ToolOrderPage /> },
-      { path: '*', element: <Landing /> },
-    ],
-    `/tool/${tool._id}`,
-  );
+  return renderPageAt('/tool/:id', <ToolOrderPage />, `/tool/${tool._id}`);
 }
 
 async function fillContact(user: ReturnType<typeof userEvent.setup>) {

@@ -1,14 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@voltforge/contract/order';
-import { useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, signedInAs } from '../../test/fake-auth-client';
-import { renderRoutes } from '../../test/render-route';
-
-// First renders can be slow on a busy two-core machine; wait for them generously.
-const slow = { timeout: 8_000 };
+import { json, renderPageAt, slow, stubFetch } from '../../test/page-harness';
 import { MyOrdersPage } from './my-orders-page';
 
 vi.mock('../../lib/auth-client', async () => ({
@@ -47,34 +43,15 @@ const paid: Order = {
   transactionId: 'pi_3QxTest4242abcd',
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
-function Landing() {
-  return <p>Landed on {useLocation().pathname}</p>;
-}
-
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ReturnType<typeof stubFetch>;
 
 function renderPage(list: () => Response, remove: () => Response = () => json(500, {})) {
-  fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    if (init?.method === 'DELETE') return Promise.resolve(remove());
-    if (url === `/api/order?email=${encodeURIComponent('ada@example.com')}`) {
-      return Promise.resolve(list());
-    }
-    return Promise.resolve(json(404, { error: { code: 'not_found', message: 'Not found.' } }));
+  fetchMock = stubFetch((url, init) => {
+    if (init?.method === 'DELETE') return remove();
+    if (url === `/api/order?email=${encodeURIComponent('ada@example.com')}`) return list();
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return renderRoutes(
-    [
-      { path: '/dashboard/myOrder', element: <MyOrdersPage /> },
-      { path: '*', element: <Landing /> },
-    ],
-    '/dashboard/myOrder',
-  );
+  return renderPageAt('/dashboard/myOrder', <MyOrdersPage />, '/dashboard/myOrder');
 }
 
 /** jsdom has no modal dialogs; these stand-ins toggle `open` as the browser would. */
