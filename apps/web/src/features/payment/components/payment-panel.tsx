@@ -23,8 +23,9 @@ interface PaymentPanelProps {
 export function PaymentPanel({ order, onPaid }: PaymentPanelProps) {
   const queryClient = useQueryClient();
   const config = usePaymentConfig();
-  // A shop without card payments has no intent to ask for (the server would answer 503).
-  const cardPayments = config.data?.provider !== 'none';
+  // Only once the provider is known: a shop without card payments has no intent to ask for (the
+  // server would answer 503).
+  const cardPayments = config.data !== undefined && config.data.provider !== 'none';
   const intent = usePaymentIntent(order._id, cardPayments);
   const { attempt, pay } = usePaymentAttempt(order._id, onPaid);
   const clientSecret = intent.data?.clientSecret;
