@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Profile, UpdateProfile } from '@voltforge/contract/profile';
 import type { Db, Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
@@ -62,6 +62,6 @@ export async function findRoleByEmail(db: Db, email: string): Promise<string | n
   const [row] = await db
     .select({ role: user.role })
     .from(user)
-    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+    .where(eq(user.email, email.trim().toLowerCase()));
   return row?.role ?? null;
 }
