@@ -16,15 +16,14 @@ import { order } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { isUuid } from '../../db/ids.ts';
+import { INT32_MAX } from '../../db/limits.ts';
 
 type OrderRow = typeof order.$inferSelect;
 
 /** Who acts on an order: the session user. */
 export type Actor = Pick<SessionUser, 'id' | 'name' | 'email' | 'role'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The largest value of the database's `integer` columns (total_cents is one). */
-const INT32_MAX = 2_147_483_647;
 /** A restock can land between our UPDATE and the read that explains its failure; try again then. */
 const PLACE_ATTEMPTS = 3;
 
@@ -60,7 +59,7 @@ export async function placeOrder(
   customer: Actor,
   input: CreateOrderBody,
 ): Promise<OrderRow> {
-  if (!UUID.test(input.toolId)) throw notFound(orderMessages.toolNotFound);
+  if (!isUuid(input.toolId)) throw notFound(orderMessages.toolNotFound);
   const q = input.quantity;
   for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
     const placed = await db.transaction(async (tx) => {
@@ -132,7 +131,7 @@ function canSee(actor: Actor, row: OrderRow): boolean {
 }
 
 export async function findOrderRow(db: Db, id: string): Promise<OrderRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(order).where(eq(order.id, id));
   return row;
 }

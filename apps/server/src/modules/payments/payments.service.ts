@@ -8,11 +8,11 @@ import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { orderToJson } from '../orders/orders.service.ts';
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
+import { isUuid } from '../../db/ids.ts';
 
 type OrderRow = typeof order.$inferSelect;
 type Customer = Pick<SessionUser, 'id' | 'role'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURRENCY = 'usd';
 /** Intents that can still be confirmed by the customer, so create-intent hands them out again. */
 const OPEN_INTENT_STATUSES = new Set([
@@ -24,7 +24,7 @@ const OPEN_INTENT_STATUSES = new Set([
 
 async function findOrder(db: Db | Tx, id: string): Promise<OrderRow | null> {
   // A malformed id is simply an order that does not exist (and would be a SQL error as a uuid).
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(order).where(eq(order.id, id));
   return row ?? null;
 }
@@ -228,7 +228,7 @@ export async function handleWebhookEvent(
     (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed');
   // The network call happens before the transaction: nothing may wait on it inside one.
   const intent = relevant && event.intentId ? await provider.retrieveIntent(event.intentId) : null;
-  const orderId = intent?.orderId && UUID.test(intent.orderId) ? intent.orderId : null;
+  const orderId = intent?.orderId && isUuid(intent.orderId) ? intent.orderId : null;
 
   const outcome = await db.transaction(async (tx): Promise<WebhookOutcome> => {
     const [recorded] = await tx

@@ -10,10 +10,10 @@ import type { Tool } from '@voltforge/contract/tool';
 import type { Db } from '../../db/client.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { conflict, notFound } from '../../http-error.ts';
-import { isToolId, toToolJson } from './tools.service.ts';
+import { toToolJson } from './tools.service.ts';
+import { isUuid } from '../../db/ids.ts';
+import { INT32_MAX } from '../../db/limits.ts';
 
-/** The largest value of the database's `integer` columns. */
-const INT32_MAX = 2_147_483_647;
 
 /**
  * Adds a tool; its opening stock is an intake, booked as a 'restock' movement by the admin who
@@ -55,7 +55,7 @@ export async function updateTool(
   id: string,
   patch: ToolPatchBody,
 ): Promise<Tool> {
-  if (!isToolId(id)) throw notFound(adminMessages.toolNotFound);
+  if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
   const { expectedInStock, inStock, ...fields } = patch;
   // The contract refuses inStock without expectedInStock; expectedInStock alone changes nothing.
   const stock =
@@ -108,7 +108,7 @@ export async function restockTool(
   id: string,
   quantity: number,
 ): Promise<Tool> {
-  if (!isToolId(id)) throw notFound(adminMessages.toolNotFound);
+  if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(tool)
@@ -135,7 +135,7 @@ export async function restockTool(
  * 1 when this call archived it, 0 when it already was archived.
  */
 export async function archiveTool(db: Db, id: string): Promise<DeletedCount> {
-  if (!isToolId(id)) throw notFound(adminMessages.toolNotFound);
+  if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
   const archived = await db
     .update(tool)
     .set({ archivedAt: new Date() })

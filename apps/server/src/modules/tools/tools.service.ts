@@ -25,9 +25,6 @@ export function toToolJson(row: ToolRow): Tool {
   };
 }
 
-/** tools-admin.service.ts still imports this name; it goes once that file imports isUuid. */
-export const isToolId = isUuid;
-
 export const toolNotFoundMessage = 'Tool not found.';
 
 /** The visitor's ILIKE pattern: the typed text matches literally, `%` and `_` included. */

@@ -15,11 +15,11 @@ import {
   adminToolsQueryKey,
   archiveTool,
   restockTool,
-  type Page,
 } from './api/admin-api';
+import type { Page } from '../../lib/paged-fetch';
 import { AdminPagination } from './components/admin-pagination';
 import { AdminTable } from './components/admin-table';
-import { QueryError } from './components/query-error';
+import { QueryError } from '../../components/ui/query-error';
 import { RestockDialog } from './components/restock-dialog';
 import { useDebouncedValue } from './use-debounced-value';
 

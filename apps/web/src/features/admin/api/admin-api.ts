@@ -23,7 +23,6 @@ import { api } from '../../../lib/api-client';
 import { fetchPage, type Page } from '../../../lib/paged-fetch';
 
 // manage-tools-page.tsx names the page type from here.
-export type { Page };
 
 const enc = encodeURIComponent;
 
