@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { MAX_CATEGORY_LENGTH } from './tool.ts';
 import { MAX_ORDER_QUANTITY, orderStatusLabels, orderStatuses, type OrderStatus } from './order.ts';
 import { userSummarySchema } from './user.ts';
+import { requiredText } from './form-fields.ts';
+import { queryWholeNumber } from './query-params.ts';
+import { unknownFieldsError } from './unknown-fields.ts';
+import { isHttpUrl } from './web-address.ts';
 
 /** The spec's admin texts (sections 4, 7 and 8), word for word, leading spaces included. */
 export const adminMessages = {
@@ -76,13 +80,9 @@ const numberField = (required: string, invalid: string) =>
 const wholeNumber = (min: number, required: string, message: string) =>
   numberField(required, message).int(message).min(min, message).max(MAX_STOCK_QUANTITY, message);
 
-const requiredText = (max: number, required: string, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
-
-const httpUrl = z.url({ protocol: /^https?$/ });
 // The seeded catalogue's pictures are served by the site itself; nothing else relative is allowed.
 const SITE_IMAGE = /^\/images\/(?!.*\.\.)[A-Za-z0-9._/-]+$/;
-const isToolImage = (value: string) => SITE_IMAGE.test(value) || httpUrl.safeParse(value).success;
+const isToolImage = (value: string) => SITE_IMAGE.test(value) || isHttpUrl(value);
 
 /** True when the dollar amount has at most two decimals (0.1 + 0.2 style float noise tolerated). */
 export function hasAtMostTwoDecimals(dollars: number): boolean {
@@ -123,12 +123,7 @@ const toolFields = {
   ),
 };
 
-const unknownFields = {
-  error: (issue: { code: string; keys?: string[] }) =>
-    issue.code === 'unrecognized_keys' && issue.keys
-      ? `Unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`
-      : undefined,
-};
+const unknownFields = unknownFieldsError();
 
 /** POST /api/tool: the Add Tools form. Strict, so `_id`, `archivedAt` and the like are refused. */
 export const toolInputSchema = z.strictObject(toolFields, unknownFields);
@@ -216,18 +211,11 @@ const MAX_ADMIN_PAGE = 10_000;
 const pageMessage = `must be a whole number from 1 to ${MAX_ADMIN_PAGE}`;
 const pageSizeMessage = `must be a whole number from 1 to ${MAX_ADMIN_PAGE_SIZE}`;
 
-/** Query strings arrive as strings; a repeated parameter arrives as an array and is refused. */
-const queryNumber = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= max, message);
-
 const pagination = {
-  page: queryNumber(MAX_ADMIN_PAGE, pageMessage).default(1),
-  pageSize: queryNumber(MAX_ADMIN_PAGE_SIZE, pageSizeMessage).default(DEFAULT_ADMIN_PAGE_SIZE),
+  page: queryWholeNumber(1, MAX_ADMIN_PAGE, pageMessage).default(1),
+  pageSize: queryWholeNumber(1, MAX_ADMIN_PAGE_SIZE, pageSizeMessage).default(
+    DEFAULT_ADMIN_PAGE_SIZE,
+  ),
 };
 
 export const userListSchema = z.array(userSummarySchema);
