@@ -15,6 +15,7 @@ describe('configuration', () => {
     expect(config.database).toEqual({ kind: 'pglite', dataDir: dir });
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.seedDemo).toBe(true);
+    expect(config.seedDemoAccounts).toBe(true);
     expect(config.payments).toEqual({ provider: 'test' });
   });
 
@@ -51,7 +52,17 @@ describe('configuration', () => {
     });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://localhost/x' });
     expect(config.seedDemo).toBe(false);
+    expect(config.seedDemoAccounts).toBe(false);
     expect(config.publicUrl).toBe('https://shop.example.com');
+    // Even when asked to seed the catalogue, a PostgreSQL shop gets no known passwords.
+    const seeded = loadConfig({
+      DATABASE_URL: 'postgres://localhost/x',
+      BETTER_AUTH_SECRET: 'a'.repeat(32),
+      PUBLIC_URL: 'https://shop.example.com',
+      SEED_DEMO: 'true',
+    });
+    expect(seeded.seedDemo).toBe(true);
+    expect(seeded.seedDemoAccounts).toBe(false);
   });
 
   it('switches on Stripe and social sign-in only when their keys are set, in pairs', () => {

@@ -70,6 +70,8 @@ export interface Config {
   authSecret: string;
   adminEmails: string[];
   seedDemo: boolean;
+  /** Demo sign-ins with published passwords: only on the embedded database, never on a real deployment. */
+  seedDemoAccounts: boolean;
   payments: PaymentsConfig;
   google?: { clientId: string; clientSecret: string; issuer?: string };
   facebook?: { clientId: string; clientSecret: string };
@@ -176,6 +178,7 @@ export function loadConfig(env: Env = process.env): Config {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
+    seedDemoAccounts: database.kind === 'pglite' && (e.SEED_DEMO ?? true),
     payments: paymentsConfig(e, database.kind),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -17,7 +17,7 @@ async function main() {
   }
   const app = await buildApp(config);
   if (config.seedDemo) {
-    const seeded = await seedDemo(app, { withDemoAccounts: config.database.kind === 'pglite' });
+    const seeded = await seedDemo(app, { withDemoAccounts: config.seedDemoAccounts });
     if (seeded) app.log.info('seeded the demo catalogue');
   }
   await app.listen({ port: config.port, host: config.host });

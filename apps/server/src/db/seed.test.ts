@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, request, type TestApp } from '../../test/test-app.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { seedDemo } from './seed.ts';
+import { loadConfig } from '../config.ts';
 import { user } from './schema/auth.ts';
 import { review } from './schema/review.ts';
 import { stockMovement, tool } from './schema/tool.ts';
@@ -69,7 +70,16 @@ describe('demo seed on PostgreSQL deployments', () => {
   afterAll(() => fresh.close());
 
   it('creates no account with a published password', async () => {
-    expect(await seedDemo(fresh.app, { withDemoAccounts: false })).toBe(true);
+    expect(
+      await seedDemo(fresh.app, {
+        withDemoAccounts: loadConfig({
+          DATABASE_URL: 'postgres://localhost/x',
+          BETTER_AUTH_SECRET: 'a'.repeat(32),
+          PUBLIC_URL: 'https://shop.example.com',
+          SEED_DEMO: 'true',
+        }).seedDemoAccounts,
+      }),
+    ).toBe(true);
     expect(await fresh.app.db.select().from(user)).toHaveLength(0);
     expect((await fresh.app.db.select().from(tool)).length).toBeGreaterThanOrEqual(12);
   });
