@@ -26,6 +26,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { paymentCancelGuard } from './modules/payments/active-provider.ts';
 
 export interface BuildOptions {
   /** An open, migrated database (tests); otherwise one is opened from the config and migrated. */
@@ -69,15 +70,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { config });
 
+  // Cancelling an order first settles its payment intent with the provider; the orders and users
+  // modules get that step from here rather than importing the payments module.
+  const beforeCancel = paymentCancelGuard(database.db, config);
+
   await app.register(healthRoutes);
   await app.register(toolsRoutes, { config });
   await app.register(toolsAdminRoutes, { config });
-  await app.register(ordersRoutes, { config });
-  await app.register(ordersAdminRoutes, { config });
+  await app.register(ordersRoutes, { config, beforeCancel });
+  await app.register(ordersAdminRoutes, { config, beforeCancel });
   await app.register(paymentsRoutes, { config });
   await app.register(reviewsRoutes, { config });
   await app.register(usersRoutes, { config });
-  await app.register(usersAdminRoutes, { config });
+  await app.register(usersAdminRoutes, { config, beforeCancel });
   await app.register(newsletterRoutes, { config });
   await app.register(contactRoutes, { config });
 

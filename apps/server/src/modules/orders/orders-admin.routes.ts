@@ -5,13 +5,16 @@ import { orderIdParamsSchema, orderListSchema, orderSchema } from '@voltforge/co
 import { TOTAL_COUNT_HEADER } from '@voltforge/contract/tool';
 import type { Config } from '../../config.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
-import { paymentCancelGuard } from '../payments/active-provider.ts';
 import { listAllOrders, setOrderStatus } from './orders-admin.service.ts';
+import type { BeforeCancel } from './orders.service.ts';
 
 /** Manage All Orders: every order, and moving one along its status (admins only). */
-export async function ordersAdminRoutes(instance: FastifyInstance, opts: { config: Config }) {
+export async function ordersAdminRoutes(
+  instance: FastifyInstance,
+  opts: { config: Config; beforeCancel: BeforeCancel },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const beforeCancel = paymentCancelGuard(app.db, opts.config);
+  const { beforeCancel } = opts;
 
   app.get(
     '/api/orders',

@@ -10,13 +10,16 @@ import {
 } from '@voltforge/contract/order';
 import type { Config } from '../../config.ts';
 import { requireUser, signedIn } from '../../plugins/auth.ts';
-import { paymentCancelGuard } from '../payments/active-provider.ts';
 import { cancelOrder, getOrder, listOrders, orderToJson, placeOrder } from './orders.service.ts';
+import type { BeforeCancel } from './orders.service.ts';
 
 /** The customer's order calls (spec section 7; DESIGN sections 5 and 6). */
-export async function ordersRoutes(app: FastifyInstance, opts: { config: Config }) {
+export async function ordersRoutes(
+  app: FastifyInstance,
+  opts: { config: Config; beforeCancel: BeforeCancel },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const beforeCancel = paymentCancelGuard(app.db, opts.config);
+  const { beforeCancel } = opts;
 
   r.post(
     '/api/order',

@@ -21,7 +21,7 @@ export const providerUnavailable = () =>
   new HttpError(502, 'internal', paymentMessages.providerUnavailable);
 
 /**
- * Exported on purpose for the orders module's cancel routes (DESIGN 7 rule 1): settle an order's
+ * Wired by app.ts into the orders and users modules' cancel paths (DESIGN 7 rule 1): settle an order's
  * payment intent before the order is cancelled. With no provider there is nothing to ask.
  */
 export function paymentCancelGuard(

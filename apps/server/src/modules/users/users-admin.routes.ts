@@ -10,14 +10,17 @@ import { userEmailParamsSchema } from '@voltforge/contract/profile';
 import { TOTAL_COUNT_HEADER } from '@voltforge/contract/tool';
 import type { Config } from '../../config.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
-import { paymentCancelGuard } from '../payments/active-provider.ts';
 import { listUsers, makeAdmin, removeUser } from './users-admin.service.ts';
+import type { BeforeCancel } from '../orders/orders.service.ts';
 
 /** All User: list accounts, make one an admin, remove one (admins only). */
-export async function usersAdminRoutes(instance: FastifyInstance, opts: { config: Config }) {
+export async function usersAdminRoutes(
+  instance: FastifyInstance,
+  opts: { config: Config; beforeCancel: BeforeCancel },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // Removing a user cancels their unpaid orders, settling each payment intent first.
-  const beforeCancel = paymentCancelGuard(app.db, opts.config);
+  const { beforeCancel } = opts;
 
   app.get(
     '/api/user',
