@@ -1,23 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileMessages, type Profile } from '@voltforge/contract/profile';
-import {
-  createTestApp,
-  registerUser,
-  request,
-  type TestApp,
-  type TestUser,
-} from '../../../test/test-app.ts';
+import { request, type TestUser } from '../../../test/test-app.ts';
+import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 
-let t: TestApp;
+let t: ShopTestApp;
 let alice: TestUser;
 let bob: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await registerUser(t.app, { name: 'Alice Adams' });
-  bob = await registerUser(t.app, { name: 'Bob Brown' });
-  admin = await registerUser(t.app, { name: 'Ada Admin', role: 'admin' });
+  t = await createShopTestApp({ names: { customerA: 'Alice Adams', customerB: 'Bob Brown' } });
+  ({ customerA: alice, customerB: bob, admin } = t);
 });
 afterAll(() => t.close());
 
