@@ -3,25 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@voltforge/contract/order';
 import { paymentMessages } from '@voltforge/contract/payment';
 import { testPaymentIntent } from '../../db/schema/payment.ts';
-import {
-  createTestApp,
-  registerUser,
-  request,
-  type TestApp,
-  type TestUser,
-} from '../../../test/test-app.ts';
-import { insertOrder, readOrder } from '../../../test/payment-test-orders.ts';
+import { request, type TestUser } from '../../../test/test-app.ts';
+import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
+import { insertOrder, readOrder, type OrderRow } from '../../../test/payment-test-orders.ts';
 
-let t: TestApp;
+let t: ShopTestApp;
 let alice: TestUser;
 let bob: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await registerUser(t.app, { name: 'Alice Ampere' });
-  bob = await registerUser(t.app, { name: 'Bob Volta' });
-  admin = await registerUser(t.app, { name: 'Ada Admin', role: 'admin' });
+  t = await createShopTestApp();
+  ({ customerA: alice, customerB: bob, admin } = t);
 });
 afterAll(() => t.close());
 
@@ -40,6 +33,12 @@ async function clientSecretFor(who: TestUser, orderId: string): Promise<string> 
   const res = await createIntent(who, orderId);
   expect(res.statusCode).toBe(200);
   return res.json<{ clientSecret: string }>().clientSecret;
+}
+
+/** Alice's fresh unpaid order and the client secret of its payment intent. */
+async function unpaidOrderWithSecret(): Promise<{ placed: OrderRow; secret: string }> {
+  const placed = await insertOrder(t.app, alice);
+  return { placed, secret: await clientSecretFor(alice, placed.id) };
 }
 
 function pay(
@@ -164,8 +163,7 @@ describe('POST /api/create-payment-intent (test provider)', () => {
 
 describe('POST /api/payments/test/confirm: Stripe test cards', () => {
   it('pays with 4242 4242 4242 4242 and keeps only the last four digits', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const secret = await clientSecretFor(alice, placed.id);
+    const { placed, secret } = await unpaidOrderWithSecret();
     const res = await pay(alice, secret);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -194,8 +192,7 @@ describe('POST /api/payments/test/confirm: Stripe test cards', () => {
     ['4000000000000127', paymentMessages.incorrectCvc],
     ['4111 1111 1111 1111', paymentMessages.nonTestCard],
   ])('declines %s with its message and leaves the order unpaid', async (number, message) => {
-    const placed = await insertOrder(t.app, alice);
-    const secret = await clientSecretFor(alice, placed.id);
+    const { placed, secret } = await unpaidOrderWithSecret();
     const res = await pay(alice, secret, { number });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ error: { code: 'payment_failed', message } });
@@ -209,16 +206,14 @@ describe('POST /api/payments/test/confirm: Stripe test cards', () => {
   });
 
   it('lets the customer try another card after a decline', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const secret = await clientSecretFor(alice, placed.id);
+    const { placed, secret } = await unpaidOrderWithSecret();
     expect((await pay(alice, secret, { number: '4000000000000002' })).statusCode).toBe(402);
     expect((await pay(alice, secret)).statusCode).toBe(200);
     expect((await readOrder(t.app, placed.id)).status).toBe('paid');
   });
 
   it('refuses a number that fails the Luhn check, with a clear message', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const secret = await clientSecretFor(alice, placed.id);
+    const { secret } = await unpaidOrderWithSecret();
     const res = await pay(alice, secret, { number: '4242 4242 4242 4241' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain(paymentMessages.numberInvalid);
@@ -226,8 +221,7 @@ describe('POST /api/payments/test/confirm: Stripe test cards', () => {
   });
 
   it('refuses a card whose expiry date is in the past', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const secret = await clientSecretFor(alice, placed.id);
+    const { placed, secret } = await unpaidOrderWithSecret();
     const lastYear = new Date().getUTCFullYear() - 1;
     const res = await pay(alice, secret, { expMonth: 1, expYear: lastYear });
     expect(res.statusCode).toBe(400);
@@ -236,8 +230,7 @@ describe('POST /api/payments/test/confirm: Stripe test cards', () => {
   });
 
   it('refuses a short CVC and an impossible month', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const secret = await clientSecretFor(alice, placed.id);
+    const { secret } = await unpaidOrderWithSecret();
     const cvc = await pay(alice, secret, { cvc: '12' });
     expect(cvc.statusCode).toBe(400);
     expect(cvc.json().error.message).toContain(paymentMessages.cvcInvalid);
@@ -247,8 +240,7 @@ describe('POST /api/payments/test/confirm: Stripe test cards', () => {
   });
 
   it("does not let customer B pay with customer A's client secret", async () => {
-    const placed = await insertOrder(t.app, alice);
-    const secret = await clientSecretFor(alice, placed.id);
+    const { placed, secret } = await unpaidOrderWithSecret();
     const res = await pay(bob, secret);
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe(paymentMessages.intentNotFound);
@@ -261,8 +253,7 @@ describe('POST /api/payments/test/confirm: Stripe test cards', () => {
   });
 
   it('cannot pay an already-paid order again', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const secret = await clientSecretFor(alice, placed.id);
+    const { placed, secret } = await unpaidOrderWithSecret();
     expect((await pay(alice, secret)).statusCode).toBe(200);
     const again = await pay(alice, secret);
     expect(again.statusCode).toBe(409);
@@ -273,8 +264,7 @@ describe('POST /api/payments/test/confirm: Stripe test cards', () => {
 
 describe('PATCH /api/order/:id {transactionId} (test provider)', () => {
   it('records the payment and answers the paid order; repeating it is harmless', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const secret = await clientSecretFor(alice, placed.id);
+    const { placed, secret } = await unpaidOrderWithSecret();
     await pay(alice, secret);
     const id = intentIdOf(secret);
 
@@ -292,8 +282,7 @@ describe('PATCH /api/order/:id {transactionId} (test provider)', () => {
   });
 
   it('marks the order paid when the confirmation did not (PATCH alone suffices)', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const secret = await clientSecretFor(alice, placed.id);
+    const { placed, secret } = await unpaidOrderWithSecret();
     // The intent succeeded at the provider but nothing told the order yet.
     await t.app.db
       .update(testPaymentIntent)
@@ -327,8 +316,7 @@ describe('PATCH /api/order/:id {transactionId} (test provider)', () => {
   });
 
   it('refuses a payment that has not succeeded (declined card)', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const secret = await clientSecretFor(alice, placed.id);
+    const { placed, secret } = await unpaidOrderWithSecret();
     await pay(alice, secret, { number: '4000000000000002' });
     const res = await patchOrder(alice, placed.id, intentIdOf(secret));
     expect(res.statusCode).toBe(409);
@@ -363,8 +351,7 @@ describe('PATCH /api/order/:id {transactionId} (test provider)', () => {
   });
 
   it('lets an admin record a verified payment on a customer order', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const secret = await clientSecretFor(alice, placed.id);
+    const { placed, secret } = await unpaidOrderWithSecret();
     await t.app.db
       .update(testPaymentIntent)
       .set({ status: 'succeeded' })
@@ -375,8 +362,7 @@ describe('PATCH /api/order/:id {transactionId} (test provider)', () => {
   });
 
   it('refuses a second, different payment for a paid order', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const secret = await clientSecretFor(alice, placed.id);
+    const { placed, secret } = await unpaidOrderWithSecret();
     await pay(alice, secret);
     const res = await patchOrder(alice, placed.id, 'pi_test_another0000000000');
     expect(res.statusCode).toBe(409);
@@ -395,8 +381,7 @@ describe('PATCH /api/order/:id {transactionId} (test provider)', () => {
   });
 
   it('marks an order paid once when confirmations race', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const secret = await clientSecretFor(alice, placed.id);
+    const { placed, secret } = await unpaidOrderWithSecret();
     await t.app.db
       .update(testPaymentIntent)
       .set({ status: 'succeeded' })
