@@ -11,16 +11,16 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/test-app.ts';
+import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 import { insertOrder, readOrder } from '../../../test/payment-test-orders.ts';
 
-let t: TestApp;
+let t: ShopTestApp;
 let alice: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await registerUser(t.app, { name: 'Alice Ampere' });
-  admin = await registerUser(t.app, { name: 'Ada Admin', role: 'admin' });
+  t = await createShopTestApp();
+  ({ customerA: alice, admin } = t);
 });
 afterAll(() => t.close());
 
@@ -54,6 +54,25 @@ function payWith4242(clientSecret: string) {
 
 const cancelAsCustomer = (orderId: string) =>
   request(t.app, { method: 'DELETE', url: `/api/order/${orderId}`, as: alice });
+
+const cancelAsAdmin = (orderId: string) =>
+  request(t.app, {
+    method: 'PATCH',
+    url: `/api/order/${orderId}/status`,
+    payload: { status: 'cancelled' },
+    as: admin,
+  });
+
+/** Moves the intent at the provider behind the shop's back (a payment or cancel it did not see). */
+async function setIntentStatus(
+  clientSecret: string,
+  status: (typeof testPaymentIntent.$inferSelect)['status'],
+) {
+  await t.app.db
+    .update(testPaymentIntent)
+    .set({ status })
+    .where(eq(testPaymentIntent.clientSecret, clientSecret));
+}
 
 async function intentStatus(clientSecret: string) {
   const [row] = await t.app.db
@@ -92,10 +111,7 @@ describe('cancelling an order that has a payment intent (test provider)', () => 
     const clientSecret = await clientSecretFor(placed.id);
     const before = await stockOf(placed.toolId);
     // Paid at the provider, but neither the confirmation nor a webhook has reached the order.
-    await t.app.db
-      .update(testPaymentIntent)
-      .set({ status: 'succeeded' })
-      .where(eq(testPaymentIntent.clientSecret, clientSecret));
+    await setIntentStatus(clientSecret, 'succeeded');
 
     const res = await cancelAsCustomer(placed.id);
     expect(res.statusCode).toBe(409);
@@ -109,28 +125,15 @@ describe('cancelling an order that has a payment intent (test provider)', () => 
   it('cancels the intent when an admin cancels the order, and tells the admin of a payment', async () => {
     const pendingOrder = await insertOrder(t.app, alice);
     const pendingSecret = await clientSecretFor(pendingOrder.id);
-    const cancelled = await request(t.app, {
-      method: 'PATCH',
-      url: `/api/order/${pendingOrder.id}/status`,
-      payload: { status: 'cancelled' },
-      as: admin,
-    });
+    const cancelled = await cancelAsAdmin(pendingOrder.id);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
     expect(await intentStatus(pendingSecret)).toBe('canceled');
 
     const paidOrder = await insertOrder(t.app, alice);
     const paidSecret = await clientSecretFor(paidOrder.id);
-    await t.app.db
-      .update(testPaymentIntent)
-      .set({ status: 'succeeded' })
-      .where(eq(testPaymentIntent.clientSecret, paidSecret));
-    const refused = await request(t.app, {
-      method: 'PATCH',
-      url: `/api/order/${paidOrder.id}/status`,
-      payload: { status: 'cancelled' },
-      as: admin,
-    });
+    await setIntentStatus(paidSecret, 'succeeded');
+    const refused = await cancelAsAdmin(paidOrder.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe('This order has already been paid.');
     expect((await readOrder(t.app, paidOrder.id)).status).toBe('paid');
@@ -153,10 +156,7 @@ describe('cancelling an order that has a payment intent (test provider)', () => 
   it('starts a fresh intent when the stored one was cancelled but the order was not', async () => {
     const placed = await insertOrder(t.app, alice);
     const first = await clientSecretFor(placed.id);
-    await t.app.db
-      .update(testPaymentIntent)
-      .set({ status: 'canceled' })
-      .where(eq(testPaymentIntent.clientSecret, first));
+    await setIntentStatus(first, 'canceled');
     const second = await clientSecretFor(placed.id);
     expect(second).not.toBe(first);
     expect((await payWith4242(second)).statusCode).toBe(200);
