@@ -6,13 +6,8 @@ import type { Order } from '@voltforge/contract/order';
 import { paymentMessages } from '@voltforge/contract/payment';
 import { order } from '../../db/schema/order.ts';
 import { paymentEvent } from '../../db/schema/payment.ts';
-import {
-  createTestApp,
-  registerUser,
-  request,
-  type TestApp,
-  type TestUser,
-} from '../../../test/test-app.ts';
+import { request, type TestUser } from '../../../test/test-app.ts';
+import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 import { FakeStripe, type FakeIntent } from '../../../test/fake-stripe.ts';
 import { handleWebhookEvent } from './payments.service.ts';
 import { createStripeProvider } from './stripe-provider.ts';
@@ -21,20 +16,21 @@ import { insertOrder, readOrder, type OrderRow } from '../../../test/payment-tes
 const WEBHOOK_SECRET = 'whsec_x';
 
 let fake: FakeStripe;
-let t: TestApp;
+let t: ShopTestApp;
 let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
   fake = await new FakeStripe().start();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_x',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: fake.url,
+  t = await createShopTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_HOST: fake.url,
+    },
   });
-  alice = await registerUser(t.app, { name: 'Alice Ampere' });
-  bob = await registerUser(t.app, { name: 'Bob Volta' });
+  ({ customerA: alice, customerB: bob } = t);
 });
 afterAll(async () => {
   await t.close();
@@ -68,6 +64,12 @@ async function intentFor(who: TestUser, placed: OrderRow): Promise<FakeIntent> {
   const intent = [...fake.intents.values()].find((i) => i.client_secret === clientSecret);
   if (!intent) throw new Error('intent not at the fake Stripe');
   return intent;
+}
+
+/** Alice's fresh unpaid order and its intent at the fake Stripe. */
+async function unpaidOrderWithIntent(): Promise<{ placed: OrderRow; intent: FakeIntent }> {
+  const placed = await insertOrder(t.app, alice);
+  return { placed, intent: await intentFor(alice, placed) };
 }
 
 function patchOrder(who: TestUser | null, orderId: string, transactionId: string) {
@@ -178,8 +180,7 @@ describe('Stripe provider: create and retrieve against a fake Stripe API', () =>
   });
 
   it('records a payment Stripe completed but nobody reported, instead of charging again', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     fake.setStatus(intent.id, 'succeeded');
     const res = await createIntent(alice, placed.id);
     expect(res.statusCode).toBe(409);
@@ -210,8 +211,7 @@ describe('Stripe provider: create and retrieve against a fake Stripe API', () =>
 
 describe('Stripe provider: PATCH /api/order/:id asks Stripe', () => {
   it('marks the order paid when Stripe says the intent succeeded', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     fake.setStatus(intent.id, 'succeeded');
     const res = await patchOrder(alice, placed.id, intent.id);
     expect(res.statusCode).toBe(200);
@@ -246,8 +246,7 @@ describe('Stripe provider: PATCH /api/order/:id asks Stripe', () => {
   });
 
   it('refuses a failed payment', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     fake.setStatus(intent.id, 'requires_payment_method');
     const res = await patchOrder(alice, placed.id, intent.id);
     expect(res.statusCode).toBe(409);
@@ -269,8 +268,7 @@ describe('Stripe provider: PATCH /api/order/:id asks Stripe', () => {
   });
 
   it("does not let customer B pay customer A's order", async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     fake.setStatus(intent.id, 'succeeded');
     const res = await patchOrder(bob, placed.id, intent.id);
     expect(res.statusCode).toBe(403);
@@ -278,8 +276,7 @@ describe('Stripe provider: PATCH /api/order/:id asks Stripe', () => {
   });
 
   it('answers 502 and leaves the order unpaid when Stripe cannot be asked', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     fake.setStatus(intent.id, 'succeeded');
     fake.failWith = 503;
     const res = await patchOrder(alice, placed.id, intent.id);
@@ -290,8 +287,7 @@ describe('Stripe provider: PATCH /api/order/:id asks Stripe', () => {
 
 describe('Stripe provider: POST /api/payments/webhook', () => {
   it('marks the order paid on a valid payment_intent.succeeded and records the event', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     fake.setStatus(intent.id, 'succeeded');
     const event = eventFor('payment_intent.succeeded', intent);
     const payload = JSON.stringify(event);
@@ -308,8 +304,7 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
   });
 
   it('refuses a tampered body, a wrong secret, a missing signature and a stale timestamp', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     fake.setStatus(intent.id, 'succeeded');
     const payload = JSON.stringify(eventFor('payment_intent.succeeded', intent));
     const tampered = payload.replace(`"amount":${intent.amount}`, '"amount":1');
@@ -331,8 +326,7 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
   });
 
   it('applies a replayed event once', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     fake.setStatus(intent.id, 'succeeded');
     const payload = JSON.stringify(eventFor('payment_intent.succeeded', intent));
     expect((await postWebhook(payload, sign(payload))).json()).toEqual({ received: true });
@@ -346,8 +340,7 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
   });
 
   it('never un-pays an order when events arrive out of order', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     // First attempt declined, retry succeeded; Stripe delivers the success before the failure.
     const failedFirst = eventFor('payment_intent.payment_failed', {
       ...intent,
@@ -367,8 +360,7 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
   });
 
   it('records a failure without paying, then pays on the later success', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     fake.setStatus(intent.id, 'requires_payment_method');
     const failed = JSON.stringify(eventFor('payment_intent.payment_failed', intent));
     expect((await postWebhook(failed, sign(failed))).statusCode).toBe(200);
@@ -381,8 +373,7 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
   });
 
   it('believes Stripe, not the event body: a success event for an unpaid intent pays nothing', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     const payload = JSON.stringify(
       eventFor('payment_intent.succeeded', { ...intent, status: 'succeeded' }),
     );
@@ -428,8 +419,7 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
   });
 
   it('answers 502 when Stripe cannot be asked, so Stripe retries; the retry applies', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     fake.setStatus(intent.id, 'succeeded');
     const payload = JSON.stringify(eventFor('payment_intent.succeeded', intent));
     fake.failWith = 500;
@@ -441,8 +431,7 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
   });
 
   it('pays once when the browser confirmation and the webhook race', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     fake.setStatus(intent.id, 'succeeded');
     const payloads = [1, 2].map(() => JSON.stringify(eventFor('payment_intent.succeeded', intent)));
     const results = await Promise.all([
@@ -463,8 +452,7 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
   });
 
   it('reports the state change to exactly one of two racing webhook deliveries', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     fake.setStatus(intent.id, 'succeeded');
     const provider = stripeProvider();
     const outcomes = await Promise.all(
@@ -489,8 +477,7 @@ describe('Stripe provider: cancelling an order with a payment intent', () => {
     request(t.app, { method: 'DELETE', url: `/api/order/${orderId}`, as: alice });
 
   it('cancels the intent at Stripe before the order; a later success is paid_after_cancel', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     const res = await cancel(placed.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
@@ -522,8 +509,7 @@ describe('Stripe provider: cancelling an order with a payment intent', () => {
   });
 
   it('refuses to cancel an order Stripe has been paid for, and records the payment', async () => {
-    const placed = await insertOrder(t.app, alice);
-    const intent = await intentFor(alice, placed);
+    const { placed, intent } = await unpaidOrderWithIntent();
     fake.setStatus(intent.id, 'succeeded');
     const res = await cancel(placed.id);
     expect(res.statusCode).toBe(409);
