@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { App } from '../src/app.ts';
 import { order } from '../src/db/schema/order.ts';
-import { tool } from '../src/db/schema/tool.ts';
+import { insertTool } from './shop-fixtures.ts';
 import type { TestUser } from './test-app.ts';
 
 export type OrderRow = typeof order.$inferSelect;
@@ -18,19 +18,12 @@ export async function insertOrder(
 ): Promise<OrderRow> {
   const unitPriceCents = opts.unitPriceCents ?? 1250;
   const quantity = opts.quantity ?? 4;
-  const [made] = await app.db
-    .insert(tool)
-    .values({
-      name: `Clamp Meter ${randomUUID().slice(0, 6)}`,
-      description: 'A clamp meter for payment tests.',
-      imageUrl: '/images/tools/vf-ct40-clamp-meter.svg',
-      category: 'Measurement & Test',
-      priceCents: unitPriceCents,
-      minOrderQuantity: 1,
-      inStock: 100,
-    })
-    .returning({ id: tool.id, name: tool.name });
-  if (!made) throw new Error('tool insert failed');
+  const made = await insertTool(app.db, {
+    name: `Clamp Meter ${randomUUID().slice(0, 6)}`,
+    priceCents: unitPriceCents,
+    minOrderQuantity: 1,
+    inStock: 100,
+  });
   const [row] = await app.db
     .insert(order)
     .values({
