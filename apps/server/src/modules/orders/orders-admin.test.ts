@@ -5,39 +5,25 @@ import { adminMessages } from '@voltforge/contract/admin';
 import type { Order, OrderStatus } from '@voltforge/contract/order';
 import { order } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
-import {
-  createTestApp,
-  registerUser,
-  request,
-  type TestApp,
-  type TestUser,
-} from '../../../test/test-app.ts';
+import { request, type TestUser } from '../../../test/test-app.ts';
+import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 
-let t: TestApp;
+let t: ShopTestApp;
 let admin: TestUser;
 let alice: TestUser;
 let bob: TestUser;
 let toolId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await registerUser(t.app, { name: 'Ada Admin', role: 'admin' });
-  alice = await registerUser(t.app, { name: 'Alice Ampere' });
-  bob = await registerUser(t.app, { name: 'Bob Volta' });
-  const [row] = await t.app.db
-    .insert(tool)
-    .values({
-      name: 'Clamp Meter',
-      description: 'AC/DC clamp meter.',
-      imageUrl: '/images/tools/vf-ct40-clamp-meter.svg',
-      category: 'Measurement & Test',
-      priceCents: 4999,
-      minOrderQuantity: 1,
-      inStock: 1000,
-    })
-    .returning({ id: tool.id });
-  if (!row) throw new Error('tool insert failed');
-  toolId = row.id;
+  t = await createShopTestApp();
+  ({ customerA: alice, customerB: bob, admin } = t);
+  const clampMeter = await insertTool(t.app.db, {
+    name: 'Clamp Meter',
+    priceCents: 4999,
+    minOrderQuantity: 1,
+    inStock: 1000,
+  });
+  toolId = clampMeter.id;
 });
 afterAll(() => t.close());
 
