@@ -4,22 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages, toolFieldMessages, type ToolInput } from '@voltforge/contract/admin';
 import type { Tool } from '@voltforge/contract/tool';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
-import {
-  createTestApp,
-  registerUser,
-  request,
-  type TestApp,
-  type TestUser,
-} from '../../../test/test-app.ts';
+import { request, type TestUser } from '../../../test/test-app.ts';
+import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 
-let t: TestApp;
+let t: ShopTestApp;
 let admin: TestUser;
 let customer: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await registerUser(t.app, { name: 'Ada Admin', role: 'admin' });
-  customer = await registerUser(t.app, { name: 'Carl Customer' });
+  t = await createShopTestApp({ names: { customerA: 'Carl Customer' } });
+  ({ customerA: customer, admin } = t);
 });
 afterAll(() => t.close());
 
