@@ -17,11 +17,13 @@ import {
   type TestUser,
 } from '../../../test/test-app.ts';
 import { insertOrder, readOrder } from '../../../test/payment-test-orders.ts';
+import { insertTool } from '../../../test/shop-fixtures.ts';
 
 let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
 
+// Its own sign-ups, not createShopTestApp: the listing asserts the admin signed up first.
 beforeAll(async () => {
   t = await createTestApp();
   admin = await registerUser(t.app, { name: 'Ada Admin', role: 'admin' });
@@ -143,22 +145,16 @@ describe('PUT /api/user/admin/:email', () => {
 describe('DELETE /api/user/:email', () => {
   it("ends the user's sessions at once and keeps their orders and reviews for the records", async () => {
     const leaving = await registerUser(t.app, { name: 'Lee Leaving' });
-    const [row] = await t.app.db
-      .insert(tool)
-      .values({
-        name: 'Wire Stripper',
-        description: 'Strips 10-24 AWG.',
-        imageUrl: '/images/tools/vf-ws12-wire-stripper.svg',
-        category: 'Hand Tools',
-        priceCents: 1500,
-        minOrderQuantity: 1,
-        inStock: 50,
-      })
-      .returning({ id: tool.id });
+    const stripper = await insertTool(t.app.db, {
+      name: 'Wire Stripper',
+      priceCents: 1500,
+      minOrderQuantity: 1,
+      inStock: 50,
+    });
     const placed = await request(t.app, {
       method: 'POST',
       url: '/api/order',
-      payload: { toolId: row?.id, quantity: 3, phone: '+1 555 010 2030', address: '9 Elm St' },
+      payload: { toolId: stripper.id, quantity: 3, phone: '+1 555 010 2030', address: '9 Elm St' },
       as: leaving,
     });
     expect(placed.statusCode).toBe(201);
@@ -206,10 +202,7 @@ describe('DELETE /api/user/:email', () => {
     expect(kept?.userId).toBeNull();
     // It was unpaid: removing its customer cancelled it and gave its stock back.
     expect(kept?.status).toBe('cancelled');
-    const [restored] = await t.app.db
-      .select()
-      .from(tool)
-      .where(eq(tool.id, row?.id ?? ''));
+    const [restored] = await t.app.db.select().from(tool).where(eq(tool.id, stripper.id));
     expect(restored?.inStock).toBe(50);
     const reviews = await request(t.app, { method: 'GET', url: '/api/review' });
     expect(reviews.json<Review[]>().some((r) => r.user === 'Lee Leaving')).toBe(true);
@@ -229,19 +222,12 @@ describe('DELETE /api/user/:email', () => {
 
   it("cancels the user's unpaid orders so their stock is back, and keeps a paid one as it is", async () => {
     const leaving = await registerUser(t.app, { name: 'Pat Pending' });
-    const [row] = await t.app.db
-      .insert(tool)
-      .values({
-        name: 'Crimping Tool',
-        description: 'Crimps RJ45 plugs.',
-        imageUrl: '/images/tools/vf-ws12-wire-stripper.svg',
-        category: 'Hand Tools',
-        priceCents: 2500,
-        minOrderQuantity: 1,
-        inStock: 20,
-      })
-      .returning({ id: tool.id });
-    const toolId = row?.id ?? '';
+    const { id: toolId } = await insertTool(t.app.db, {
+      name: 'Crimping Tool',
+      priceCents: 2500,
+      minOrderQuantity: 1,
+      inStock: 20,
+    });
     const place = async (quantity: number) => {
       const placed = await request(t.app, {
         method: 'POST',
