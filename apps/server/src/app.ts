@@ -20,6 +20,7 @@ import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { toolsAdminRoutes } from './modules/tools/tools-admin.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
+import { orderExpiryPlugin } from './modules/orders/order-expiry.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(toolsAdminRoutes, { config });
   await app.register(ordersRoutes, { config, beforeCancel });
   await app.register(ordersAdminRoutes, { config, beforeCancel });
+  await app.register(orderExpiryPlugin, { holdHours: config.orderHoldHours, beforeCancel });
   await app.register(paymentsRoutes, { config });
   await app.register(reviewsRoutes, { config });
   await app.register(usersRoutes, { config });

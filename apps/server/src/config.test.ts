@@ -30,13 +30,19 @@ describe('configuration', () => {
   it('names every bad key at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe', LOG_LEVEL: 'loud' });
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        SEED_DEMO: 'maybe',
+        LOG_LEVEL: 'loud',
+        ORDER_HOLD_HOURS: '-1',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const key of ['PORT', 'DATABASE_URL', 'SEED_DEMO', 'LOG_LEVEL']) {
+    for (const key of ['PORT', 'DATABASE_URL', 'SEED_DEMO', 'LOG_LEVEL', 'ORDER_HOLD_HOURS']) {
       expect(problems).toContain(key);
     }
   });

@@ -41,6 +41,12 @@ const envSchema = z.object({
     .optional(),
   RATE_LIMIT: booleanString.default(true),
   TRUST_PROXY: booleanString.default(false),
+  ORDER_HOLD_HOURS: z.coerce
+    .number({ error: 'must be a whole number of hours' })
+    .int('must be a whole number of hours')
+    .min(0, 'must be 0 (never) or more')
+    .max(720, 'must be at most 720 (30 days)')
+    .default(48),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -79,6 +85,8 @@ export interface Config {
   rateLimit: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Unpaid orders older than this release their stock; 0 keeps them until cancelled. */
+  orderHoldHours: number;
   logLevel: string;
   webDistDir: string;
 }
@@ -195,6 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: e.REDIS_URL,
     rateLimit: e.RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    orderHoldHours: e.ORDER_HOLD_HOURS,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };

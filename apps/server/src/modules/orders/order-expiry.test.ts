@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { order } from '../../db/schema/order.ts';
+import { testPaymentIntent } from '../../db/schema/payment.ts';
+import { tool } from '../../db/schema/tool.ts';
+import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
+import { request, type TestUser } from '../../../test/test-app.ts';
+import { paymentCancelGuard } from '../payments/active-provider.ts';
+import { expireUnpaidOrders } from './order-expiry.ts';
+
+let t: ShopTestApp;
+beforeAll(async () => {
+  t = await createShopTestApp();
+});
+afterAll(() => t.close());
+
+const HOUR = 3_600_000;
+
+async function placeOrder(who: TestUser, toolId: string, quantity: number, hoursAgo: number) {
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/order',
+    as: who,
+    payload: { toolId, quantity, phone: '+1 555 010 2030', address: '1 Test Street' },
+  });
+  expect(res.statusCode).toBe(201);
+  const id = res.json<{ _id: string }>()._id;
+  await t.app.db
+    .update(order)
+    .set({ createdAt: new Date(Date.now() - hoursAgo * HOUR) })
+    .where(eq(order.id, id));
+  return id;
+}
+
+const stockOf = async (id: string) =>
+  (await t.app.db.select({ n: tool.inStock }).from(tool).where(eq(tool.id, id)))[0]?.n;
+const statusOf = async (id: string) =>
+  (await t.app.db.select({ s: order.status }).from(order).where(eq(order.id, id)))[0]?.s;
+
+describe('releasing the stock of unpaid orders', () => {
+  it('cancels only unpaid orders older than the hold, returns their stock and settles their intent', async () => {
+    const item = await insertTool(t.app.db, { inStock: 100, minOrderQuantity: 1 });
+    const stale = await placeOrder(t.customerA, item.id, 5, 49);
+    const fresh = await placeOrder(t.customerA, item.id, 3, 1);
+    const staleWithIntent = await placeOrder(t.customerB, item.id, 2, 72);
+    const intent = await request(t.app, {
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      as: t.customerB,
+      payload: { orderId: staleWithIntent },
+    });
+    expect(intent.statusCode).toBe(200);
+    expect(await stockOf(item.id)).toBe(90);
+
+    const expired = await expireUnpaidOrders(t.app.db, {
+      placedBefore: new Date(Date.now() - 48 * HOUR),
+      beforeCancel: paymentCancelGuard(t.app.db, t.config),
+    });
+
+    expect(expired).toBe(2);
+    expect(await statusOf(stale)).toBe('cancelled');
+    expect(await statusOf(staleWithIntent)).toBe('cancelled');
+    expect(await statusOf(fresh)).toBe('pending_payment');
+    expect(await stockOf(item.id)).toBe(97);
+    const [settled] = await t.app.db
+      .select({ status: testPaymentIntent.status })
+      .from(testPaymentIntent)
+      .where(eq(testPaymentIntent.orderId, staleWithIntent));
+    expect(settled?.status).toBe('canceled');
+
+    // A second sweep (another instance, or the next tick) changes nothing.
+    const again = await expireUnpaidOrders(t.app.db, {
+      placedBefore: new Date(Date.now() - 48 * HOUR),
+    });
+    expect(again).toBe(0);
+    expect(await stockOf(item.id)).toBe(97);
+  });
+
+  it('leaves paid orders alone, however old', async () => {
+    const item = await insertTool(t.app.db, { inStock: 10, minOrderQuantity: 1 });
+    const id = await placeOrder(t.customerA, item.id, 4, 100);
+    await t.app.db
+      .update(order)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(eq(order.id, id));
+
+    expect(
+      await expireUnpaidOrders(t.app.db, { placedBefore: new Date(Date.now() - 48 * HOUR) }),
+    ).toBe(0);
+    expect(await statusOf(id)).toBe('paid');
+    expect(await stockOf(item.id)).toBe(6);
+  });
+});

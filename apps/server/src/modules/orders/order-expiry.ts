@@ -1,0 +1,74 @@
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
+import { order } from '../../db/schema/order.ts';
+import { HttpError } from '../../http-error.ts';
+import { cancelOrder, type BeforeCancel } from './orders.service.ts';
+
+const SWEEP_EVERY_MS = 10 * 60_000;
+const BATCH = 50;
+
+/**
+ * Releases the stock of orders left unpaid longer than the hold: each is cancelled exactly as its
+ * customer would cancel it (payment intent settled first; an order paid meanwhile is left alone).
+ * Every instance may sweep: the conditional updates inside cancelOrder make a second sweep a no-op.
+ */
+export async function expireUnpaidOrders(
+  db: Db,
+  opts: { placedBefore: Date; beforeCancel?: BeforeCancel },
+): Promise<number> {
+  const stale = await db
+    .select({
+      id: order.id,
+      userId: user.id,
+      role: user.role,
+      email: user.email,
+      name: user.name,
+    })
+    .from(order)
+    .innerJoin(user, eq(user.id, order.userId))
+    .where(and(eq(order.status, 'pending_payment'), lt(order.createdAt, opts.placedBefore)))
+    .orderBy(asc(order.createdAt))
+    .limit(BATCH);
+  let expired = 0;
+  for (const row of stale) {
+    // Acting as the customer (not as an admin) means only an unpaid order can be cancelled.
+    const customer = { id: row.userId, name: row.name, email: row.email, role: 'user' as const };
+    try {
+      const result = await cancelOrder(db, customer, row.id, opts.beforeCancel);
+      expired += result.deletedCount;
+    } catch (error) {
+      // Paid at the last moment (409) or the provider is down (502): try again next sweep.
+      if (!(error instanceof HttpError)) throw error;
+    }
+  }
+  return expired;
+}
+
+/** Runs the sweep on a timer while the server is up; ORDER_HOLD_HOURS=0 turns it off. */
+export const orderExpiryPlugin = fp(
+  async (app: FastifyInstance, opts: { holdHours: number; beforeCancel: BeforeCancel }) => {
+    if (opts.holdHours <= 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const sweep = async () => {
+      try {
+        const placedBefore = new Date(Date.now() - opts.holdHours * 3_600_000);
+        const expired = await expireUnpaidOrders(app.db, {
+          placedBefore,
+          beforeCancel: opts.beforeCancel,
+        });
+        if (expired > 0) app.log.info({ expired }, 'released the stock of unpaid orders');
+      } catch (err) {
+        app.log.error({ err }, 'unpaid-order sweep failed');
+      }
+    };
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'order-expiry', dependencies: ['db'] },
+);
