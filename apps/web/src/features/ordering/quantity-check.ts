@@ -1,3 +1,4 @@
+import { dollarsToCents } from '@voltforge/contract/money';
 import { orderMessages } from '@voltforge/contract/order';
 
 export type QuantityCheck =
@@ -23,5 +24,5 @@ export function liveTotalCents(raw: string, min: number, unitPrice: number): num
   const text = raw.trim();
   const quantity = text === '' ? min : Number(text);
   if (!Number.isInteger(quantity) || quantity < 0) return null;
-  return Math.round(unitPrice * 100) * quantity;
+  return dollarsToCents(unitPrice) * quantity;
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatUsd } from '@voltforge/contract/money';
+import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import {
   addressSchema,
   MAX_ORDER_QUANTITY,
@@ -139,7 +139,7 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
             <div className="rounded-box bg-base-200 px-3 py-2">
               <dt className="text-base-content/70">Total</dt>
               <dd className="font-semibold" data-testid="order-total">
-                {totalCents === null ? '—' : formatUsd(totalCents / 100)}
+                {totalCents === null ? '—' : formatUsd(centsToDollars(totalCents))}
               </dd>
             </div>
           </dl>
