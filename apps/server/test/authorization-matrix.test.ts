@@ -131,42 +131,21 @@ const PUBLIC = [200, 200, 200, 200] as const;
 const SIGNED_IN = [401, 200, 200, 200] as const;
 const ADMIN = [401, 403, 403, 200] as const;
 
+/** A public GET with no object: every caller reads it. */
+const publicGet = (path: string): Row => ({
+  route: `GET ${path}`,
+  who: 'public',
+  expected: PUBLIC,
+  on: '—',
+  call: async () => ({ url: path }),
+});
+
 const matrix: Row[] = [
-  {
-    route: 'GET /api/health',
-    who: 'public',
-    expected: PUBLIC,
-    on: '—',
-    call: async () => ({ url: '/api/health' }),
-  },
-  {
-    route: 'GET /api/ready',
-    who: 'public',
-    expected: PUBLIC,
-    on: '—',
-    call: async () => ({ url: '/api/ready' }),
-  },
-  {
-    route: 'GET /api/auth-providers',
-    who: 'public',
-    expected: PUBLIC,
-    on: '—',
-    call: async () => ({ url: '/api/auth-providers' }),
-  },
-  {
-    route: 'GET /api/tool',
-    who: 'public',
-    expected: PUBLIC,
-    on: '—',
-    call: async () => ({ url: '/api/tool' }),
-  },
-  {
-    route: 'GET /api/tool/categories',
-    who: 'public',
-    expected: PUBLIC,
-    on: '—',
-    call: async () => ({ url: '/api/tool/categories' }),
-  },
+  publicGet('/api/health'),
+  publicGet('/api/ready'),
+  publicGet('/api/auth-providers'),
+  publicGet('/api/tool'),
+  publicGet('/api/tool/categories'),
   {
     route: 'GET /api/tool/:id',
     who: 'public',
@@ -174,27 +153,9 @@ const matrix: Row[] = [
     on: 'a tool',
     call: async () => ({ url: `/api/tool/${toolId}` }),
   },
-  {
-    route: 'GET /api/summary',
-    who: 'public',
-    expected: PUBLIC,
-    on: '—',
-    call: async () => ({ url: '/api/summary' }),
-  },
-  {
-    route: 'GET /api/review',
-    who: 'public',
-    expected: PUBLIC,
-    on: '—',
-    call: async () => ({ url: '/api/review' }),
-  },
-  {
-    route: 'GET /api/payments/config',
-    who: 'public',
-    expected: PUBLIC,
-    on: '—',
-    call: async () => ({ url: '/api/payments/config' }),
-  },
+  publicGet('/api/summary'),
+  publicGet('/api/review'),
+  publicGet('/api/payments/config'),
   {
     route: 'POST /api/newsletter',
     who: 'public',
