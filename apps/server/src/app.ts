@@ -27,7 +27,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { paymentCancelGuard } from './modules/payments/active-provider.ts';
+import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 
 export interface BuildOptions {
   /** An open, migrated database (tests); otherwise one is opened from the config and migrated. */
@@ -73,7 +73,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Cancelling an order first settles its payment intent with the provider; the orders and users
   // modules get that step from here rather than importing the payments module.
-  const beforeCancel = paymentCancelGuard(database.db, config);
+  // One card provider for the payment routes and the cancel step (null: no card payments).
+  const paymentProvider = createActiveProvider(database.db, config);
+  const beforeCancel = paymentCancelGuard(database.db, paymentProvider);
 
   await app.register(healthRoutes);
   await app.register(toolsRoutes, { config });
@@ -81,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(ordersRoutes, { config, beforeCancel });
   await app.register(ordersAdminRoutes, { config, beforeCancel });
   await app.register(orderExpiryPlugin, { holdHours: config.orderHoldHours, beforeCancel });
-  await app.register(paymentsRoutes, { config });
+  await app.register(paymentsRoutes, { config, provider: paymentProvider });
   await app.register(reviewsRoutes, { config });
   await app.register(usersRoutes, { config });
   await app.register(usersAdminRoutes, { config, beforeCancel });

@@ -5,7 +5,7 @@ import { testPaymentIntent } from '../../db/schema/payment.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 import { request, type TestUser } from '../../../test/test-app.ts';
-import { paymentCancelGuard } from '../payments/active-provider.ts';
+import { createActiveProvider, paymentCancelGuard } from '../payments/active-provider.ts';
 import { expireUnpaidOrders } from './order-expiry.ts';
 
 let t: ShopTestApp;
@@ -54,7 +54,7 @@ describe('releasing the stock of unpaid orders', () => {
 
     const expired = await expireUnpaidOrders(t.app.db, {
       placedBefore: new Date(Date.now() - 48 * HOUR),
-      beforeCancel: paymentCancelGuard(t.app.db, t.config),
+      beforeCancel: paymentCancelGuard(t.app.db, createActiveProvider(t.app.db, t.config)),
     });
 
     expect(expired).toBe(2);

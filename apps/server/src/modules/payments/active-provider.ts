@@ -26,9 +26,8 @@ export const providerUnavailable = () =>
  */
 export function paymentCancelGuard(
   db: Db,
-  config: Config,
+  provider: PaymentProvider | null,
 ): (row: typeof order.$inferSelect) => Promise<void> {
-  const provider = createActiveProvider(db, config);
   return async (row) => {
     if (!provider) return;
     try {

@@ -14,7 +14,7 @@ import {
 import type { Config } from '../../config.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
 import { requireUser, signedIn } from '../../plugins/auth.ts';
-import { createActiveProvider, providerUnavailable } from './active-provider.ts';
+import { providerUnavailable } from './active-provider.ts';
 import {
   InvalidWebhookError,
   ProviderUnavailableError,
@@ -41,8 +41,11 @@ async function withProvider<T>(log: FastifyBaseLogger, work: () => Promise<T>): 
 }
 
 /** Card payments (spec sections 4 and 7; DESIGN section 6). */
-export async function paymentsRoutes(app: FastifyInstance, opts: { config: Config }) {
-  const active = createActiveProvider(app.db, opts.config);
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  opts: { config: Config; provider: PaymentProvider | null },
+) {
+  const active = opts.provider;
   const activeProvider = (): PaymentProvider => {
     if (!active) throw new HttpError(503, 'payment_unavailable', paymentMessages.notConfigured);
     return active;
