@@ -16,6 +16,14 @@ export class ApiError extends Error {
 }
 
 /** Status 0: the request never got an answer (offline, server down, DNS, CORS). */
+/** What to tell the user about a failed call: the server's (or network's) message, else a fallback. */
+export function errorMessage(
+  error: unknown,
+  fallback = 'Something went wrong. Please try again.',
+): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
 export const NETWORK_ERROR_CODE = 'network_error';
 export const NETWORK_ERROR_MESSAGE =
   'Could not reach the server. Check your connection and try again.';

@@ -7,7 +7,7 @@ import { paths } from '../../app/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../components/ui/use-page-meta';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { categoriesQuery } from '../../lib/categories-query';
 import { createTool, toolQuery, updateTool } from './api/admin-api';
 import { QueryError } from '../../components/ui/query-error';
@@ -18,7 +18,7 @@ type Dirty = Partial<FieldNamesMarkedBoolean<ToolInput>>;
 /** The server's verdict as the form shows it: field messages under the fields, the rest as a toast. */
 function failure(error: unknown) {
   if (error instanceof ApiError && error.fields) return { saved: false, fields: error.fields };
-  toast.error(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+  toast.error(errorMessage(error));
   return { saved: false };
 }
 

@@ -12,9 +12,9 @@ import { USERS_PAGE_SIZE, makeAdmin, removeUser, usersQuery } from './api/admin-
 import { AdminPagination } from './components/admin-pagination';
 import { AdminTable } from './components/admin-table';
 import { QueryError } from '../../components/ui/query-error';
+import { errorMessage } from '../../lib/api-client';
 
-const messageOf = (error: unknown) =>
-  error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+const messageOf = (error: unknown) => errorMessage(error);
 
 /** All User (spec): every account, Make Admin and Remove User. */
 export function UsersPage() {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { recordPayment, paymentOrderQueryKey } from './api/payment-api';
+import { errorMessage } from '../../lib/api-client';
 
 export type PaymentAttempt =
   | { phase: 'idle'; error?: string }
@@ -23,7 +24,7 @@ export function usePaymentAttempt(orderId: string, onPaid: (transactionId: strin
     try {
       transactionId = await confirm();
     } catch (error) {
-      setAttempt({ phase: 'idle', error: error instanceof Error ? error.message : FALLBACK_ERROR });
+      setAttempt({ phase: 'idle', error: errorMessage(error, FALLBACK_ERROR) });
       return;
     }
     onPaid(transactionId);

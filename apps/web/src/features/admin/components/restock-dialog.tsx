@@ -4,6 +4,7 @@ import type { Tool } from '@voltforge/contract/tool';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/api-client';
 
 interface RestockDialogProps {
   /** The tool being restocked; null keeps the dialog closed. */
@@ -44,7 +45,7 @@ export function RestockDialog({ tool, onClose, onRestock }: RestockDialogProps) 
       await onRestock(tool, quantity);
     } catch (error) {
       setError('quantity', {
-        message: error instanceof Error ? error.message : 'Could not add the quantity.',
+        message: errorMessage(error, 'Could not add the quantity.'),
       });
     }
   });

@@ -14,6 +14,7 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { authClient } from '../../../lib/auth-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useUpdateProfile } from '../api/profile-api';
+import { errorMessage } from '../../../lib/api-client';
 
 const formFields = [
   'name',
@@ -66,7 +67,7 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
       // The navbar reads the session: fetch it again so the new name and photo show at once.
       await refetchSession();
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'The profile was not saved.';
+      const message = errorMessage(error, 'The profile was not saved.');
       applyFieldErrors(error, setError, formFields);
       toast.error(message);
     }

@@ -16,6 +16,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useCreateReview } from '../api/create-review';
+import { errorMessage } from '../../../lib/api-client';
 
 interface AddReviewFormProps {
   /** The signed-in user's display name: reviews are always posted under it. */
@@ -53,7 +54,7 @@ export function AddReviewForm({ userName, userImage }: AddReviewFormProps) {
       toast.success(reviewMessages.added);
       reset();
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'The review was not saved.';
+      const message = errorMessage(error, 'The review was not saved.');
       applyFieldErrors(error, setError, reviewFields);
       toast.error(message);
     }
