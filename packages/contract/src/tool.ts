@@ -70,9 +70,6 @@ export const toolListQuerySchema = z.object({
 export type ToolListQueryInput = z.input<typeof toolListQuerySchema>;
 export type ToolListQuery = z.output<typeof toolListQuerySchema>;
 
-/** The response header carrying the number of matching tools across all pages. */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
-
 /** GET /api/tool/categories */
 export const toolCategorySchema = z.object({
   category: z.string(),

@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from '@voltforge/contract/tool';
+import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
 import type { ZodType } from 'zod';
 import { apiRequest } from './api-client';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOrderListQuerySchema, orderStatusBodySchema } from '@voltforge/contract/admin';
 import { orderIdParamsSchema, orderListSchema, orderSchema } from '@voltforge/contract/order';
-import { TOTAL_COUNT_HEADER } from '@voltforge/contract/tool';
+import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
 import type { Config } from '../../config.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { listAllOrders, setOrderStatus } from './orders-admin.service.ts';

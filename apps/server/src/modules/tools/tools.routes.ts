@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { shopSummarySchema } from '@voltforge/contract/content';
+import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
 import {
-  TOTAL_COUNT_HEADER,
   toolCategoryListSchema,
   toolIdParamsSchema,
   toolListQuerySchema,

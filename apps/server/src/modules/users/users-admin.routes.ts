@@ -7,7 +7,7 @@ import {
   userListSchema,
 } from '@voltforge/contract/admin';
 import { userEmailParamsSchema } from '@voltforge/contract/profile';
-import { TOTAL_COUNT_HEADER } from '@voltforge/contract/tool';
+import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
 import type { Config } from '../../config.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { listUsers, makeAdmin, removeUser } from './users-admin.service.ts';
