@@ -43,7 +43,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // A feature never imports another feature (DESIGN section 7, rule 1): code two features share
+  // A feature never imports another feature (docs/architecture.md, import rules): code two features share
   // lives in components/ui or lib. Import paths are matched as written, so each folder depth gets
   // the number of `../` that climbs to features/.
   ...[0, 1, 2].map((depth) => ({
@@ -64,7 +64,7 @@ export default tseslint.config(
     },
   })),
   {
-    // Only config.ts reads the environment (DESIGN section 7, rule 5).
+    // Only config.ts reads the environment (docs/architecture.md, configuration).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts'],
     rules: {

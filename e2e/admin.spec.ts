@@ -18,7 +18,7 @@ async function signedInAdmin(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Accepts the next confirm prompt after checking it is the spec's wording. */
+/** Accepts the next confirm prompt after checking its wording. */
 function acceptConfirm(page: Page, message: string = adminMessages.confirmDelete) {
   page.once('dialog', (dialog) => {
     expect(dialog.message()).toBe(message);

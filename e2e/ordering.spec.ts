@@ -109,7 +109,7 @@ test('order a tool, see it in My Orders, delete it and get the stock back', asyn
   await expect(availableQuantity(page)).toHaveText(`${tool.inStock - (min + 1)} pcs.`);
   await page.goto('/dashboard/myOrder');
 
-  // Delete: the spec's confirm prompt, then the row goes and the stock comes back.
+  // Delete: the confirm prompt, then the row goes and the stock comes back.
   await row.getByRole('button', { name: /^Delete/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('are you sure wants to delete');

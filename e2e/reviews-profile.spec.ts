@@ -53,7 +53,8 @@ test.describe('Add Review', () => {
         data: { ratings: value, comment: 'Too many stars' },
       });
       expect(res.status()).toBe(400);
-      expect((await res.json()).error.fields.ratings).toBe(RATINGS_MESSAGE);
+      const body = (await res.json()) as { error: { fields: Record<string, string> } };
+      expect(body.error.fields.ratings).toBe(RATINGS_MESSAGE);
     }
   });
 

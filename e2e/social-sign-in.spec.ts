@@ -100,8 +100,11 @@ async function continueWithGoogle(page: Page, answer: 'Continue as Grace Hopper'
 }
 
 const currentUser = async (page: Page) =>
-  (await (await page.request.get(`${app}/api/auth/get-session`)).json())?.user as
-    { id: string; name: string; email: string; image: string | null } | undefined;
+  (
+    (await (await page.request.get(`${app}/api/auth/get-session`)).json()) as {
+      user: { id: string; name: string; email: string; image: string | null };
+    } | null
+  )?.user;
 
 /** Counts accounts with this email through the admin API, as the demo admin. */
 async function accountsWithEmail(email: string) {

@@ -69,7 +69,7 @@ test.describe('visitor pages', () => {
 });
 
 test.describe('home', () => {
-  test('shows the sections in the spec order', async ({ page }) => {
+  test('shows the home sections in their order', async ({ page }) => {
     await page.goto('/');
     const headings = page.locator('main h2');
     await expect(page.getByRole('heading', { name: 'What our customers say' })).toBeVisible();

@@ -180,9 +180,9 @@ export const adminOrderStatuses = ['shipped', 'delivered', 'cancelled'] as const
 export type AdminOrderStatus = (typeof adminOrderStatuses)[number];
 
 /**
- * Where an admin may move an order from each status (DESIGN section 6). `paid → delivered` is
- * allowed because the spec's Delivered button sits on paid orders: handing goods over in person
- * skips the shipping step.
+ * Where an admin may move an order from each status (the order life cycle in
+ * docs/architecture.md). `paid → delivered` is allowed because Manage All Orders offers Delivered
+ * on paid orders: handing goods over in person skips the shipping step.
  */
 export const adminStatusTransitions: Record<OrderStatus, readonly AdminOrderStatus[]> = {
   pending_payment: ['cancelled'],

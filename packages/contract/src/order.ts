@@ -109,7 +109,7 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** An order as the API sends it: the spec's names, money in dollars with two decimals. */
+/** An order as the API sends it: the shop's long-standing field names, money in dollars with two decimals. */
 export const orderSchema = z.object({
   _id: z.string(),
   /** The customer's name. */

@@ -6,7 +6,7 @@ export const MAX_RATING = 5;
 export const MAX_REVIEW_COMMENT_LENGTH = 1000;
 export const MAX_REVIEW_USER_LENGTH = 100;
 export const MAX_PHOTO_URL_LENGTH = 2048;
-/** The home page grid shows a preview of each comment (spec section 9). */
+/** The home page's review grid shows only this much of each comment, so the cards line up. */
 export const REVIEW_COMMENT_PREVIEW_LENGTH = 50;
 export const DEFAULT_REVIEW_LIMIT = 12;
 export const MAX_REVIEW_LIMIT = 50;
@@ -34,7 +34,7 @@ export const reviewSchema = z.object({
 export type Review = z.infer<typeof reviewSchema>;
 
 /**
- * POST /api/review. `user` is accepted for compatibility with the spec's form but ignored: the
+ * POST /api/review. `user` is accepted because the Add Review form sends it, but ignored: the
  * server names the author from the session, so nobody can post as someone else. An empty or
  * missing `profile` means "use my account photo".
  */

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { queryWholeNumber } from './query-params.ts';
 
-/** A tool as the API returns it: the spec's field names, `price` in dollars (DESIGN section 4). */
+/**
+ * A tool as the API returns it: the field names the shop's clients have always used (`_id`, `img`,
+ * `desc`…), `price` in dollars converted from integer cents at the edge (docs/architecture.md, Data).
+ */
 export const toolSchema = z.object({
   _id: z.string(),
   name: z.string(),
