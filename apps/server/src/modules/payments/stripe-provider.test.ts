@@ -457,11 +457,15 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
     const provider = stripeProvider();
     const outcomes = await Promise.all(
       [1, 2].map((n) =>
-        handleWebhookEvent(t.app.db, provider, {
-          id: `evt_race_${n}_${placed.id}`,
-          type: 'payment_intent.succeeded',
-          intentId: intent.id,
-        }),
+        handleWebhookEvent(
+          t.app.db,
+          {
+            id: `evt_race_${n}_${placed.id}`,
+            type: 'payment_intent.succeeded',
+            intentId: intent.id,
+          },
+          provider,
+        ),
       ),
     );
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(['already_paid', 'paid']);
@@ -500,11 +504,11 @@ describe('Stripe provider: cancelling an order with a payment intent', () => {
     ]);
     expect(await readOrder(t.app, placed.id)).toMatchObject({ status: 'cancelled', paidAt: null });
 
-    const outcome = await handleWebhookEvent(t.app.db, stripeProvider(), {
-      id: `${event.id}_again`,
-      type: 'payment_intent.succeeded',
-      intentId: intent.id,
-    });
+    const outcome = await handleWebhookEvent(
+      t.app.db,
+      { id: `${event.id}_again`, type: 'payment_intent.succeeded', intentId: intent.id },
+      stripeProvider(),
+    );
     expect(outcome).toEqual({ outcome: 'paid_after_cancel', orderId: placed.id });
   });
 
