@@ -24,7 +24,7 @@ export async function paginate<Q extends PgSelect, Item>(
     list.rows.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize),
     db.select({ total: count() }).from(list.table).where(list.where),
   ]);
-  return { items: (rows as Awaited<Q>).map(toJson), total: counted?.total ?? 0 };
+  return { items: rows.map(toJson), total: counted?.total ?? 0 };
 }
 
 /** Answers a page: the items as the body, the total in the total-count header. */
