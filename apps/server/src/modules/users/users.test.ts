@@ -104,8 +104,14 @@ describe('POST /api/user/:email', () => {
   });
 
   it('matches the email case-insensitively', async () => {
-    const res = await save(alice.email.toUpperCase(), complete, alice);
+    const changed = {
+      ...complete,
+      profession: 'Test engineer',
+      about: 'Saved via an upper-case email.',
+    };
+    const res = await save(alice.email.toUpperCase(), changed, alice);
     expect(res.statusCode).toBe(200);
+    expect(await profileOf(alice)).toEqual({ ...changed, email: alice.email });
   });
 
   it('refuses anonymous callers with 401', async () => {
@@ -127,8 +133,10 @@ describe('POST /api/user/:email', () => {
   });
 
   it('an admin cannot edit someone else either', async () => {
-    const res = await save(alice.email, complete, admin);
+    const before = await profileOf(alice);
+    const res = await save(alice.email, { ...complete, name: 'Renamed by an admin' }, admin);
     expect(res.statusCode).toBe(403);
+    expect(await profileOf(alice)).toEqual(before);
   });
 
   it('names every missing required field', async () => {
