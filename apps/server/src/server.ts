@@ -1,3 +1,4 @@
+import pretty from 'pino-pretty';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemo } from './db/seed.ts';
@@ -15,7 +16,11 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  // People read a terminal; log collectors read JSON lines.
+  const logStream = process.stdout.isTTY
+    ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
+    : undefined;
+  const app = await buildApp(config, { logStream });
   if (config.seedDemo) {
     const seeded = await seedDemo(app, { withDemoAccounts: config.seedDemoAccounts });
     if (seeded) app.log.info('seeded the demo catalogue');
