@@ -1,4 +1,3 @@
-import pretty from 'pino-pretty';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemo } from './db/seed.ts';
@@ -16,9 +15,14 @@ async function main() {
     }
     throw err;
   }
-  // People read a terminal; log collectors read JSON lines.
+  // People read a terminal; log collectors read JSON lines. The prettifier is loaded only for a
+  // terminal, so a production start does not pay for it.
   const logStream = process.stdout.isTTY
-    ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
+    ? (await import('pino-pretty')).default({
+        colorize: true,
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: 'pid,hostname',
+      })
     : undefined;
   const app = await buildApp(config, { logStream });
   if (config.seedDemo) {

@@ -4,7 +4,6 @@ import fp from 'fastify-plugin';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import helmet, { type HelmetOptions } from 'helmet';
-import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 
 /** The headers helmet would set, worked out once: they depend on the config, never the request. */
@@ -62,8 +61,9 @@ export const securityPlugin = fp(
       encodings: ['br', 'gzip', 'deflate'],
     });
     if (config.rateLimit) {
+      // Loaded only when configured: the client is a sizeable module tree that start-up need not pay for.
       const redis = config.redisUrl
-        ? new Redis(config.redisUrl, {
+        ? new (await import('ioredis')).Redis(config.redisUrl, {
             lazyConnect: false,
             maxRetriesPerRequest: 1,
             enableOfflineQueue: false,
