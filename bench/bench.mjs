@@ -31,7 +31,7 @@ if (!(duration > 0) || !(connections > 0)) {
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
 const OVERSELL_STOCK = args.smoke ? 50 : 500;
 const OVERSELL_ATTEMPTS = OVERSELL_STOCK * 3;
-const OVERSELL_IN_FLIGHT = 250;
+const OVERSELL_IN_FLIGHT = Math.min(250, OVERSELL_ATTEMPTS);
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const children = [];
@@ -350,7 +350,7 @@ async function main() {
   const results = [];
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(OVERSELL_IN_FLIGHT, OVERSELL_ATTEMPTS) }, async () => {
+    Array.from({ length: OVERSELL_IN_FLIGHT }, async () => {
       while (next < OVERSELL_ATTEMPTS) {
         next += 1;
         results.push(
