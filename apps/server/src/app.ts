@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -35,6 +36,8 @@ export interface BuildOptions {
   /** An open, migrated database (tests); otherwise one is opened from the config and migrated. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go (default stdout as JSON); the entry point passes a prettifier on a terminal. */
+  logStream?: DestinationStream;
 }
 
 export type App = FastifyInstance;
@@ -50,6 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : {
             level: config.logLevel,
+            stream: options.logStream,
             redact: [
               'req.headers.authorization',
               'req.headers.cookie',
