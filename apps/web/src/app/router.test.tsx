@@ -11,7 +11,7 @@ vi.mock('../lib/auth-client', async () => ({
 }));
 
 // Stands in for a page chunk that cannot be fetched (offline, or removed by a new release).
-vi.mock('../features/content/about-page', () => {
+vi.mock('../features/company/about-page', () => {
   throw new TypeError('Failed to fetch dynamically imported module: about-page.js');
 });
 

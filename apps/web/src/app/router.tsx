@@ -78,14 +78,14 @@ const dashboardRoutes: RouteObject[] = [
   {
     index: true,
     lazy: page(
-      () => import('../features/orders/my-orders-page'),
+      () => import('../features/my-orders/my-orders-page'),
       (m) => m.MyOrdersPage,
     ),
   },
   {
     path: 'myOrder',
     lazy: page(
-      () => import('../features/orders/my-orders-page'),
+      () => import('../features/my-orders/my-orders-page'),
       (m) => m.MyOrdersPage,
     ),
   },
@@ -131,28 +131,28 @@ const publicRoutes: RouteObject[] = [
   {
     path: 'about',
     lazy: page(
-      () => import('../features/content/about-page'),
+      () => import('../features/company/about-page'),
       (m) => m.AboutPage,
     ),
   },
   {
     path: 'catagories',
     lazy: page(
-      () => import('../features/content/categories-page'),
+      () => import('../features/catalog/categories-page'),
       (m) => m.CategoriesPage,
     ),
   },
   {
     path: 'itSupport',
     lazy: page(
-      () => import('../features/content/it-support-page'),
+      () => import('../features/contact/it-support-page'),
       (m) => m.ItSupportPage,
     ),
   },
   {
     path: 'design',
     lazy: page(
-      () => import('../features/content/design-page'),
+      () => import('../features/contact/design-page'),
       (m) => m.DesignPage,
     ),
   },
@@ -166,21 +166,21 @@ const publicRoutes: RouteObject[] = [
   {
     path: 'summary',
     lazy: page(
-      () => import('../features/content/summary-page'),
+      () => import('../features/summary/summary-page'),
       (m) => m.SummaryPage,
     ),
   },
   {
     path: 'portfolio',
     lazy: page(
-      () => import('../features/content/portfolio-page'),
+      () => import('../features/company/portfolio-page'),
       (m) => m.PortfolioPage,
     ),
   },
   {
     path: 'blog',
     lazy: page(
-      () => import('../features/content/blog-page'),
+      () => import('../features/company/blog-page'),
       (m) => m.BlogPage,
     ),
   },
@@ -204,7 +204,7 @@ const signedInRoutes: RouteObject[] = [
   {
     path: 'tool/:id',
     lazy: page(
-      () => import('../features/ordering/tool-order-page'),
+      () => import('../features/place-order/tool-order-page'),
       (m) => m.ToolOrderPage,
     ),
   },
@@ -234,7 +234,7 @@ export const routes: RouteObject[] = withErrorBoundaries([
     path: '*',
     hydrateFallbackElement: <Spinner block />,
     lazy: page(
-      () => import('../features/content/not-found-page'),
+      () => import('./not-found-page'),
       (m) => m.NotFoundPage,
     ),
   },

@@ -1,16 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatUsd } from '@voltforge/contract/money';
 import { orderStatusLabels, orderStatuses, type OrderStatus } from '@voltforge/contract/order';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../components/ui/use-page-meta';
-import { ORDERS_PAGE_SIZE, adminOrdersQuery } from './api/admin-api';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { ORDERS_PAGE_SIZE, useOrdersPage } from './api/get-orders-page';
 import { AdminPagination } from './components/admin-pagination';
 import { AdminTable } from './components/admin-table';
 import { OrderActions } from './components/order-actions';
-import { OrderStatusBadge } from '../../components/ui/order-status-badge';
+import { OrderStatusBadge } from '../../components/order/order-status-badge';
 import { QueryError } from '../../components/ui/query-error';
 
 const isStatus = (value: string | null): value is OrderStatus =>
@@ -28,7 +27,7 @@ export function ManageOrdersPage() {
   const rawStatus = searchParams.get('status');
   const status = isStatus(rawStatus) ? rawStatus : undefined;
   const page = pageOf(searchParams.get('page'));
-  const orders = useQuery(adminOrdersQuery(status, page));
+  const orders = useOrdersPage(status, page);
 
   const update = (next: { status?: OrderStatus; page?: number }) => {
     const params = new URLSearchParams();

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminMessages } from '@voltforge/contract/admin';
 import { formatUsd } from '@voltforge/contract/money';
 import type { Tool } from '@voltforge/contract/tool';
@@ -8,15 +7,10 @@ import { toast } from 'react-toastify';
 import { paths } from '../../app/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../components/ui/use-page-meta';
-import {
-  TOOLS_PAGE_SIZE,
-  adminToolsQuery,
-  adminToolsQueryKey,
-  archiveTool,
-  restockTool,
-} from './api/admin-api';
-import type { Page } from '../../lib/paged-fetch';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { useArchiveTool } from './api/archive-tool';
+import { TOOLS_PAGE_SIZE, useToolsPage } from './api/get-tools-page';
+import { useRestockTool } from './api/restock-tool';
 import { AdminPagination } from './components/admin-pagination';
 import { AdminTable } from './components/admin-table';
 import { QueryError } from '../../components/ui/query-error';
@@ -33,45 +27,22 @@ export function ManageToolsPage() {
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [restocking, setRestocking] = useState<Tool | null>(null);
-  const tools = useQuery(adminToolsQuery(page, search));
-  const queryClient = useQueryClient();
-  const key = adminToolsQueryKey(page, search);
+  const tools = useToolsPage(page, search);
+  const archive = useArchiveTool();
+  const restock = useRestockTool();
 
-  const replaceRow = (updated: Tool) =>
-    queryClient.setQueryData<Page<Tool>>(key, (current) =>
-      current
-        ? { ...current, items: current.items.map((t) => (t._id === updated._id ? updated : t)) }
-        : current,
-    );
-
-  const archive = useMutation({
-    mutationFn: (tool: Tool) => archiveTool(tool._id),
-    onSuccess: ({ deletedCount }, tool) => {
-      queryClient.setQueryData<Page<Tool>>(key, (current) =>
-        current
-          ? {
-              items: current.items.filter((t) => t._id !== tool._id),
-              total: current.total - deletedCount,
-            }
-          : current,
-      );
-      if (deletedCount > 0) toast.success(adminMessages.toolDeleted);
-      // The catalogue and home page cached elsewhere still list it.
-      void queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] !== 'admin' || query.queryKey[1] !== 'tools',
-      });
-    },
-    onError: (error) => toast.error(error.message),
-  });
+  const onArchive = (tool: Tool) =>
+    archive.mutate(tool, {
+      onSuccess: ({ deletedCount }) => {
+        if (deletedCount > 0) toast.success(adminMessages.toolDeleted);
+      },
+      onError: (error) => toast.error(error.message),
+    });
 
   const onRestock = async (tool: Tool, quantity: number) => {
-    const updated = await restockTool(tool._id, { quantity });
-    replaceRow(updated);
+    const updated = await restock.mutateAsync({ tool, quantity });
     setRestocking(null);
     toast.success(adminMessages.restocked(quantity, updated.name));
-    void queryClient.invalidateQueries({
-      predicate: (query) => query.queryKey[0] !== 'admin' || query.queryKey[1] !== 'tools',
-    });
   };
 
   return (
@@ -186,7 +157,7 @@ export function ManageToolsPage() {
                         aria-label={`Delete ${tool.name}`}
                         disabled={archive.isPending && archive.variables._id === tool._id}
                         onClick={() => {
-                          if (window.confirm(adminMessages.confirmDelete)) archive.mutate(tool);
+                          if (window.confirm(adminMessages.confirmDelete)) onArchive(tool);
                         }}
                       >
                         Delete

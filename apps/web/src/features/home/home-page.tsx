@@ -1,4 +1,4 @@
-import { usePageMeta } from '../../components/ui/use-page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { BannerCarousel } from './banner-carousel';
 import { CommunityStats } from './community-stats';
 import { FeaturedTools } from './featured-tools';

@@ -1,6 +1,6 @@
 import type { Review } from '@voltforge/contract/review';
 import { Avatar } from '../../components/ui/avatar';
-import { previewText } from '../../components/ui/preview-text';
+import { previewText } from '../../lib/preview-text';
 
 /** The spec's business constants (section 9). */
 const COMMENT_PREVIEW_LENGTH = 50;
