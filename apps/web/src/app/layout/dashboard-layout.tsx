@@ -23,7 +23,7 @@ const adminItems: NavItem[] = [
 ];
 
 /**
- * The dashboard frame (spec: "Welcome To Dashboard" and its side menu). Admin items follow the
+ * The dashboard frame ("Welcome To Dashboard" and its side menu). Admin items follow the
  * session's role; the admin pages still check with the server before showing anything.
  */
 export function DashboardLayout() {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { previewText } from '../../lib/preview-text';
 
-/** The spec's business constants (section 9): description preview length, NEW badge window. */
+/** The shop's display rules: description preview length and how long a tool counts as NEW. */
 const DESC_PREVIEW_LENGTH = 100;
 const NEW_BADGE_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -26,7 +26,7 @@ interface ToolCardProps {
 }
 
 /**
- * One tool for sale (spec "Home details"): image, name, NEW badge, description preview,
+ * One tool for sale: image, name, NEW badge, description preview,
  * minimum order and available quantity, and Purchase, which opens the order page.
  */
 export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false }: ToolCardProps) {

@@ -106,7 +106,7 @@ function EditTool({ id }: { id: string }) {
   );
 }
 
-/** Add Products (spec), and with `?edit=<id>` the same form for editing a tool. */
+/** Add Products, and with `?edit=<id>` the same form for editing a tool. */
 export function AddToolPage() {
   const [searchParams] = useSearchParams();
   const editId = searchParams.get('edit');

@@ -10,7 +10,7 @@ import { OrderActions } from './components/order-actions';
 import { OrderStatusBadge } from '../../components/order/order-status-badge';
 import { QueryError } from '../../components/ui/query-error';
 
-/** manageOrder/:id (spec "manage orders table" for one order): its details and actions. */
+/** manageOrder/:id: one order of the back office's table, its details and actions. */
 export function ManageOrderPage() {
   const { id = '' } = useParams();
   usePageMeta('Manage Order', 'Voltforge administration: one order.');

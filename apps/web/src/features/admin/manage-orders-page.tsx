@@ -20,7 +20,7 @@ function pageOf(value: string | null): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
-/** Manage All Orders (spec): every order with its real status and the actions it allows. */
+/** Manage All Orders: every order with its real status and the actions it allows. */
 export function ManageOrdersPage() {
   usePageMeta('Manage All Orders', 'Voltforge administration: every order.');
   const [searchParams, setSearchParams] = useSearchParams();

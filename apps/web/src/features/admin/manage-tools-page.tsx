@@ -20,7 +20,7 @@ import { useDebouncedValue } from './use-debounced-value';
 /** Typing pauses this long before the list is asked for: one request per word, not per key. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Manage All Products (spec): the catalogue with Edit, Add Quantity and delete. */
+/** Manage All Products: the catalogue with Edit, Add Quantity and delete. */
 export function ManageToolsPage() {
   usePageMeta('Manage All Products', 'Voltforge administration: every tool in the catalogue.');
   const [page, setPage] = useState(1);

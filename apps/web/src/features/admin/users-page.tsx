@@ -14,7 +14,7 @@ import { AdminPagination } from './components/admin-pagination';
 import { AdminTable } from './components/admin-table';
 import { QueryError } from '../../components/ui/query-error';
 
-/** All User (spec): every account, Make Admin and Remove User. */
+/** All User: every account, Make Admin and Remove User. */
 export function UsersPage() {
   usePageMeta('All User', 'Voltforge administration: every user account.');
   const [page, setPage] = useState(1);

@@ -31,7 +31,7 @@ export function RegisterPage() {
     defaultValues: { name: '', email: '', password: '' },
   });
 
-  // signUp.email stores the name as the display name (spec section 4) and signs the user in.
+  // signUp.email stores the name as the display name (the profile starts from it) and signs the user in.
   const onSubmit = handleSubmit(({ name, email, password }) =>
     run(() => authClient.signUp.email({ name, email, password })),
   );

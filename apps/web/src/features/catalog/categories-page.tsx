@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useCategories } from '../../lib/api/get-categories';
 
-/** /catagories (the spec's spelling): every category with its count, each opening the catalogue. */
+/** /catagories (the original spelling, kept for old links): every category with its count. */
 export function CategoriesPage() {
   usePageMeta(
     'Categories',

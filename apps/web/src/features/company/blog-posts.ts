@@ -7,7 +7,7 @@ export interface BlogPost {
   code?: string;
 }
 
-/** The spec's six topics (section 1), answered by us. */
+/** Six questions customers ask about the shop's technology, answered by us. */
 export const blogPosts: BlogPost[] = [
   {
     id: 'react-performance',

@@ -3,7 +3,7 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { portfolio } from './portfolio-data';
 
-/** /portfolio: the site's developer (spec section 1), all from portfolio-data.ts. */
+/** /portfolio: the site's developer, all from portfolio-data.ts. */
 export function PortfolioPage() {
   usePageMeta(
     'Portfolio',

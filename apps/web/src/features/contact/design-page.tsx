@@ -29,7 +29,7 @@ const steps = [
   'Prototypes, pilot run, then volume manufacturing with us or with your own supplier.',
 ];
 
-/** /design: the spec's "Design and Development" service, with a form for project enquiries. */
+/** /design: the "Design and Development" service, with a form for project enquiries. */
 export function DesignPage() {
   usePageMeta(
     'Design and Development',

@@ -27,7 +27,7 @@ const facts = [
   { term: 'Languages', detail: 'English, Spanish and German' },
 ];
 
-/** /itSupport: the spec's "Our Support Section", with a form that reaches the support team. */
+/** /itSupport: "Our Support Section", with a form that reaches the support team. */
 export function ItSupportPage() {
   usePageMeta(
     'Our Support Section',

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { useSubscribeNewsletter } from './api/subscribe-newsletter';
 
 /**
- * Subscribe stores the address (DESIGN section 9: the original's buttons did nothing). The
+ * Subscribe stores the address (the original shop's button did nothing). The
  * server validates it with the contract's rule and messages; its answer is shown under the field.
  */
 export function NewsletterBlock() {

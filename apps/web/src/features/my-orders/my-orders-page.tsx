@@ -18,7 +18,7 @@ import { OrdersTable } from './components/orders-table';
 const isAuthFailure = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
-/** The dashboard index and /dashboard/myOrder: the spec's "My Orders". */
+/** The dashboard index and /dashboard/myOrder: "My Orders". */
 export function MyOrdersPage() {
   usePageMeta('My Orders', 'Your Voltforge orders and their payment status.');
   const { data: session } = authClient.useSession();
@@ -28,7 +28,7 @@ export function MyOrdersPage() {
   const signOut = useSignOut();
   const [toDelete, setToDelete] = useState<Order | null>(null);
 
-  // The spec: a 401 or 403 while loading my orders signs out and goes home.
+  // A 401 or 403 here means the session is gone or not this user's: sign out and go home.
   const authFailed = isAuthFailure(orders.error);
   useEffect(() => {
     if (authFailed) void signOut();

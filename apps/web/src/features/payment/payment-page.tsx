@@ -9,7 +9,7 @@ import { OrderSummaryCard } from './components/order-summary-card';
 import { PaidNotice } from './components/paid-notice';
 import { PaymentPanel } from './components/payment-panel';
 
-/** /dashboard/payment/:id: pay one of your orders by card (spec: "Payment page"). */
+/** /dashboard/payment/:id: pay one of your orders by card. */
 export function PaymentPage() {
   const { id = '' } = useParams();
   usePageMeta(`Pay for ${id}`, 'Pay for your Voltforge order by card.');

@@ -5,8 +5,8 @@ export type QuantityCheck =
   { ok: true; quantity: number } | { ok: false; message: string; reason: 'min' | 'max' | 'whole' };
 
 /**
- * The spec's quantity rules (section 5) for what is typed in the box: empty means the minimum;
- * above the stock or below the minimum is refused with the spec's messages.
+ * The quantity rules for what is typed in the box: empty means the minimum; above the stock or
+ * below the minimum is refused with the contract's messages, the same the server sends.
  */
 export function checkQuantity(raw: string, min: number, max: number): QuantityCheck {
   const text = raw.trim();

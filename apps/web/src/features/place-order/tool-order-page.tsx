@@ -25,7 +25,7 @@ function LoadFailed({ error, retry }: { error: Error; retry: () => void }) {
   return <QueryError message={error.message} onRetry={retry} />;
 }
 
-/** /tool/:id — the spec's "Tool order page" (signed-in only; the router's guard sees to that). */
+/** /tool/:id — the tool order page (signed-in only; the router's guard sees to that). */
 export function ToolOrderPage() {
   const { id = '' } = useParams();
   usePageMeta(

@@ -9,7 +9,7 @@ const CONFIRM_CANCEL_PAID =
 /** What each action asks first, and says when done. */
 function wording(order: Order, to: AdminOrderStatus) {
   if (to !== 'cancelled') return { confirm: null, done: adminMessages.statusChanged(to) };
-  // An unpaid order is "deleted" in the spec's words; a paid one is cancelled (and refunded).
+  // An unpaid order is "deleted" in the admin's words; a paid one is cancelled (and refunded).
   return order.status === 'pending_payment'
     ? { confirm: adminMessages.confirmDelete, done: adminMessages.orderDeleted }
     : { confirm: CONFIRM_CANCEL_PAID, done: adminMessages.statusChanged('cancelled') };

@@ -69,7 +69,7 @@ interface ToolFormProps {
 
 const numberOptions = { valueAsNumber: true } as const;
 
-/** Add Products (spec): the fields of a tool, checked with the server's own rules. */
+/** Add Products: the fields of a tool, checked with the server's own rules. */
 export function ToolForm({
   defaultValues,
   submitLabel,

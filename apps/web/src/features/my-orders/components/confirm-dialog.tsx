@@ -12,7 +12,7 @@ interface ConfirmDialogProps {
 }
 
 /**
- * A modal confirm prompt (the spec's "are you sure wants to delete"). The native <dialog> keeps
+ * A modal confirm prompt ("are you sure wants to delete"). The native <dialog> keeps
  * focus inside, closes on Escape and gives focus back to the button that opened it.
  */
 export function ConfirmDialog({

@@ -7,7 +7,7 @@ interface OrderActionsProps {
   onDelete: (order: Order) => void;
 }
 
-/** Unpaid: pay or delete. Paid: the spec's "Paid" and the transaction id. */
+/** Unpaid: pay or delete. Paid: "Paid" and the transaction id. */
 export function OrderActions({ order, onDelete }: OrderActionsProps) {
   if (order.paid) {
     return (

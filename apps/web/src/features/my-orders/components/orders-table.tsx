@@ -22,7 +22,7 @@ interface OrdersTableProps {
 }
 
 /**
- * The spec's columns (Name, Orders Name, Price, Action) plus quantity, total, status and date:
+ * The original columns (Name, Orders Name, Price, Action) plus quantity, total, status and date:
  * a table on wide screens, one card per order where the table would not fit beside the menu.
  */
 export function OrdersTable({ orders, onDelete }: OrdersTableProps) {

@@ -18,7 +18,7 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { usePlaceOrder } from '../api/place-order';
 import { checkQuantity, liveTotalCents } from '../quantity-check';
 
-// The quantity is checked by the spec's own rules (toasts, button state), not by the resolver.
+// The quantity is checked by quantity-check.ts (toasts, button state), not by the resolver.
 const formSchema = z.object({ quantity: z.string(), phone: phoneSchema, address: addressSchema });
 type FormValues = z.input<typeof formSchema>;
 

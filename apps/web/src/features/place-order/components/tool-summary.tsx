@@ -1,7 +1,7 @@
 import { formatUsd } from '@voltforge/contract/money';
 import type { Tool } from '@voltforge/contract/tool';
 
-/** The tool being ordered: the spec's image, name, NEW badge, quantities, unit price, description. */
+/** The tool being ordered: image, name, NEW badge, quantities, unit price, description. */
 export function ToolSummary({ tool }: { tool: Tool }) {
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm">
