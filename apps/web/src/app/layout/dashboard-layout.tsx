@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
+import { CloseButton } from '../../components/ui/close-button';
 import { PageContainer } from '../../components/ui/page-container';
 import { authClient } from '../../lib/auth-client';
 import { paths } from '../paths';
+import { DrawerToggle, useDrawer } from './drawer-toggle';
 import { NavItemLink } from './nav-item-link';
 import type { NavItem } from './nav-links';
 
@@ -28,42 +30,28 @@ const adminItems: NavItem[] = [
  */
 export function DashboardLayout() {
   const { data: session } = authClient.useSession();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useDrawer();
   const isAdmin = session?.user.role === 'admin';
   const menuRef = useRef<HTMLElement>(null);
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
-
-  function closeMenu() {
-    setMenuOpen(false);
-    menuButtonRef.current?.focus();
-  }
 
   useEffect(() => {
-    if (menuOpen) menuRef.current?.querySelector<HTMLElement>('a')?.focus();
-  }, [menuOpen]);
+    if (menu.open) menuRef.current?.querySelector<HTMLElement>('a')?.focus();
+  }, [menu.open]);
 
   return (
     <PageContainer>
       <div className="drawer lg:drawer-open">
-        <input
-          id={DRAWER_ID}
-          type="checkbox"
-          className="drawer-toggle"
-          aria-hidden="true"
-          tabIndex={-1}
-          checked={menuOpen}
-          onChange={(event) => (event.target.checked ? setMenuOpen(true) : closeMenu())}
-        />
+        <DrawerToggle id={DRAWER_ID} drawer={menu} />
         <div className="drawer-content min-w-0 lg:pl-8">
           <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-3xl font-bold tracking-tight text-primary">Welcome To Dashboard</h1>
             <button
-              ref={menuButtonRef}
+              ref={menu.buttonRef}
               type="button"
               className="btn btn-outline btn-sm lg:hidden"
-              aria-expanded={menuOpen}
+              aria-expanded={menu.open}
               aria-controls="dashboard-menu"
-              onClick={() => setMenuOpen(true)}
+              onClick={() => menu.setOpen(true)}
             >
               Dashboard menu
             </button>
@@ -79,34 +67,17 @@ export function DashboardLayout() {
             aria-label="Dashboard"
             className="min-h-full w-64 bg-base-100 p-4 lg:min-h-0 lg:rounded-box lg:border lg:border-base-300 lg:bg-base-200"
             onKeyDown={(event) => {
-              if (event.key === 'Escape' && menuOpen) closeMenu();
+              if (event.key === 'Escape' && menu.open) menu.close();
             }}
           >
             <div className="mb-2 flex items-center justify-between lg:hidden">
               <span className="px-2 font-semibold">Dashboard</span>
-              <button
-                type="button"
-                className="btn btn-square btn-ghost btn-sm"
-                aria-label="Close dashboard menu"
-                onClick={closeMenu}
-              >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="h-5 w-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                >
-                  <path d="M6 6l12 12M18 6 6 18" />
-                </svg>
-              </button>
+              <CloseButton label="Close dashboard menu" onClick={menu.close} />
             </div>
             <ul className="menu w-full p-0">
               {userItems.map((item) => (
                 <li key={item.to}>
-                  <NavItemLink item={item} onClick={() => setMenuOpen(false)} />
+                  <NavItemLink item={item} onClick={() => menu.setOpen(false)} />
                 </li>
               ))}
               {isAdmin ? (
@@ -114,7 +85,7 @@ export function DashboardLayout() {
                   <li className="menu-title mt-3 text-base-content/75">Admin</li>
                   {adminItems.map((item) => (
                     <li key={item.to}>
-                      <NavItemLink item={item} onClick={() => setMenuOpen(false)} />
+                      <NavItemLink item={item} onClick={() => menu.setOpen(false)} />
                     </li>
                   ))}
                 </>

@@ -6,7 +6,6 @@ import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { ORDERS_PAGE_SIZE, useOrdersPage } from './api/get-orders-page';
-import { AdminPagination } from './components/admin-pagination';
 import { AdminTable } from './components/admin-table';
 import { OrderActions } from './components/order-actions';
 import { OrderStatusBadge } from '../../components/order/order-status-badge';
@@ -69,7 +68,16 @@ export function ManageOrdersPage() {
         </p>
       ) : (
         <>
-          <AdminTable label="Orders">
+          <AdminTable
+            label="Orders"
+            pagination={{
+              page,
+              pageSize: ORDERS_PAGE_SIZE,
+              total: orders.data.total,
+              label: 'Order pages',
+              onPage: (p) => update({ status, page: p }),
+            }}
+          >
             <thead>
               <tr>
                 <th scope="col">SL.No</th>
@@ -127,13 +135,6 @@ export function ManageOrdersPage() {
               ))}
             </tbody>
           </AdminTable>
-          <AdminPagination
-            page={page}
-            pageSize={ORDERS_PAGE_SIZE}
-            total={orders.data.total}
-            label="Order pages"
-            onPage={(p) => update({ status, page: p })}
-          />
         </>
       )}
     </>

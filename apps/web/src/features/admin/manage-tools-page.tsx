@@ -11,7 +11,6 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { useArchiveTool } from './api/archive-tool';
 import { TOOLS_PAGE_SIZE, useToolsPage } from './api/get-tools-page';
 import { useRestockTool } from './api/restock-tool';
-import { AdminPagination } from './components/admin-pagination';
 import { AdminTable } from './components/admin-table';
 import { QueryError } from '../../components/ui/query-error';
 import { RestockDialog } from './components/restock-dialog';
@@ -87,7 +86,16 @@ export function ManageToolsPage() {
         </p>
       ) : (
         <>
-          <AdminTable label="Products">
+          <AdminTable
+            label="Products"
+            pagination={{
+              page,
+              pageSize: TOOLS_PAGE_SIZE,
+              total: tools.data.total,
+              label: 'Product pages',
+              onPage: setPage,
+            }}
+          >
             <thead>
               <tr>
                 <th scope="col">
@@ -168,13 +176,6 @@ export function ManageToolsPage() {
               ))}
             </tbody>
           </AdminTable>
-          <AdminPagination
-            page={page}
-            pageSize={TOOLS_PAGE_SIZE}
-            total={tools.data.total}
-            label="Product pages"
-            onPage={setPage}
-          />
         </>
       )}
       <RestockDialog tool={restocking} onClose={() => setRestocking(null)} onRestock={onRestock} />

@@ -10,7 +10,6 @@ import { authClient } from '../../lib/auth-client';
 import { USERS_PAGE_SIZE, useUsers } from './api/get-users';
 import { useMakeAdmin } from './api/make-admin';
 import { useRemoveUser } from './api/remove-user';
-import { AdminPagination } from './components/admin-pagination';
 import { AdminTable } from './components/admin-table';
 import { QueryError } from '../../components/ui/query-error';
 
@@ -61,7 +60,16 @@ export function UsersPage() {
         <QueryError message={users.error.message} onRetry={() => void users.refetch()} />
       ) : (
         <>
-          <AdminTable label="Users">
+          <AdminTable
+            label="Users"
+            pagination={{
+              page,
+              pageSize: USERS_PAGE_SIZE,
+              total: users.data.total,
+              label: 'User pages',
+              onPage: setPage,
+            }}
+          >
             <thead>
               <tr>
                 <th scope="col">Sl</th>
@@ -124,13 +132,6 @@ export function UsersPage() {
               })}
             </tbody>
           </AdminTable>
-          <AdminPagination
-            page={page}
-            pageSize={USERS_PAGE_SIZE}
-            total={users.data.total}
-            label="User pages"
-            onPage={setPage}
-          />
         </>
       )}
     </>

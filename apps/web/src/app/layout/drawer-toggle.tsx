@@ -1,0 +1,35 @@
+import { useCallback, useRef, useState } from 'react';
+
+/** A daisyUI drawer's open state; closing it gives focus back to the button that opened it. */
+export function useDrawer() {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }, []);
+  return { open, setOpen, close, buttonRef };
+}
+
+interface DrawerToggleProps {
+  id: string;
+  drawer: ReturnType<typeof useDrawer>;
+}
+
+/**
+ * daisyUI drives the drawer from this checkbox; React owns its state. Hidden from everyone but
+ * the overlay's label: the visible menu button is what people use.
+ */
+export function DrawerToggle({ id, drawer }: DrawerToggleProps) {
+  return (
+    <input
+      id={id}
+      type="checkbox"
+      className="drawer-toggle"
+      aria-hidden="true"
+      tabIndex={-1}
+      checked={drawer.open}
+      onChange={(event) => (event.target.checked ? drawer.setOpen(true) : drawer.close())}
+    />
+  );
+}
