@@ -30,28 +30,38 @@ const adminItems: NavItem[] = [
  */
 export function DashboardLayout() {
   const { data: session } = authClient.useSession();
-  const menu = useDrawer();
+  const {
+    open: menuOpen,
+    setOpen: setMenuOpen,
+    close: closeMenu,
+    buttonRef: menuButtonRef,
+  } = useDrawer();
   const isAdmin = session?.user.role === 'admin';
   const menuRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    if (menu.open) menuRef.current?.querySelector<HTMLElement>('a')?.focus();
-  }, [menu.open]);
+    if (menuOpen) menuRef.current?.querySelector<HTMLElement>('a')?.focus();
+  }, [menuOpen]);
 
   return (
     <PageContainer>
       <div className="drawer lg:drawer-open">
-        <DrawerToggle id={DRAWER_ID} drawer={menu} />
+        <DrawerToggle
+          id={DRAWER_ID}
+          open={menuOpen}
+          onOpen={() => setMenuOpen(true)}
+          onClose={closeMenu}
+        />
         <div className="drawer-content min-w-0 lg:pl-8">
           <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-3xl font-bold tracking-tight text-primary">Welcome To Dashboard</h1>
             <button
-              ref={menu.buttonRef}
+              ref={menuButtonRef}
               type="button"
               className="btn btn-outline btn-sm lg:hidden"
-              aria-expanded={menu.open}
+              aria-expanded={menuOpen}
               aria-controls="dashboard-menu"
-              onClick={() => menu.setOpen(true)}
+              onClick={() => setMenuOpen(true)}
             >
               Dashboard menu
             </button>
@@ -67,17 +77,17 @@ export function DashboardLayout() {
             aria-label="Dashboard"
             className="min-h-full w-64 bg-base-100 p-4 lg:min-h-0 lg:rounded-box lg:border lg:border-base-300 lg:bg-base-200"
             onKeyDown={(event) => {
-              if (event.key === 'Escape' && menu.open) menu.close();
+              if (event.key === 'Escape' && menuOpen) closeMenu();
             }}
           >
             <div className="mb-2 flex items-center justify-between lg:hidden">
               <span className="px-2 font-semibold">Dashboard</span>
-              <CloseButton label="Close dashboard menu" onClick={menu.close} />
+              <CloseButton label="Close dashboard menu" onClick={closeMenu} />
             </div>
             <ul className="menu w-full p-0">
               {userItems.map((item) => (
                 <li key={item.to}>
-                  <NavItemLink item={item} onClick={() => menu.setOpen(false)} />
+                  <NavItemLink item={item} onClick={() => setMenuOpen(false)} />
                 </li>
               ))}
               {isAdmin ? (
@@ -85,7 +95,7 @@ export function DashboardLayout() {
                   <li className="menu-title mt-3 text-base-content/75">Admin</li>
                   {adminItems.map((item) => (
                     <li key={item.to}>
-                      <NavItemLink item={item} onClick={() => menu.setOpen(false)} />
+                      <NavItemLink item={item} onClick={() => setMenuOpen(false)} />
                     </li>
                   ))}
                 </>

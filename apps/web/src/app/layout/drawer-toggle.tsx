@@ -13,14 +13,16 @@ export function useDrawer() {
 
 interface DrawerToggleProps {
   id: string;
-  drawer: ReturnType<typeof useDrawer>;
+  open: boolean;
+  onOpen: () => void;
+  onClose: () => void;
 }
 
 /**
  * daisyUI drives the drawer from this checkbox; React owns its state. Hidden from everyone but
  * the overlay's label: the visible menu button is what people use.
  */
-export function DrawerToggle({ id, drawer }: DrawerToggleProps) {
+export function DrawerToggle({ id, open, onOpen, onClose }: DrawerToggleProps) {
   return (
     <input
       id={id}
@@ -28,8 +30,8 @@ export function DrawerToggle({ id, drawer }: DrawerToggleProps) {
       className="drawer-toggle"
       aria-hidden="true"
       tabIndex={-1}
-      checked={drawer.open}
-      onChange={(event) => (event.target.checked ? drawer.setOpen(true) : drawer.close())}
+      checked={open}
+      onChange={(event) => (event.target.checked ? onOpen() : onClose())}
     />
   );
 }

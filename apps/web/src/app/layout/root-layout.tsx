@@ -26,11 +26,21 @@ interface RootLayoutProps {
 
 /** Navbar, page and footer, inside the daisyUI drawer that holds the small-screen menu. */
 export function RootLayout({ children }: RootLayoutProps) {
-  const menu = useDrawer();
+  const {
+    open: menuOpen,
+    setOpen: setMenuOpen,
+    close: closeMenu,
+    buttonRef: menuButtonRef,
+  } = useDrawer();
 
   return (
     <div className="drawer">
-      <DrawerToggle id={MENU_TOGGLE_ID} drawer={menu} />
+      <DrawerToggle
+        id={MENU_TOGGLE_ID}
+        open={menuOpen}
+        onOpen={() => setMenuOpen(true)}
+        onClose={closeMenu}
+      />
       <div className="drawer-content flex min-h-dvh flex-col">
         <a
           href="#main"
@@ -40,9 +50,9 @@ export function RootLayout({ children }: RootLayoutProps) {
         </a>
         <NavigationProgress />
         <Navbar
-          menuOpen={menu.open}
-          menuButtonRef={menu.buttonRef}
-          onOpenMenu={() => menu.setOpen(true)}
+          menuOpen={menuOpen}
+          menuButtonRef={menuButtonRef}
+          onOpenMenu={() => setMenuOpen(true)}
         />
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
           {children ?? <Outlet />}
@@ -52,9 +62,7 @@ export function RootLayout({ children }: RootLayoutProps) {
       {/* No reveal delay: the menu takes focus the moment it opens, and hidden items cannot. */}
       <div className="drawer-side z-40 transition-none lg:hidden">
         <label htmlFor={MENU_TOGGLE_ID} aria-hidden="true" className="drawer-overlay" />
-        {menu.open ? (
-          <MobileMenu onClose={menu.close} onNavigate={() => menu.setOpen(false)} />
-        ) : null}
+        {menuOpen ? <MobileMenu onClose={closeMenu} onNavigate={() => setMenuOpen(false)} /> : null}
       </div>
       <ScrollRestoration />
     </div>

@@ -56,7 +56,11 @@ export function LoginPage() {
       </form>
       <p className="text-center text-sm">
         New to Voltforge?{' '}
-        <Link to={paths.register} state={location.state} className="btn btn-link btn-sm px-1">
+        <Link
+          to={paths.register}
+          state={location.state as unknown}
+          className="btn btn-link btn-sm px-1"
+        >
           Register Now
         </Link>
       </p>

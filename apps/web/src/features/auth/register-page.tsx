@@ -66,7 +66,11 @@ export function RegisterPage() {
       </form>
       <p className="text-center text-sm">
         Already have an account?{' '}
-        <Link to={paths.login} state={location.state} className="btn btn-link btn-sm px-1">
+        <Link
+          to={paths.login}
+          state={location.state as unknown}
+          className="btn btn-link btn-sm px-1"
+        >
           Login Now
         </Link>
       </p>

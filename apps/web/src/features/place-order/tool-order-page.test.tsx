@@ -103,7 +103,7 @@ describe('ToolOrderPage', { timeout: 20_000 }, () => {
     await user.type(quantity, '3');
     await user.dblClick(screen.getByRole('button', { name: 'Confirm Orders' }));
     await waitFor(() => expect(posts()).toHaveLength(1), slow);
-    expect(JSON.parse(String((posts()[0]?.[1] as RequestInit).body))).toEqual({
+    expect(JSON.parse((posts()[0]?.[1] as RequestInit).body as string)).toEqual({
       toolId: tool._id,
       quantity: 3,
       phone: '+1 555 010 2030',

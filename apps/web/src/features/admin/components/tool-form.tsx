@@ -48,7 +48,7 @@ export function changedFields(
     if (dirty[key]) patch[key] = values[key];
   }
   if ('inStock' in patch) patch.expectedInStock = loaded.inStock;
-  return patch as ToolPatch;
+  return patch;
 }
 
 interface ToolFormProps {
