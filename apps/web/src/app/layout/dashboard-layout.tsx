@@ -35,6 +35,7 @@ export function DashboardLayout() {
     setOpen: setMenuOpen,
     close: closeMenu,
     buttonRef: menuButtonRef,
+    toggle,
   } = useDrawer();
   const isAdmin = session?.user.role === 'admin';
   const menuRef = useRef<HTMLElement>(null);
@@ -46,12 +47,7 @@ export function DashboardLayout() {
   return (
     <PageContainer>
       <div className="drawer lg:drawer-open">
-        <DrawerToggle
-          id={DRAWER_ID}
-          open={menuOpen}
-          onOpen={() => setMenuOpen(true)}
-          onClose={closeMenu}
-        />
+        <DrawerToggle id={DRAWER_ID} {...toggle} />
         <div className="drawer-content min-w-0 lg:pl-8">
           <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-3xl font-bold tracking-tight text-primary">Welcome To Dashboard</h1>

@@ -8,7 +8,8 @@ export function useDrawer() {
     setOpen(false);
     buttonRef.current?.focus();
   }, []);
-  return { open, setOpen, close, buttonRef };
+  const onOpen = useCallback(() => setOpen(true), []);
+  return { open, setOpen, close, buttonRef, toggle: { open, onOpen, onClose: close } };
 }
 
 interface DrawerToggleProps {

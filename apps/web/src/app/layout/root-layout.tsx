@@ -31,16 +31,12 @@ export function RootLayout({ children }: RootLayoutProps) {
     setOpen: setMenuOpen,
     close: closeMenu,
     buttonRef: menuButtonRef,
+    toggle,
   } = useDrawer();
 
   return (
     <div className="drawer">
-      <DrawerToggle
-        id={MENU_TOGGLE_ID}
-        open={menuOpen}
-        onOpen={() => setMenuOpen(true)}
-        onClose={closeMenu}
-      />
+      <DrawerToggle id={MENU_TOGGLE_ID} {...toggle} />
       <div className="drawer-content flex min-h-dvh flex-col">
         <a
           href="#main"

@@ -67,75 +67,70 @@ export function ManageOrdersPage() {
           {status ? `No ${orderStatusLabels[status].toLowerCase()} orders.` : 'No orders yet.'}
         </p>
       ) : (
-        <>
-          <AdminTable
-            label="Orders"
-            pagination={{
-              page,
-              pageSize: ORDERS_PAGE_SIZE,
-              total: orders.data.total,
-              label: 'Order pages',
-              onPage: (p) => update({ status, page: p }),
-            }}
-          >
-            <thead>
-              <tr>
-                <th scope="col">SL.No</th>
-                <th scope="col">Name</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Price</th>
-                <th scope="col">Status</th>
-                <th scope="col">Action</th>
+        <AdminTable
+          label="Orders"
+          pagination={{
+            page,
+            pageSize: ORDERS_PAGE_SIZE,
+            total: orders.data.total,
+            label: 'Order pages',
+            onPage: (p) => update({ status, page: p }),
+          }}
+        >
+          <thead>
+            <tr>
+              <th scope="col">SL.No</th>
+              <th scope="col">Name</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Price</th>
+              <th scope="col">Status</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.data.items.map((order, index) => (
+              <tr key={order._id}>
+                <th scope="row" data-label="SL.No">
+                  {(page - 1) * ORDERS_PAGE_SIZE + index + 1}
+                </th>
+                <td data-label="Name" className="min-w-40">
+                  <div>
+                    <Link to={paths.manageOrder(order._id)} className="link link-hover font-medium">
+                      {order.order}
+                    </Link>
+                    <div className="text-xs text-base-content/75">
+                      {new Date(order.createdAt).toLocaleDateString()}
+                    </div>
+                  </div>
+                </td>
+                <td data-label="Customer" className="min-w-56">
+                  <div className="min-w-0">
+                    <div>{order.name}</div>
+                    <div className="text-xs [overflow-wrap:anywhere] text-base-content/75">
+                      {order.email}
+                    </div>
+                  </div>
+                </td>
+                <td data-label="Quantity">{order.quantity}</td>
+                <td data-label="Price" className="whitespace-nowrap">
+                  <div>
+                    <div className="font-medium">{formatUsd(order.total)}</div>
+                    <div className="text-xs text-base-content/75">
+                      {formatUsd(order.price)} each
+                    </div>
+                  </div>
+                </td>
+                <td data-label="Status">
+                  <OrderStatusBadge status={order.status} />
+                </td>
+                <td data-label="Action">
+                  <OrderActions order={order} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {orders.data.items.map((order, index) => (
-                <tr key={order._id}>
-                  <th scope="row" data-label="SL.No">
-                    {(page - 1) * ORDERS_PAGE_SIZE + index + 1}
-                  </th>
-                  <td data-label="Name" className="min-w-40">
-                    <div>
-                      <Link
-                        to={paths.manageOrder(order._id)}
-                        className="link link-hover font-medium"
-                      >
-                        {order.order}
-                      </Link>
-                      <div className="text-xs text-base-content/75">
-                        {new Date(order.createdAt).toLocaleDateString()}
-                      </div>
-                    </div>
-                  </td>
-                  <td data-label="Customer" className="min-w-56">
-                    <div className="min-w-0">
-                      <div>{order.name}</div>
-                      <div className="text-xs [overflow-wrap:anywhere] text-base-content/75">
-                        {order.email}
-                      </div>
-                    </div>
-                  </td>
-                  <td data-label="Quantity">{order.quantity}</td>
-                  <td data-label="Price" className="whitespace-nowrap">
-                    <div>
-                      <div className="font-medium">{formatUsd(order.total)}</div>
-                      <div className="text-xs text-base-content/75">
-                        {formatUsd(order.price)} each
-                      </div>
-                    </div>
-                  </td>
-                  <td data-label="Status">
-                    <OrderStatusBadge status={order.status} />
-                  </td>
-                  <td data-label="Action">
-                    <OrderActions order={order} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </AdminTable>
-        </>
+            ))}
+          </tbody>
+        </AdminTable>
       )}
     </>
   );

@@ -85,98 +85,94 @@ export function ManageToolsPage() {
           {search ? 'No tool matches that name.' : 'The catalogue is empty. Add the first tool.'}
         </p>
       ) : (
-        <>
-          <AdminTable
-            label="Products"
-            pagination={{
-              page,
-              pageSize: TOOLS_PAGE_SIZE,
-              total: tools.data.total,
-              label: 'Product pages',
-              onPage: setPage,
-            }}
-          >
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="sr-only">Image</span>
+        <AdminTable
+          label="Products"
+          pagination={{
+            page,
+            pageSize: TOOLS_PAGE_SIZE,
+            total: tools.data.total,
+            label: 'Product pages',
+            onPage: setPage,
+          }}
+        >
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="sr-only">Image</span>
+              </th>
+              <th scope="col">Name</th>
+              <th scope="col">Price</th>
+              <th scope="col">Stock</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tools.data.items.map((tool) => (
+              <tr key={tool._id}>
+                <td>
+                  <img
+                    src={tool.img}
+                    alt=""
+                    width={64}
+                    height={48}
+                    loading="lazy"
+                    className="h-12 w-16 rounded object-cover"
+                  />
+                </td>
+                <th scope="row" data-label="Name" className="min-w-40 font-medium">
+                  <div>
+                    {tool.name}
+                    <div className="text-xs font-normal text-base-content/75">
+                      {tool.category} · minimum {tool.minOrderQuantity}
+                    </div>
+                  </div>
                 </th>
-                <th scope="col">Name</th>
-                <th scope="col">Price</th>
-                <th scope="col">Stock</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tools.data.items.map((tool) => (
-                <tr key={tool._id}>
-                  <td>
-                    <img
-                      src={tool.img}
-                      alt=""
-                      width={64}
-                      height={48}
-                      loading="lazy"
-                      className="h-12 w-16 rounded object-cover"
-                    />
-                  </td>
-                  <th scope="row" data-label="Name" className="min-w-40 font-medium">
-                    <div>
-                      {tool.name}
-                      <div className="text-xs font-normal text-base-content/75">
-                        {tool.category} · minimum {tool.minOrderQuantity}
-                      </div>
-                    </div>
-                  </th>
-                  <td data-label="Price" className="whitespace-nowrap">
-                    {formatUsd(tool.price)}
-                  </td>
-                  <td data-label="Stock">
-                    <span
-                      className={
-                        tool.inStock < tool.minOrderQuantity
-                          ? 'font-semibold text-error'
-                          : undefined
-                      }
+                <td data-label="Price" className="whitespace-nowrap">
+                  {formatUsd(tool.price)}
+                </td>
+                <td data-label="Stock">
+                  <span
+                    className={
+                      tool.inStock < tool.minOrderQuantity ? 'font-semibold text-error' : undefined
+                    }
+                  >
+                    {tool.inStock}
+                  </span>
+                </td>
+                <td data-label="Actions">
+                  <div className="flex flex-wrap gap-2">
+                    <Link
+                      to={`${paths.addTool}?edit=${encodeURIComponent(tool._id)}`}
+                      className="btn btn-sm"
+                      aria-label={`Edit ${tool.name}`}
                     >
-                      {tool.inStock}
-                    </span>
-                  </td>
-                  <td data-label="Actions">
-                    <div className="flex flex-wrap gap-2">
-                      <Link
-                        to={`${paths.addTool}?edit=${encodeURIComponent(tool._id)}`}
-                        className="btn btn-sm"
-                        aria-label={`Edit ${tool.name}`}
-                      >
-                        Edit
-                      </Link>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-primary"
-                        aria-label={`Add Quantity: ${tool.name}`}
-                        onClick={() => setRestocking(tool)}
-                      >
-                        Add Quantity
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline btn-error"
-                        aria-label={`Delete ${tool.name}`}
-                        disabled={archive.isPending && archive.variables._id === tool._id}
-                        onClick={() => {
-                          if (window.confirm(adminMessages.confirmDelete)) onArchive(tool);
-                        }}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </AdminTable>
-        </>
+                      Edit
+                    </Link>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-primary"
+                      aria-label={`Add Quantity: ${tool.name}`}
+                      onClick={() => setRestocking(tool)}
+                    >
+                      Add Quantity
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline btn-error"
+                      aria-label={`Delete ${tool.name}`}
+                      disabled={archive.isPending && archive.variables._id === tool._id}
+                      onClick={() => {
+                        if (window.confirm(adminMessages.confirmDelete)) onArchive(tool);
+                      }}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
       )}
       <RestockDialog tool={restocking} onClose={() => setRestocking(null)} onRestock={onRestock} />
     </>

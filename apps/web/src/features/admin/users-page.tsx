@@ -59,80 +59,78 @@ export function UsersPage() {
       ) : users.isError ? (
         <QueryError message={users.error.message} onRetry={() => void users.refetch()} />
       ) : (
-        <>
-          <AdminTable
-            label="Users"
-            pagination={{
-              page,
-              pageSize: USERS_PAGE_SIZE,
-              total: users.data.total,
-              label: 'User pages',
-              onPage: setPage,
-            }}
-          >
-            <thead>
-              <tr>
-                <th scope="col">Sl</th>
-                <th scope="col">Name</th>
-                <th scope="col">Action</th>
-                <th scope="col">Remove</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.items.map((user, index) => {
-                const isMe = user.email.toLowerCase() === myEmail;
-                const busy = busyEmail === user.email;
-                return (
-                  <tr key={user.id}>
-                    <th scope="row" data-label="Sl">
-                      {(page - 1) * USERS_PAGE_SIZE + index + 1}
-                    </th>
-                    <td data-label="Name">
-                      <div className="min-w-0">
-                        <div className="font-medium [overflow-wrap:anywhere]">{user.email}</div>
-                        <div className="text-sm text-base-content/75">
-                          {user.name}
-                          {isMe ? ' (you)' : ''}
-                        </div>
+        <AdminTable
+          label="Users"
+          pagination={{
+            page,
+            pageSize: USERS_PAGE_SIZE,
+            total: users.data.total,
+            label: 'User pages',
+            onPage: setPage,
+          }}
+        >
+          <thead>
+            <tr>
+              <th scope="col">Sl</th>
+              <th scope="col">Name</th>
+              <th scope="col">Action</th>
+              <th scope="col">Remove</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data.items.map((user, index) => {
+              const isMe = user.email.toLowerCase() === myEmail;
+              const busy = busyEmail === user.email;
+              return (
+                <tr key={user.id}>
+                  <th scope="row" data-label="Sl">
+                    {(page - 1) * USERS_PAGE_SIZE + index + 1}
+                  </th>
+                  <td data-label="Name">
+                    <div className="min-w-0">
+                      <div className="font-medium [overflow-wrap:anywhere]">{user.email}</div>
+                      <div className="text-sm text-base-content/75">
+                        {user.name}
+                        {isMe ? ' (you)' : ''}
                       </div>
-                    </td>
-                    <td data-label="Action">
-                      {user.role === 'admin' ? (
-                        <button type="button" className="btn btn-sm" disabled>
-                          {adminMessages.alreadyAdmin}
-                        </button>
-                      ) : (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-primary"
-                          disabled={busy}
-                          aria-label={`Make Admin: ${user.email}`}
-                          onClick={() => onPromote(user)}
-                        >
-                          Make Admin
-                        </button>
-                      )}
-                    </td>
-                    <td data-label="Remove">
+                    </div>
+                  </td>
+                  <td data-label="Action">
+                    {user.role === 'admin' ? (
+                      <button type="button" className="btn btn-sm" disabled>
+                        {adminMessages.alreadyAdmin}
+                      </button>
+                    ) : (
                       <button
                         type="button"
-                        className="btn btn-sm btn-outline btn-error"
-                        disabled={isMe || busy}
-                        title={isMe ? adminMessages.cannotRemoveSelf : undefined}
-                        aria-label={`Remove User: ${user.email}`}
-                        onClick={() => {
-                          if (window.confirm(adminMessages.confirmDelete)) onRemove(user);
-                        }}
+                        className="btn btn-sm btn-primary"
+                        disabled={busy}
+                        aria-label={`Make Admin: ${user.email}`}
+                        onClick={() => onPromote(user)}
                       >
-                        Remove User
+                        Make Admin
                       </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </AdminTable>
-        </>
+                    )}
+                  </td>
+                  <td data-label="Remove">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline btn-error"
+                      disabled={isMe || busy}
+                      title={isMe ? adminMessages.cannotRemoveSelf : undefined}
+                      aria-label={`Remove User: ${user.email}`}
+                      onClick={() => {
+                        if (window.confirm(adminMessages.confirmDelete)) onRemove(user);
+                      }}
+                    >
+                      Remove User
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </AdminTable>
       )}
     </>
   );
