@@ -26,13 +26,7 @@ interface RootLayoutProps {
 
 /** Navbar, page and footer, inside the daisyUI drawer that holds the small-screen menu. */
 export function RootLayout({ children }: RootLayoutProps) {
-  const {
-    open: menuOpen,
-    setOpen: setMenuOpen,
-    close: closeMenu,
-    buttonRef: menuButtonRef,
-    toggle,
-  } = useDrawer();
+  const { open, setOpen, close, buttonRef, toggle } = useDrawer();
 
   return (
     <div className="drawer">
@@ -45,11 +39,7 @@ export function RootLayout({ children }: RootLayoutProps) {
           Skip to content
         </a>
         <NavigationProgress />
-        <Navbar
-          menuOpen={menuOpen}
-          menuButtonRef={menuButtonRef}
-          onOpenMenu={() => setMenuOpen(true)}
-        />
+        <Navbar menuOpen={open} menuButtonRef={buttonRef} onOpenMenu={toggle.onOpen} />
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
           {children ?? <Outlet />}
         </main>
@@ -58,7 +48,7 @@ export function RootLayout({ children }: RootLayoutProps) {
       {/* No reveal delay: the menu takes focus the moment it opens, and hidden items cannot. */}
       <div className="drawer-side z-40 transition-none lg:hidden">
         <label htmlFor={MENU_TOGGLE_ID} aria-hidden="true" className="drawer-overlay" />
-        {menuOpen ? <MobileMenu onClose={closeMenu} onNavigate={() => setMenuOpen(false)} /> : null}
+        {open ? <MobileMenu onClose={close} onNavigate={() => setOpen(false)} /> : null}
       </div>
       <ScrollRestoration />
     </div>
