@@ -1,7 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-type AuthClientModule = typeof import('./auth-client');
+import type * as AuthClientModule from './auth-client';
 
 const sessionBody = {
   session: {
@@ -42,7 +41,7 @@ function serveSessions(...answers: (() => Response)[]) {
   return urls;
 }
 
-let authClient: AuthClientModule['authClient'];
+let authClient: typeof AuthClientModule.authClient;
 
 function Who() {
   const { data, isPending, error } = authClient.useSession();
