@@ -30,6 +30,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 
 export interface BuildOptions {
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersAdminRoutes, { beforeCancel });
   await app.register(newsletterRoutes);
   await app.register(contactRoutes);
+  await app.register(seoRoutes, { config });
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;
