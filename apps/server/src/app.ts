@@ -27,6 +27,10 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { overviewRoutes } from './modules/overview/overview.routes.ts';
+import { toolCsvRoutes } from './modules/tool-csv/tool-csv.routes.ts';
+import { orderExportRoutes } from './modules/order-export/order-export.routes.ts';
+import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 
 export interface BuildOptions {
@@ -89,6 +93,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersAdminRoutes, { config, beforeCancel });
   await app.register(newsletterRoutes, { config });
   await app.register(contactRoutes, { config });
+  await app.register(overviewRoutes);
+  await app.register(toolCsvRoutes, {});
+  await app.register(orderExportRoutes);
+  await app.register(orderTimelineRoutes);
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

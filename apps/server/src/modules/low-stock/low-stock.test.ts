@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tool } from '../../db/schema/tool.ts';
+import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
+import { syncLowStock, type LowStockAlert } from './low-stock.service.ts';
+
+let t: ShopTestApp;
+
+beforeAll(async () => {
+  t = await createShopTestApp();
+});
+afterAll(() => t.close());
+
+describe('low-stock alerts', () => {
+  it('reports a tool once when it reaches its threshold, and again only after a restock above it', async () => {
+    // Threshold by default: twice the minimum order quantity, 4.
+    const made = await insertTool(t.app.db, { minOrderQuantity: 2, inStock: 6 });
+    const told: LowStockAlert[][] = [];
+    const setStock = async (inStock: number) => {
+      await t.app.db.update(tool).set({ inStock }).where(eq(tool.id, made.id));
+      return syncLowStock(t.app.db, [made.id], async (_tx, alerts) => {
+        told.push(alerts);
+      });
+    };
+
+    expect(await setStock(5)).toEqual([]);
+    expect(await setStock(4)).toEqual([
+      {
+        id: made.id,
+        name: made.name,
+        partNumber: made.partNumber,
+        inStock: 4,
+        lowStockThreshold: 4,
+      },
+    ]);
+    expect(await setStock(1)).toEqual([]);
+    expect(await setStock(4)).toEqual([]);
+    expect(await setStock(5)).toEqual([]);
+    expect((await setStock(3)).map((a) => a.inStock)).toEqual([3]);
+    expect(told.map((alerts) => alerts.map((a) => a.inStock))).toEqual([[4], [3]]);
+  });
+
+  it('uses the tool’s own threshold when one is set, and never reports a deleted tool', async () => {
+    const custom = await insertTool(t.app.db, {
+      minOrderQuantity: 10,
+      lowStockThreshold: 1,
+      inStock: 2,
+    });
+    expect(await syncLowStock(t.app.db, [custom.id])).toEqual([]);
+    const gone = await insertTool(t.app.db, { inStock: 0, archivedAt: new Date() });
+    expect(await syncLowStock(t.app.db, [gone.id])).toEqual([]);
+  });
+
+  it('reports once when two changes take the same tool low at the same time', async () => {
+    const made = await insertTool(t.app.db, { minOrderQuantity: 1, inStock: 1 });
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => t.app.db.transaction((tx) => syncLowStock(tx, [made.id]))),
+    );
+    expect(results.flat()).toHaveLength(1);
+  });
+});
