@@ -28,6 +28,7 @@ import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
+import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes.ts';
 import { toolCsvRoutes } from './modules/tool-csv/tool-csv.routes.ts';
 import { orderExportRoutes } from './modules/order-export/order-export.routes.ts';
 import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(newsletterRoutes, { config });
   await app.register(contactRoutes, { config });
   await app.register(overviewRoutes);
+  await app.register(adminCatalogueRoutes);
   await app.register(toolCsvRoutes, {});
   await app.register(orderExportRoutes);
   await app.register(orderTimelineRoutes);

@@ -56,6 +56,7 @@ const users = (): Record<Caller, TestUser | null> => ({
 
 const enc = encodeURIComponent;
 const validTool = () => ({
+  partNumber: `MXP-${randomUUID().slice(0, 8)}`,
   name: `Matrix Probe ${randomUUID().slice(0, 6)}`,
   inStock: 10,
   minOrderQuantity: 1,
@@ -365,6 +366,13 @@ const matrix: Row[] = [
     expected: [401, 200, 404, 200],
     on: "A's order",
     call: async () => ({ url: `/api/order/${orderOfA}/timeline` }),
+  },
+  {
+    route: 'GET /api/admin/tools',
+    who: 'admin',
+    expected: ADMIN,
+    on: '—',
+    call: async () => ({ url: '/api/admin/tools?lowStock=true' }),
   },
   {
     route: 'GET /api/admin/overview',

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { CsvSyntaxError, parseCsv } from '../../csv.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, HttpError } from '../../http-error.ts';
 import { syncLowStock, type OnLowStock } from '../low-stock/low-stock.service.ts';
 import { toolCsvCells } from './tool-export.service.ts';
@@ -316,14 +317,6 @@ function errorsAsFields(errors: ImportCellError[]): Record<string, string> {
     fieldsOut[`row ${e.row}${e.column ? `, ${e.column}` : ''}`] ??= e.message;
   }
   return fieldsOut;
-}
-
-const UNIQUE_VIOLATION = '23505';
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
 }
 
 /**

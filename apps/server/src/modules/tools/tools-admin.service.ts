@@ -9,20 +9,39 @@ import { dollarsToCents } from '@voltforge/contract/money';
 import type { Tool } from '@voltforge/contract/tool';
 import type { Db } from '../../db/client.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
-import { conflict, notFound } from '../../http-error.ts';
+import { conflict, HttpError, notFound } from '../../http-error.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { partNumberMessages } from '@voltforge/contract/part-number';
 import { toToolJson } from './tools.service.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
+
+/** A part number another tool already has (in any letter case): 409 naming the field. */
+function partNumberTaken(partNumber: string) {
+  const message = partNumberMessages.taken(partNumber);
+  return new HttpError(409, 'conflict', message, { partNumber: message });
+}
 
 /**
  * Adds a tool; its opening stock is an intake, booked as a 'restock' movement by the admin who
  * added it (as the seed books the demo catalogue's).
  */
 export async function createTool(db: Db, actorId: string, input: ToolInputBody): Promise<Tool> {
+  try {
+    return await insertTool(db, actorId, input);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw partNumberTaken(input.partNumber);
+    throw error;
+  }
+}
+
+async function insertTool(db: Db, actorId: string, input: ToolInputBody): Promise<Tool> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tool)
       .values({
+        partNumber: input.partNumber,
+        lowStockThreshold: input.lowStockThreshold ?? null,
         name: input.name,
         description: input.desc,
         imageUrl: input.img,
@@ -61,33 +80,40 @@ export async function updateTool(
     inStock === undefined || expectedInStock === undefined
       ? null
       : { from: expectedInStock, to: inStock };
-  const updated = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(tool)
-      .set({
-        name: fields.name,
-        description: fields.desc,
-        imageUrl: fields.img,
-        category: fields.category,
-        priceCents: fields.price === undefined ? undefined : dollarsToCents(fields.price),
-        minOrderQuantity: fields.minOrderQuantity,
-        inStock: stock?.to,
-      })
-      .where(
-        and(
-          eq(tool.id, id),
-          isNull(tool.archivedAt),
-          stock ? eq(tool.inStock, stock.from) : undefined,
-        ),
-      )
-      .returning();
-    if (!row) return null;
-    const delta = stock ? stock.to - stock.from : 0;
-    if (delta !== 0) {
-      await tx.insert(stockMovement).values({ toolId: id, delta, reason: 'adjust', actorId });
-    }
-    return row;
-  });
+  const updated = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .update(tool)
+        .set({
+          partNumber: fields.partNumber,
+          lowStockThreshold: fields.lowStockThreshold,
+          name: fields.name,
+          description: fields.desc,
+          imageUrl: fields.img,
+          category: fields.category,
+          priceCents: fields.price === undefined ? undefined : dollarsToCents(fields.price),
+          minOrderQuantity: fields.minOrderQuantity,
+          inStock: stock?.to,
+        })
+        .where(
+          and(
+            eq(tool.id, id),
+            isNull(tool.archivedAt),
+            stock ? eq(tool.inStock, stock.from) : undefined,
+          ),
+        )
+        .returning();
+      if (!row) return null;
+      const delta = stock ? stock.to - stock.from : 0;
+      if (delta !== 0) {
+        await tx.insert(stockMovement).values({ toolId: id, delta, reason: 'adjust', actorId });
+      }
+      return row;
+    })
+    .catch((error: unknown) => {
+      if (fields.partNumber && isUniqueViolation(error)) throw partNumberTaken(fields.partNumber);
+      throw error;
+    });
   if (updated) return toToolJson(updated);
   const [current] = await db
     .select({ inStock: tool.inStock })

@@ -15,6 +15,7 @@ export function toToolJson(row: ToolRow): Tool {
   return {
     _id: row.id,
     name: row.name,
+    partNumber: row.partNumber,
     img: row.imageUrl,
     price: centsToDollars(row.priceCents),
     minOrderQuantity: row.minOrderQuantity,

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminToolListQuerySchema, adminToolListSchema } from '@voltforge/contract/admin-tool';
+import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
+import { adminOnly } from '../../plugins/auth.ts';
+import { listAdminTools } from './admin-catalogue.service.ts';
+
+/** Manage Products' list: stock thresholds and low-stock marks that visitors never see. */
+export async function adminCatalogueRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/tools',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Tools for sale with their low-stock state; search by name or part number (admin)',
+        querystring: adminToolListQuerySchema,
+        response: { 200: adminToolListSchema },
+      },
+    },
+    async (request, reply) => {
+      const { tools, total } = await listAdminTools(app.db, request.query);
+      void reply.header(TOTAL_COUNT_HEADER, String(total));
+      return tools;
+    },
+  );
+}
