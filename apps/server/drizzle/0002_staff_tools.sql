@@ -27,6 +27,10 @@ WITH "derived" AS (
 UPDATE "tool" SET "part_number" = CASE WHEN "numbered"."n" = 1 THEN "numbered"."base" ELSE "numbered"."base" || '-' || "numbered"."n" END
 FROM "numbered" WHERE "tool"."id" = "numbered"."id";--> statement-breakpoint
 ALTER TABLE "tool" ALTER COLUMN "part_number" SET NOT NULL;--> statement-breakpoint
+-- Orders keep the part number their tool had, as they keep its name.
+ALTER TABLE "order" ADD COLUMN "part_number" text;--> statement-breakpoint
+UPDATE "order" SET "part_number" = "tool"."part_number" FROM "tool" WHERE "tool"."id" = "order"."tool_id";--> statement-breakpoint
+ALTER TABLE "order" ALTER COLUMN "part_number" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "tool" ADD COLUMN "low_stock_threshold" integer;--> statement-breakpoint
 ALTER TABLE "tool" ADD COLUMN "low_stock_notified_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "order_event" ADD CONSTRAINT "order_event_order_id_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -27,7 +27,7 @@ function migrationsBeforePartNumbers(): string {
 }
 
 describe('the part-number migration on an existing database', () => {
-  it('gives existing tools unique part numbers: from the catalogue picture, else from the id', async () => {
+  it('gives existing tools unique part numbers (from the catalogue picture, else the id) and their orders a copy', async () => {
     database = await openDatabase({ kind: 'pglite', dataDir: join(dir, 'db') });
     const db = drizzle(database.pglite!);
     await migrate(db, { migrationsFolder: migrationsBeforePartNumbers() });
@@ -37,6 +37,10 @@ describe('the part-number migration on an existing database', () => {
       ('00000000-0000-4000-8000-000000000002', 'Multimeter copy', 'd', '/images/tools/vf-dm200-digital-multimeter.svg', 'c', 100, '2026-01-02'),
       ('00000000-0000-4000-8000-000000000003', 'Own photo', 'd', 'https://example.com/a.png', 'c', 100, '2026-01-03'),
       ('abcdef12-0000-4000-8000-000000000004', 'Third multimeter', 'd', '/images/tools/vf-dm200-digital-multimeter.svg', 'c', 100, '2026-01-04')
+    `);
+    await db.execute(sql`
+      INSERT INTO "order" (customer_name, email, phone, address, tool_id, tool_name, unit_price_cents, quantity, total_cents)
+      VALUES ('Ann', 'ann@example.com', '5550100', '1 Main St', '00000000-0000-4000-8000-000000000002', 'Multimeter copy', 100, 2, 200)
     `);
     await migrate(db, { migrationsFolder });
     const result = await db.execute<{ name: string; part_number: string }>(
@@ -48,6 +52,8 @@ describe('the part-number migration on an existing database', () => {
       { name: 'Own photo', part_number: 'VF-00000000' },
       { name: 'Third multimeter', part_number: 'VF-DM200-3' },
     ]);
+    const orders = await db.execute<{ part_number: string }>(sql`SELECT part_number FROM "order"`);
+    expect(orders.rows).toEqual([{ part_number: 'VF-DM200-2' }]);
     await expect(
       db.execute(sql`
         INSERT INTO tool (name, part_number, description, image_url, category, price_cents)

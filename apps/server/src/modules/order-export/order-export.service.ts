@@ -2,14 +2,12 @@ import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@voltforge/contract/order';
 import type { Db } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
-import { tool } from '../../db/schema/tool.ts';
 import { CSV_BOM, csvLine, spreadsheetSafe } from '../../csv.ts';
 
 const PAGE = 500;
 
 interface ExportRow {
   order: typeof order.$inferSelect;
-  partNumber: string;
   cursor: string;
 }
 
@@ -61,15 +59,14 @@ export async function* exportOrdersCsv(
         )
       : undefined;
     const rows: ExportRow[] = await db
-      .select({ order, partNumber: tool.partNumber, cursor: sql<string>`${order.createdAt}::text` })
+      .select({ order, cursor: sql<string>`${order.createdAt}::text` })
       .from(order)
-      .innerJoin(tool, eq(tool.id, order.toolId))
       .where(and(matches, page))
       .orderBy(desc(order.createdAt), desc(order.id))
       .limit(PAGE);
     if (rows.length === 0) return;
     yield rows
-      .map(({ order: o, partNumber }) =>
+      .map(({ order: o }) =>
         csvLine([
           o.id,
           o.createdAt.toISOString(),
@@ -78,7 +75,7 @@ export async function* exportOrdersCsv(
           spreadsheetSafe(o.email),
           spreadsheetSafe(o.phone),
           spreadsheetSafe(o.address),
-          partNumber,
+          o.partNumber,
           o.toolName,
           money(o.unitPriceCents),
           o.quantity,

@@ -20,6 +20,7 @@ beforeAll(async () => {
     phone: '+1 555 010 2030',
     toolId: made.id,
     toolName: made.name,
+    partNumber: made.partNumber,
     unitPriceCents: 12999,
     quantity: 2,
     totalCents: 25998,

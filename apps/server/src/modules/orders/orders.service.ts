@@ -35,6 +35,7 @@ export function orderToJson(row: OrderRow): Order {
     name: row.customerName,
     email: row.email,
     order: row.toolName,
+    partNumber: row.partNumber,
     toolId: row.toolId,
     price: centsToDollars(row.unitPriceCents),
     quantity: row.quantity,
@@ -74,7 +75,11 @@ export async function placeOrder(
             lte(tool.minOrderQuantity, q),
           ),
         )
-        .returning({ name: tool.name, priceCents: tool.priceCents });
+        .returning({
+          name: tool.name,
+          partNumber: tool.partNumber,
+          priceCents: tool.priceCents,
+        });
       if (!reserved) return null;
       const totalCents = reserved.priceCents * q;
       // Throwing rolls the reservation back.
@@ -89,6 +94,7 @@ export async function placeOrder(
           address: input.address,
           toolId: input.toolId,
           toolName: reserved.name,
+          partNumber: reserved.partNumber,
           unitPriceCents: reserved.priceCents,
           quantity: q,
           totalCents,

@@ -27,6 +27,7 @@ async function orderOf(
     address: '1 Main St',
     toolId: made.id,
     toolName: made.name,
+    partNumber: made.partNumber,
     unitPriceCents: made.priceCents,
     quantity,
     totalCents: made.priceCents * quantity,
