@@ -1,13 +1,19 @@
 import { z } from 'zod';
 
 /** Why an order was cancelled, recorded with the cancellation. */
-export const orderCancelReasons = ['customer', 'admin', 'unpaid_expired'] as const;
+export const orderCancelReasons = [
+  'customer',
+  'admin',
+  'unpaid_expired',
+  'account_removed',
+] as const;
 export type OrderCancelReason = (typeof orderCancelReasons)[number];
 
 export const orderCancelReasonLabels: Record<OrderCancelReason, string> = {
   customer: 'Cancelled by the customer',
   admin: 'Cancelled by the shop',
   unpaid_expired: 'Not paid in time: cancelled automatically and the stock released',
+  account_removed: "Cancelled because the customer's account was removed",
 };
 
 export const timelineEventKinds = [

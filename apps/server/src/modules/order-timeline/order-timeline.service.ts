@@ -124,6 +124,18 @@ export async function orderTimeline(db: Db, viewer: Viewer, id: string): Promise
         detail: `Approved by the card provider${last4}`,
         actor: PROVIDER,
       });
+    } else if (intent.status === 'canceled') {
+      // The intent keeps only its latest state: a decline before the cancel is told here.
+      const declined = intent.lastPaymentError
+        ? ` The last attempt was declined: ${intent.lastPaymentError}${last4}`
+        : '';
+      events.push({
+        at: intent.updatedAt.toISOString(),
+        kind: 'payment_attempt',
+        title: 'Payment closed',
+        detail: `Cancelled with the order, so it can no longer go through.${declined}`,
+        actor: SHOP,
+      });
     } else if (intent.lastPaymentError) {
       events.push({
         at: intent.updatedAt.toISOString(),
@@ -131,14 +143,6 @@ export async function orderTimeline(db: Db, viewer: Viewer, id: string): Promise
         title: 'Payment declined',
         detail: `${intent.lastPaymentError}${last4}`,
         actor: PROVIDER,
-      });
-    } else if (intent.status === 'canceled') {
-      events.push({
-        at: intent.updatedAt.toISOString(),
-        kind: 'payment_attempt',
-        title: 'Payment closed',
-        detail: 'The payment was cancelled with the order and can no longer go through',
-        actor: SHOP,
       });
     }
   }

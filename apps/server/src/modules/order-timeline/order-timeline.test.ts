@@ -30,7 +30,100 @@ async function placeOrder(as: TestUser): Promise<string> {
 const timeline = (id: string, as: TestUser | null) =>
   request(t.app, { method: 'GET', url: `/api/order/${id}/timeline`, as });
 
+async function payWithTestCard(as: TestUser, orderId: string, number: string) {
+  const intent = await request(t.app, {
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: { orderId },
+    as,
+  });
+  const { clientSecret } = intent.json<{ clientSecret: string }>();
+  return request(t.app, {
+    method: 'POST',
+    url: '/api/payments/test/confirm',
+    payload: { clientSecret, number, expMonth: 12, expYear: 2099, cvc: '123' },
+    as,
+  });
+}
+
+const setStatus = (id: string, status: string) =>
+  request(t.app, {
+    method: 'PATCH',
+    url: `/api/order/${id}/status`,
+    payload: { status },
+    as: t.admin,
+  });
+
 describe('GET /api/order/:id/timeline', () => {
+  it('follows an order through payment, shipping and delivery with who did each step', async () => {
+    const id = await placeOrder(t.customerA);
+    const paid = await payWithTestCard(t.customerA, id, '4242424242424242');
+    expect(paid.statusCode).toBe(200);
+    const { paymentIntentId } = paid.json<{ paymentIntentId: string }>();
+    const recorded = await request(t.app, {
+      method: 'PATCH',
+      url: `/api/order/${id}`,
+      payload: { transactionId: paymentIntentId },
+      as: t.customerA,
+    });
+    expect(recorded.statusCode).toBe(200);
+    expect((await setStatus(id, 'shipped')).statusCode).toBe(200);
+    expect((await setStatus(id, 'delivered')).statusCode).toBe(200);
+
+    const events = (await timeline(id, t.admin)).json<OrderTimeline>().events;
+    expect(events.map((e) => [e.title, e.actor.kind, e.actor.name])).toEqual([
+      ['Order placed', 'customer', t.customerA.name],
+      ['Stock reserved', 'customer', t.customerA.name],
+      ['Payment started', 'customer', t.customerA.name],
+      ['Payment succeeded', 'provider', null],
+      ['Marked paid', 'provider', null],
+      ['Marked shipped', 'admin', t.admin.name],
+      ['Marked delivered', 'admin', t.admin.name],
+    ]);
+    expect(events[3]?.detail).toBe('Approved by the card provider (card ending 4242)');
+    expect(events[6]?.detail).toBe('From shipped');
+
+    const theirs = (await timeline(id, t.customerA)).json<OrderTimeline>().events;
+    expect(theirs.map((e) => [e.title, e.actor.name])).toEqual([
+      ['Order placed', t.customerA.name],
+      ['Payment started', t.customerA.name],
+      ['Payment succeeded', null],
+      ['Marked paid', null],
+      ['Marked shipped', null],
+      ['Marked delivered', null],
+    ]);
+  });
+
+  it('says why an order was cancelled and that its stock came back', async () => {
+    const id = await placeOrder(t.customerA);
+    const declined = await payWithTestCard(t.customerA, id, '4000000000000002');
+    expect(declined.statusCode).toBe(402);
+    const cancelled = await request(t.app, {
+      method: 'DELETE',
+      url: `/api/order/${id}`,
+      as: t.customerA,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const events = (await timeline(id, t.admin)).json<OrderTimeline>().events;
+    expect(events.map((e) => e.title)).toEqual([
+      'Order placed',
+      'Stock reserved',
+      'Payment started',
+      'Payment closed',
+      'Stock returned',
+      'Cancelled',
+    ]);
+    expect(events[3]?.detail).toMatch(
+      /^Cancelled with the order, so it can no longer go through\. The last attempt was declined: .+ \(card ending 0002\)$/,
+    );
+    const cancel = events.find((e) => e.kind === 'cancelled');
+    expect(cancel).toMatchObject({
+      detail: 'Cancelled by the customer',
+      actor: { kind: 'customer', name: t.customerA.name },
+    });
+    expect(events.find((e) => e.title === 'Stock returned')?.detail).toBe('+2 in stock (cancel)');
+  });
+
   it('shows recorded status changes with who made them, oldest first; the customer sees no staff names or ledger', async () => {
     const id = await placeOrder(t.customerA);
     const at = (iso: string) => new Date(iso);

@@ -9,6 +9,7 @@ import { orderStatuses, type Order, type OrderStatus } from '@voltforge/contract
 import type { Db } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
 import { conflict, notFound } from '../../http-error.ts';
+import { recordOrderEvent } from '../order-timeline/order-events.ts';
 import {
   cancelOrder,
   findOrderRow,
@@ -83,7 +84,10 @@ export async function setOrderStatus(
     )
     .where(and(eq(order.id, id), inArray(order.status, sourcesOf(to))))
     .returning();
-  if (moved) return orderToJson(moved);
+  if (moved) {
+    await recordOrderEvent(db, { orderId: id, from: row.status, to, actorId: admin.id });
+    return orderToJson(moved);
+  }
 
   const now = await findOrderRow(db, id);
   if (!now) throw notFound(adminMessages.orderNotFound);

@@ -18,6 +18,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
+import type { OrderCancelReason } from '@voltforge/contract/order-timeline';
+import { syncLowStock } from '../low-stock/low-stock.service.ts';
+import { recordOrderEvent } from '../order-timeline/order-events.ts';
 
 type OrderRow = typeof order.$inferSelect;
 
@@ -108,6 +111,7 @@ export async function placeOrder(
         orderId: created.id,
         actorId: customer.id,
       });
+      await syncLowStock(tx, [input.toolId]);
       return created;
     });
     if (placed) return placed;
@@ -198,6 +202,7 @@ export async function cancelOrder(
   actor: Actor,
   id: string,
   beforeCancel?: BeforeCancel,
+  reason: OrderCancelReason = actor.role === 'admin' ? 'admin' : 'customer',
 ): Promise<DeleteOrderResult> {
   let row = await findOrderRow(db, id);
   if (!row || !canSee(actor, row)) throw notFound(orderMessages.orderNotFound);
@@ -215,6 +220,7 @@ export async function cancelOrder(
     if (row.status !== 'pending_payment') throw cannotCancel(actor, row.status, true);
   }
   const orderId = row.id;
+  const was = row.status;
   const from: OrderStatus[] = settled ? ['pending_payment'] : cancellable;
 
   const cancelled = await db.transaction(async (tx) => {
@@ -236,6 +242,15 @@ export async function cancelOrder(
       orderId,
       actorId: actor.id,
     });
+    await recordOrderEvent(tx, {
+      orderId,
+      from: was,
+      to: 'cancelled',
+      // The sweep acts in the customer's name, but nobody pressed a button.
+      actorId: reason === 'unpaid_expired' ? null : actor.id,
+      cancelReason: reason,
+    });
+    await syncLowStock(tx, [updated.toolId]);
     return true;
   });
   if (cancelled) return { deletedCount: 1 };

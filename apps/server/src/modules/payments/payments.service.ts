@@ -9,6 +9,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { orderToJson } from '../orders/orders.service.ts';
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
 import { isUuid } from '../../db/ids.ts';
+import { recordOrderEvent } from '../order-timeline/order-events.ts';
 
 type OrderRow = typeof order.$inferSelect;
 type Customer = Pick<SessionUser, 'id' | 'role'>;
@@ -60,7 +61,9 @@ async function markPaid(db: Db | Tx, orderId: string, intentId: string): Promise
     })
     .where(and(eq(order.id, orderId), eq(order.status, 'pending_payment')))
     .returning();
-  return paid ?? null;
+  if (!paid) return null;
+  await recordOrderEvent(db, { orderId, from: 'pending_payment', to: 'paid', actorId: null });
+  return paid;
 }
 
 /**

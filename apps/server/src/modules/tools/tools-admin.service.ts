@@ -13,6 +13,7 @@ import { conflict, HttpError, notFound } from '../../http-error.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { partNumberMessages } from '@voltforge/contract/part-number';
 import { toToolJson } from './tools.service.ts';
+import { syncLowStock } from '../low-stock/low-stock.service.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
 
@@ -108,6 +109,8 @@ export async function updateTool(
       if (delta !== 0) {
         await tx.insert(stockMovement).values({ toolId: id, delta, reason: 'adjust', actorId });
       }
+      // A new stock level, threshold or minimum order can each cross the low-stock line.
+      await syncLowStock(tx, [id]);
       return row;
     })
     .catch((error: unknown) => {
@@ -144,6 +147,7 @@ export async function restockTool(
     await tx
       .insert(stockMovement)
       .values({ toolId: id, delta: quantity, reason: 'restock', actorId });
+    await syncLowStock(tx, [id]);
     return row;
   });
   if (updated) return toToolJson(updated);

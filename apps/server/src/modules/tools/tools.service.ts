@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, max, min, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, max, min, or, sql, sum, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '@voltforge/contract/money';
 import type { ShopSummary } from '@voltforge/contract/content';
 import type { Tool, ToolCategory, ToolListQuery, ToolSort } from '@voltforge/contract/tool';
@@ -47,7 +47,13 @@ export async function listTools(
 ): Promise<{ tools: Tool[]; total: number }> {
   const where = and(
     isNull(tool.archivedAt),
-    query.search ? sql`${tool.name} ILIKE ${containsPattern(query.search)}` : undefined,
+    // A visitor may type a name or a part number.
+    query.search
+      ? or(
+          sql`${tool.name} ILIKE ${containsPattern(query.search)}`,
+          sql`${tool.partNumber} ILIKE ${containsPattern(query.search)}`,
+        )
+      : undefined,
     query.category ? eq(tool.category, query.category) : undefined,
   );
   const [rows, [counted]] = await Promise.all([
