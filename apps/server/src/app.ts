@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -11,10 +12,12 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { openapiErrorsPlugin } from './plugins/openapi-errors.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { toolsAdminRoutes } from './modules/tools/tools-admin.routes.ts';
@@ -27,6 +30,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes.ts';
 import { toolCsvRoutes } from './modules/tool-csv/tool-csv.routes.ts';
@@ -38,6 +42,8 @@ export interface BuildOptions {
   /** An open, migrated database (tests); otherwise one is opened from the config and migrated. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go (default stdout as JSON); the entry point passes a prettifier on a terminal. */
+  logStream?: DestinationStream;
 }
 
 export type App = FastifyInstance;
@@ -53,6 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : {
             level: config.logLevel,
+            stream: options.logStream,
             redact: [
               'req.headers.authorization',
               'req.headers.cookie',
@@ -74,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(openapiErrorsPlugin);
   await app.register(authPlugin, { config });
 
   // Cancelling an order first settles its payment intent with the provider; the orders and users
@@ -83,17 +91,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const beforeCancel = paymentCancelGuard(database.db, paymentProvider);
 
   await app.register(healthRoutes);
-  await app.register(toolsRoutes, { config });
-  await app.register(toolsAdminRoutes, { config });
-  await app.register(ordersRoutes, { config, beforeCancel });
-  await app.register(ordersAdminRoutes, { config, beforeCancel });
+  await app.register(authRoutes, { config });
+  await app.register(toolsRoutes);
+  await app.register(toolsAdminRoutes);
+  await app.register(ordersRoutes, { beforeCancel });
+  await app.register(ordersAdminRoutes, { beforeCancel });
   await app.register(orderExpiryPlugin, { holdHours: config.orderHoldHours, beforeCancel });
-  await app.register(paymentsRoutes, { config, provider: paymentProvider });
-  await app.register(reviewsRoutes, { config });
-  await app.register(usersRoutes, { config });
-  await app.register(usersAdminRoutes, { config, beforeCancel });
-  await app.register(newsletterRoutes, { config });
-  await app.register(contactRoutes, { config });
+  await app.register(paymentsRoutes, { provider: paymentProvider });
+  await app.register(reviewsRoutes);
+  await app.register(usersRoutes);
+  await app.register(usersAdminRoutes, { beforeCancel });
+  await app.register(newsletterRoutes);
+  await app.register(contactRoutes);
+  await app.register(seoRoutes, { config });
   await app.register(overviewRoutes);
   await app.register(adminCatalogueRoutes);
   await app.register(toolCsvRoutes, {});

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminToolListQuerySchema, adminToolListSchema } from '@voltforge/contract/admin-tool';
-import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
-import { adminOnly } from '../../plugins/auth.ts';
+import { adminOnly } from '../../auth/guards.ts';
+import { sendPage } from '../../paging.ts';
 import { listAdminTools } from './admin-catalogue.service.ts';
 
 /** Manage Products' list: stock thresholds and low-stock marks that visitors never see. */
@@ -20,10 +20,6 @@ export async function adminCatalogueRoutes(instance: FastifyInstance) {
         response: { 200: adminToolListSchema },
       },
     },
-    async (request, reply) => {
-      const { tools, total } = await listAdminTools(app.db, request.query);
-      void reply.header(TOTAL_COUNT_HEADER, String(total));
-      return tools;
-    },
+    async (request, reply) => sendPage(reply, await listAdminTools(app.db, request.query)),
   );
 }

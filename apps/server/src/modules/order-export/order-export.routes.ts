@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderExportQuerySchema } from '@voltforge/contract/order-export';
-import { adminOnly } from '../../plugins/auth.ts';
+import { adminOnly } from '../../auth/guards.ts';
 import { CSV_CONTENT_TYPE } from '../../csv.ts';
 import { exportOrdersCsv } from './order-export.service.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderIdParamsSchema } from '@voltforge/contract/order';
 import { orderTimelineSchema } from '@voltforge/contract/order-timeline';
-import { requireUser, signedIn } from '../../plugins/auth.ts';
+import { requireUser, signedIn } from '../../auth/guards.ts';
 import { orderTimeline } from './order-timeline.service.ts';
 
 /** What happened to an order: everything for admins, the customer-facing part for its customer. */

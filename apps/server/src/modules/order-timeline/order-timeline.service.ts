@@ -7,16 +7,13 @@ import {
   type TimelineEvent,
 } from '@voltforge/contract/order-timeline';
 import type { Db } from '../../db/client.ts';
-import { isUuid } from '../../db/ids.ts';
 import { user } from '../../db/schema/auth.ts';
-import { order } from '../../db/schema/order.ts';
 import { orderEvent } from '../../db/schema/order-event.ts';
 import { paymentEvent, testPaymentIntent } from '../../db/schema/payment.ts';
 import { stockMovement } from '../../db/schema/tool.ts';
 import { notFound } from '../../http-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-
-type Viewer = Pick<SessionUser, 'id' | 'role'>;
+import type { Actor } from '../../auth/guards.ts';
+import { findOrderRow } from '../orders/order-row.ts';
 
 const PROVIDER: TimelineActor = { kind: 'provider', name: null };
 const SHOP: TimelineActor = { kind: 'system', name: null };
@@ -46,9 +43,8 @@ const formatDelta = (delta: number) => (delta > 0 ? `+${delta}` : `−${Math.abs
  * back. Admins see all of it; the customer who placed it sees what concerns them (no webhooks, no
  * stock ledger, no staff names). Anyone else gets the same 404 as for a missing order.
  */
-export async function orderTimeline(db: Db, viewer: Viewer, id: string): Promise<OrderTimeline> {
-  if (!isUuid(id)) throw notFound(orderMessages.orderNotFound);
-  const [row] = await db.select().from(order).where(eq(order.id, id));
+export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<OrderTimeline> {
+  const row = await findOrderRow(db, id);
   const isAdmin = viewer.role === 'admin';
   if (!row || (!isAdmin && row.userId !== viewer.id)) throw notFound(orderMessages.orderNotFound);
   const forCustomer = !isAdmin;

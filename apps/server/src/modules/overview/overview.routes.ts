@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { overviewQuerySchema, overviewSchema } from '@voltforge/contract/admin-overview';
-import { adminOnly } from '../../plugins/auth.ts';
+import { adminOnly } from '../../auth/guards.ts';
 import { adminOverview } from './overview.service.ts';
 
 /** The admin dashboard's figures: sales per day, orders by status, best sellers, low stock. */

@@ -8,7 +8,7 @@ import {
   toolImportPreviewSchema,
   toolImportResultSchema,
 } from '@voltforge/contract/tool-csv';
-import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
+import { adminOnly, requireAdmin } from '../../auth/guards.ts';
 import { CSV_CONTENT_TYPE } from '../../csv.ts';
 import type { OnLowStock } from '../low-stock/low-stock.service.ts';
 import { exportToolsCsv } from './tool-export.service.ts';
@@ -61,6 +61,8 @@ export async function toolCsvRoutes(instance: FastifyInstance, opts: { onLowStoc
     {
       onRequest: adminOnly,
       bodyLimit: IMPORT_BODY_LIMIT,
+      // 409: the catalogue changed since the preview.
+      config: { extraErrors: [409] },
       schema: {
         tags: ['admin'],
         summary: 'Apply a previewed tools CSV in one transaction, all or nothing (admin)',
@@ -70,7 +72,7 @@ export async function toolCsvRoutes(instance: FastifyInstance, opts: { onLowStoc
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      return applyToolImport(app.db, admin.id, request.body, opts.onLowStock);
+      return applyToolImport(app.db, admin, request.body, opts.onLowStock);
     },
   );
 }

@@ -14,6 +14,7 @@ import {
   type ToolImportResult,
 } from '@voltforge/contract/tool-csv';
 import type { z } from 'zod';
+import type { Actor } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { CsvSyntaxError, parseCsv } from '../../csv.ts';
@@ -326,10 +327,11 @@ function errorsAsFields(errors: ImportCellError[]): Record<string, string> {
  */
 export async function applyToolImport(
   db: Db,
-  actorId: string,
+  admin: Actor,
   input: { csv: string; planHash: string },
   onLowStock?: OnLowStock,
 ): Promise<ToolImportResult> {
+  const actorId = admin.id;
   try {
     return await db.transaction(async (tx) => {
       const { preview, rows } = await plan(tx, input.csv, true);

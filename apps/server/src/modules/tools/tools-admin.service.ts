@@ -7,15 +7,26 @@ import {
 } from '@voltforge/contract/admin';
 import { dollarsToCents } from '@voltforge/contract/money';
 import type { Tool } from '@voltforge/contract/tool';
+import type { Actor } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { conflict, HttpError, notFound } from '../../http-error.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { partNumberMessages } from '@voltforge/contract/part-number';
-import { toToolJson } from './tools.service.ts';
+import { toolToJson } from './tools.service.ts';
 import { syncLowStock } from '../low-stock/low-stock.service.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
+
+/** Explains a conditional UPDATE that changed nothing: the tool is gone (404), or its stock. */
+async function stockForSale(db: Db, id: string): Promise<{ inStock: number }> {
+  const [current] = await db
+    .select({ inStock: tool.inStock })
+    .from(tool)
+    .where(and(eq(tool.id, id), isNull(tool.archivedAt)));
+  if (!current) throw notFound(adminMessages.toolNotFound);
+  return current;
+}
 
 /** A part number another tool already has (in any letter case): 409 naming the field. */
 function partNumberTaken(partNumber: string) {
@@ -23,21 +34,21 @@ function partNumberTaken(partNumber: string) {
   return new HttpError(409, 'conflict', message, { partNumber: message });
 }
 
+/** Turns the part-number index refusing a duplicate into that 409. */
+function refuseTakenPartNumber(partNumber: string | undefined) {
+  return (error: unknown): never => {
+    if (partNumber && isUniqueViolation(error)) throw partNumberTaken(partNumber);
+    throw error;
+  };
+}
+
 /**
  * Adds a tool; its opening stock is an intake, booked as a 'restock' movement by the admin who
  * added it (as the seed books the demo catalogue's).
  */
-export async function createTool(db: Db, actorId: string, input: ToolInputBody): Promise<Tool> {
-  try {
-    return await insertTool(db, actorId, input);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw partNumberTaken(input.partNumber);
-    throw error;
-  }
-}
-
-async function insertTool(db: Db, actorId: string, input: ToolInputBody): Promise<Tool> {
-  return db.transaction(async (tx) => {
+export async function createTool(db: Db, admin: Actor, input: ToolInputBody): Promise<Tool> {
+  const actorId = admin.id;
+  const created = db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tool)
       .values({
@@ -58,8 +69,10 @@ async function insertTool(db: Db, actorId: string, input: ToolInputBody): Promis
         .insert(stockMovement)
         .values({ toolId: row.id, delta: row.inStock, reason: 'restock', actorId });
     }
-    return toToolJson(row);
+    await syncLowStock(tx, [row.id]);
+    return toolToJson(row);
   });
+  return created.catch(refuseTakenPartNumber(input.partNumber));
 }
 
 /**
@@ -70,12 +83,11 @@ async function insertTool(db: Db, actorId: string, input: ToolInputBody): Promis
  */
 export async function updateTool(
   db: Db,
-  actorId: string,
-  id: string,
-  patch: ToolPatchBody,
+  admin: Actor,
+  { id, expectedInStock, inStock, ...fields }: ToolPatchBody & { id: string },
 ): Promise<Tool> {
   if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
-  const { expectedInStock, inStock, ...fields } = patch;
+  const actorId = admin.id;
   // The contract refuses inStock without expectedInStock; expectedInStock alone changes nothing.
   const stock =
     inStock === undefined || expectedInStock === undefined
@@ -113,16 +125,9 @@ export async function updateTool(
       await syncLowStock(tx, [id]);
       return row;
     })
-    .catch((error: unknown) => {
-      if (fields.partNumber && isUniqueViolation(error)) throw partNumberTaken(fields.partNumber);
-      throw error;
-    });
-  if (updated) return toToolJson(updated);
-  const [current] = await db
-    .select({ inStock: tool.inStock })
-    .from(tool)
-    .where(and(eq(tool.id, id), isNull(tool.archivedAt)));
-  if (!current) throw notFound(adminMessages.toolNotFound);
+    .catch(refuseTakenPartNumber(fields.partNumber));
+  if (updated) return toolToJson(updated);
+  const current = await stockForSale(db, id);
   throw conflict(adminMessages.stockChanged(current.inStock));
 }
 
@@ -132,11 +137,11 @@ export async function updateTool(
  */
 export async function restockTool(
   db: Db,
-  actorId: string,
-  id: string,
-  quantity: number,
+  admin: Actor,
+  { id, quantity }: { id: string; quantity: number },
 ): Promise<Tool> {
   if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
+  const actorId = admin.id;
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(tool)
@@ -150,12 +155,8 @@ export async function restockTool(
     await syncLowStock(tx, [id]);
     return row;
   });
-  if (updated) return toToolJson(updated);
-  const [exists] = await db
-    .select({ id: tool.id })
-    .from(tool)
-    .where(and(eq(tool.id, id), isNull(tool.archivedAt)));
-  if (!exists) throw notFound(adminMessages.toolNotFound);
+  if (updated) return toolToJson(updated);
+  await stockForSale(db, id);
   throw conflict(adminMessages.stockTooLarge);
 }
 
