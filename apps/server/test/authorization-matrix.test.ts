@@ -375,6 +375,13 @@ const matrix: Row[] = [
     call: async () => ({ url: '/api/admin/tools?lowStock=true' }),
   },
   {
+    route: 'GET /api/admin/tools/:id',
+    who: 'admin',
+    expected: ADMIN,
+    on: 'a tool',
+    call: async () => ({ url: `/api/admin/tools/${toolId}` }),
+  },
+  {
     route: 'GET /api/admin/overview',
     who: 'admin',
     expected: ADMIN,

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminToolListQuerySchema, adminToolListSchema } from '@voltforge/contract/admin-tool';
+import {
+  adminToolListQuerySchema,
+  adminToolListSchema,
+  adminToolSchema,
+} from '@voltforge/contract/admin-tool';
+import { toolIdParamsSchema } from '@voltforge/contract/tool';
 import { adminOnly } from '../../auth/guards.ts';
 import { sendPage } from '../../paging.ts';
-import { listAdminTools } from './admin-catalogue.service.ts';
+import { getAdminTool, listAdminTools } from './admin-catalogue.service.ts';
 
 /** Manage Products' list: stock thresholds and low-stock marks that visitors never see. */
 export async function adminCatalogueRoutes(instance: FastifyInstance) {
@@ -21,5 +26,19 @@ export async function adminCatalogueRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => sendPage(reply, await listAdminTools(app.db, request.query)),
+  );
+
+  app.get(
+    '/api/admin/tools/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'One tool for sale with its low-stock threshold, for editing (admin)',
+        params: toolIdParamsSchema,
+        response: { 200: adminToolSchema },
+      },
+    },
+    async (request) => getAdminTool(app.db, request.params.id),
   );
 }

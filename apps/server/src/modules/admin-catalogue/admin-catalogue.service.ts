@@ -1,6 +1,9 @@
-import { and, asc, isNull, or, sql } from 'drizzle-orm';
+import { adminMessages } from '@voltforge/contract/admin';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AdminTool, AdminToolListQuery } from '@voltforge/contract/admin-tool';
 import type { Db } from '../../db/client.ts';
+import { isUuid } from '../../db/ids.ts';
+import { notFound } from '../../http-error.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { lowStockThresholdSql } from '../low-stock/low-stock.service.ts';
 import { paginate, type Page } from '../../paging.ts';
@@ -31,4 +34,15 @@ export async function listAdminTools(db: Db, query: AdminToolListQuery): Promise
   );
   const rows = db.select().from(tool).where(where).orderBy(asc(tool.name), asc(tool.id)).$dynamic();
   return paginate(db, query, { rows, table: tool, where }, adminToolToJson);
+}
+
+/** One tool for sale with its stock watch, for the edit form. */
+export async function getAdminTool(db: Db, id: string): Promise<AdminTool> {
+  if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
+  const [row] = await db
+    .select()
+    .from(tool)
+    .where(and(eq(tool.id, id), isNull(tool.archivedAt)));
+  if (!row) throw notFound(adminMessages.toolNotFound);
+  return adminToolToJson(row);
 }

@@ -56,6 +56,26 @@ describe('GET /api/admin/tools', () => {
     expect(low.total).toBe(2);
   });
 
+  it('gives one tool with its custom threshold, and 404 for a tool that is not for sale', async () => {
+    const [first] = (await list('?search=VF-GI3')).tools;
+    const one = await request(t.app, {
+      method: 'GET',
+      url: `/api/admin/tools/${first?._id}`,
+      as: t.admin,
+    });
+    expect(one.json<AdminTool>()).toMatchObject({
+      partNumber: 'VF-GI3',
+      customLowStockThreshold: 20,
+    });
+    const gone = await insertTool(t.app.db, { archivedAt: new Date() });
+    const res = await request(t.app, {
+      method: 'GET',
+      url: `/api/admin/tools/${gone.id}`,
+      as: t.admin,
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('finds a tool by part number in any letter case, and by name', async () => {
     expect((await list('?search=vf-bs')).tools.map((x) => x.name)).toEqual(['Beta Scope']);
     expect((await list('?search=gamma')).tools.map((x) => x.partNumber)).toEqual(['VF-GI3']);

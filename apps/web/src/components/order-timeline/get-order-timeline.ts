@@ -4,13 +4,14 @@ import { api } from '../../lib/api-client';
 
 export const orderTimelineKeys = {
   all: ['order-timeline'] as const,
-  order: (orderId: string) => [...orderTimelineKeys.all, orderId] as const,
+  /** The order's status is in the key: a status change is a new history to fetch. */
+  order: (orderId: string, status: string) => [...orderTimelineKeys.all, orderId, status] as const,
 };
 
 /** GET /api/order/:id/timeline: the server decides which events this viewer sees. */
-export const orderTimelineQuery = (orderId: string) =>
+export const orderTimelineQuery = (orderId: string, status: string) =>
   queryOptions({
-    queryKey: orderTimelineKeys.order(orderId),
+    queryKey: orderTimelineKeys.order(orderId, status),
     queryFn: ({ signal }): Promise<OrderTimeline> =>
       api.get(`/order/${encodeURIComponent(orderId)}/timeline`, {
         schema: orderTimelineSchema,
@@ -19,5 +20,5 @@ export const orderTimelineQuery = (orderId: string) =>
     staleTime: 0,
   });
 
-export const useOrderTimeline = (orderId: string, enabled = true) =>
-  useQuery({ ...orderTimelineQuery(orderId), enabled });
+export const useOrderTimeline = (orderId: string, status: string) =>
+  useQuery(orderTimelineQuery(orderId, status));

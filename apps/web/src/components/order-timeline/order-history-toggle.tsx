@@ -1,8 +1,17 @@
 import { useId, useState } from 'react';
+import type { OrderStatus } from '@voltforge/contract/order';
 import { OrderTimelineList } from './order-timeline';
 
 /** A "History" button that shows, under it, what happened to the customer's order. */
-export function OrderHistoryToggle({ orderId, toolName }: { orderId: string; toolName: string }) {
+export function OrderHistoryToggle({
+  orderId,
+  status,
+  toolName,
+}: {
+  orderId: string;
+  status: OrderStatus;
+  toolName: string;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -18,7 +27,11 @@ export function OrderHistoryToggle({ orderId, toolName }: { orderId: string; too
       </button>
       <div id={panelId} hidden={!open} className="mt-2">
         {open ? (
-          <OrderTimelineList orderId={orderId} label={`History of order ${orderId}`} />
+          <OrderTimelineList
+            orderId={orderId}
+            status={status}
+            label={`History of order ${orderId}`}
+          />
         ) : null}
       </div>
     </div>

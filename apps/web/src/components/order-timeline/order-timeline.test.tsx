@@ -41,7 +41,12 @@ describe('OrderHistoryToggle', () => {
       url === '/api/order/o1/timeline' ? json(200, timeline) : undefined,
     );
     renderRoutes(
-      [{ path: '/', element: <OrderHistoryToggle orderId="o1" toolName="Relay Module" /> }],
+      [
+        {
+          path: '/',
+          element: <OrderHistoryToggle orderId="o1" status="shipped" toolName="Relay Module" />,
+        },
+      ],
       '/',
     );
     expect(fetchMock).not.toHaveBeenCalled();

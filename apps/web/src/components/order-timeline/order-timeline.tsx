@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@voltforge/contract/order';
 import type { TimelineActor, TimelineEvent } from '@voltforge/contract/order-timeline';
 import { QueryError } from '../ui/query-error';
 import { Spinner } from '../ui/spinner';
@@ -26,8 +27,16 @@ const dot: Record<TimelineEvent['kind'], string> = {
 };
 
 /** What happened to one order, oldest first, each with who and when. */
-export function OrderTimelineList({ orderId, label }: { orderId: string; label: string }) {
-  const timeline = useOrderTimeline(orderId);
+export function OrderTimelineList({
+  orderId,
+  status,
+  label,
+}: {
+  orderId: string;
+  status: OrderStatus;
+  label: string;
+}) {
+  const timeline = useOrderTimeline(orderId, status);
   if (timeline.isPending) return <Spinner block label="Loading the order's history" />;
   if (timeline.isError) {
     return <QueryError message={timeline.error.message} onRetry={() => void timeline.refetch()} />;

@@ -15,6 +15,7 @@ const slow = { timeout: 8_000 };
 const tool: Tool = {
   _id: '6f1c3c8e-3a0e-4a8f-9b59-2d7c1f0a9e11',
   name: 'VF-PS3005 Bench Supply',
+  partNumber: 'VF-PS3005',
   img: '/images/tools/vf-ps3005-bench-supply.svg',
   price: 159,
   minOrderQuantity: 1,
