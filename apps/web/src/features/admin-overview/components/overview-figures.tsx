@@ -15,8 +15,13 @@ export const formatDay = (date: string) => longDate.format(new Date(`${date}T00:
 /** The chart's figures, day by day: what a screen reader (or anyone who wants numbers) reads. */
 export function SalesTable({ overview }: { overview: Overview }) {
   return (
-    <div className="max-h-96 overflow-auto rounded-box border border-base-300" tabIndex={0}>
-      <table className="table table-sm table-pin-rows">
+    <div
+      role="region"
+      aria-label="Figures per day"
+      tabIndex={0}
+      className="max-h-96 overflow-auto rounded-box border border-base-300"
+    >
+      <table className="table table-sm table-pin-rows [&_tfoot]:text-base-content/85 [&_thead]:text-base-content/85">
         <caption className="sr-only">
           Revenue and paid orders per day, {formatDay(overview.from)} to {formatDay(overview.to)}
         </caption>
@@ -72,8 +77,13 @@ export function TopTools({ overview }: { overview: Overview }) {
     return <p className="text-base-content/75">No paid orders in this period yet.</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300">
-      <table className="table table-sm">
+    <div
+      role="region"
+      aria-label="Top tools"
+      tabIndex={0}
+      className="overflow-x-auto rounded-box border border-base-300"
+    >
+      <table className="table table-sm [&_thead]:text-base-content/85">
         <caption className="sr-only">Top tools by revenue in the period</caption>
         <thead>
           <tr>

@@ -39,8 +39,13 @@ export function ImportPreview({ plan }: { plan: ToolImportPlan }) {
           <h3 id="import-errors-heading" className="text-lg font-semibold text-error">
             Errors: nothing will be imported until they are fixed
           </h3>
-          <div className="overflow-x-auto rounded-box border border-error/40">
-            <table className="table table-sm">
+          <div
+            role="region"
+            aria-label="Errors"
+            tabIndex={0}
+            className="overflow-x-auto rounded-box border border-error/40"
+          >
+            <table className="table table-sm [&_thead]:text-base-content/85">
               <caption className="sr-only">Errors in the file</caption>
               <thead>
                 <tr>
@@ -67,8 +72,13 @@ export function ImportPreview({ plan }: { plan: ToolImportPlan }) {
           <h3 id="import-rows-heading" className="text-lg font-semibold">
             Row by row
           </h3>
-          <div className="overflow-x-auto rounded-box border border-base-300">
-            <table className="table table-sm">
+          <div
+            role="region"
+            aria-label="Rows"
+            tabIndex={0}
+            className="overflow-x-auto rounded-box border border-base-300"
+          >
+            <table className="table table-sm [&_thead]:text-base-content/85">
               <caption className="sr-only">What each row of the file would do</caption>
               <thead>
                 <tr>
