@@ -69,6 +69,9 @@ async function pay(page: Page, order: Order) {
   ).toBe(200);
 }
 
+// Each journey signs people in, pays and renders charts: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 150_000 });
+
 const HEADER = 'partNumber,name,category,price,minOrderQuantity,inStock,lowStockThreshold,img,desc';
 
 test('admin sees sales as a chart and as a table on the dashboard', async ({ browser }) => {

@@ -18,7 +18,6 @@ export async function orderExportRoutes(instance: FastifyInstance) {
         tags: ['admin'],
         summary: 'Every order matching the Manage All Orders filters as CSV, newest first (admin)',
         querystring: orderExportQuerySchema,
-        produces: ['text/csv'],
       },
     },
     async (request, reply) =>

@@ -30,7 +30,6 @@ export async function toolCsvRoutes(instance: FastifyInstance, opts: { onLowStoc
       schema: {
         tags: ['admin'],
         summary: 'The catalogue as CSV (UTF-8, header row), by part number (admin)',
-        produces: ['text/csv'],
       },
     },
     async (_request, reply) =>

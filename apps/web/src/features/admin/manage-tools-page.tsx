@@ -153,7 +153,7 @@ export function ManageToolsPage() {
                     {tool.name}
                     <div className="text-xs font-normal text-base-content/75">
                       <span className="font-mono">{tool.partNumber}</span> · {tool.category} ·
-                      minimum {tool.minOrderQuantity}
+                      minimum {tool.minOrderQuantity} · low at {tool.lowStockThreshold}
                     </div>
                   </div>
                 </th>
@@ -176,9 +176,6 @@ export function ManageToolsPage() {
                         Low stock
                       </span>
                     ) : null}
-                  </div>
-                  <div className="text-xs text-base-content/75">
-                    threshold {tool.lowStockThreshold}
                   </div>
                 </td>
                 <td data-label="Actions">
