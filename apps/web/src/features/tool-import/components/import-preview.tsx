@@ -8,6 +8,7 @@ const actionBadge: Record<ImportPlanRow['action'], { label: string; tone: string
 };
 
 function Changes({ row }: { row: ImportPlanRow }) {
+  if (row.action === 'error') return <span className="text-base-content/75">See the errors</span>;
   if (row.action === 'create') return <span className="text-base-content/75">New tool</span>;
   if (row.changes.length === 0) return <span className="text-base-content/75">—</span>;
   return (
