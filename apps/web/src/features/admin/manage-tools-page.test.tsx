@@ -47,7 +47,10 @@ describe('ManageToolsPage search', () => {
     expect(await screen.findByText('Pliers', {}, slow)).toBeInTheDocument();
 
     const user = userEvent.setup();
-    await user.type(screen.getByRole('searchbox', { name: 'Search tools by name' }), 'probe');
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search tools by name or part number' }),
+      'probe',
+    );
     await waitFor(() => expect(screen.queryByText('Pliers')).not.toBeInTheDocument(), slow);
 
     const searches = fetchMock.mock.calls
