@@ -97,6 +97,7 @@ test('admin adds a tool, it is on the home page, and Add Quantity raises its Ava
   await expect(admin.getByText('Name is required')).toBeVisible();
 
   await admin.getByLabel('Name').fill(name);
+  await admin.getByLabel('Part number').fill(`LP-${randomUUID().slice(0, 8)}`);
   await admin.getByLabel('Available quantity (inStock)').fill('30');
   await admin.getByLabel('Minimum order quantity').fill('2');
   await admin.getByLabel('Price (USD per unit)').fill('12.345');

@@ -31,6 +31,11 @@ import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { overviewRoutes } from './modules/overview/overview.routes.ts';
+import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes.ts';
+import { toolCsvRoutes } from './modules/tool-csv/tool-csv.routes.ts';
+import { orderExportRoutes } from './modules/order-export/order-export.routes.ts';
+import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 
 export interface BuildOptions {
@@ -99,6 +104,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(newsletterRoutes);
   await app.register(contactRoutes);
   await app.register(seoRoutes, { config });
+  await app.register(overviewRoutes);
+  await app.register(adminCatalogueRoutes);
+  await app.register(toolCsvRoutes, {});
+  await app.register(orderExportRoutes);
+  await app.register(orderTimelineRoutes);
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

@@ -56,6 +56,7 @@ const users = (): Record<Caller, TestUser | null> => ({
 
 const enc = encodeURIComponent;
 const validTool = () => ({
+  partNumber: `MXP-${randomUUID().slice(0, 8)}`,
   name: `Matrix Probe ${randomUUID().slice(0, 6)}`,
   inStock: 10,
   minOrderQuantity: 1,
@@ -64,6 +65,12 @@ const validTool = () => ({
   img: 'https://images.example.com/probe.png',
   category: 'Test',
 });
+/** A tools CSV that adds one new tool. */
+const importCsv = () =>
+  [
+    'partNumber,name,category,price,minOrderQuantity,inStock,img,desc',
+    `MX-${randomUUID().slice(0, 8)},Matrix Import,Test,4.50,1,3,/images/tools/vf-tl100-test-leads.svg,Imported.`,
+  ].join('\n');
 const validProfile = {
   name: 'Alice Ampere',
   profession: 'Electrician',
@@ -352,6 +359,72 @@ const matrix: Row[] = [
     expected: ADMIN,
     on: "A's email (admin: a new account)",
     call: async (caller) => ({ url: `/api/user/${enc(await targetEmail(caller))}` }),
+  },
+  {
+    route: 'GET /api/order/:id/timeline',
+    who: 'owner or admin',
+    expected: [401, 200, 404, 200],
+    on: "A's order",
+    call: async () => ({ url: `/api/order/${orderOfA}/timeline` }),
+  },
+  {
+    route: 'GET /api/admin/tools',
+    who: 'admin',
+    expected: ADMIN,
+    on: '—',
+    call: async () => ({ url: '/api/admin/tools?lowStock=true' }),
+  },
+  {
+    route: 'GET /api/admin/tools/:id',
+    who: 'admin',
+    expected: ADMIN,
+    on: 'a tool',
+    call: async () => ({ url: `/api/admin/tools/${toolId}` }),
+  },
+  {
+    route: 'GET /api/admin/overview',
+    who: 'admin',
+    expected: ADMIN,
+    on: '—',
+    call: async () => ({ url: '/api/admin/overview?days=30' }),
+  },
+  {
+    route: 'GET /api/orders/export.csv',
+    who: 'admin',
+    expected: ADMIN,
+    on: '—',
+    call: async () => ({ url: '/api/orders/export.csv' }),
+  },
+  {
+    route: 'GET /api/tool/export.csv',
+    who: 'admin',
+    expected: ADMIN,
+    on: '—',
+    call: async () => ({ url: '/api/tool/export.csv' }),
+  },
+  {
+    route: 'POST /api/tool/import/preview',
+    who: 'admin',
+    expected: ADMIN,
+    on: 'a one-tool CSV',
+    call: async () => ({ url: '/api/tool/import/preview', payload: { csv: importCsv() } }),
+  },
+  {
+    route: 'POST /api/tool/import',
+    who: 'admin',
+    expected: ADMIN,
+    on: 'a previewed one-tool CSV',
+    call: async () => {
+      const csv = importCsv();
+      const preview = await request(t.app, {
+        method: 'POST',
+        url: '/api/tool/import/preview',
+        payload: { csv },
+        as: admin,
+      });
+      const { planHash } = preview.json<{ planHash: string }>();
+      return { url: '/api/tool/import', payload: { csv, planHash } };
+    },
   },
 ];
 

@@ -34,6 +34,7 @@ export async function insertOrder(
       address: '12 Foundry Lane, Springfield',
       toolId: made.id,
       toolName: made.name,
+      partNumber: made.partNumber,
       unitPriceCents,
       quantity,
       totalCents: unitPriceCents * quantity,

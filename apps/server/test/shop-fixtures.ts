@@ -42,6 +42,7 @@ export async function insertTool(
     .insert(tool)
     .values({
       name: `Bench Multimeter ${randomUUID().slice(0, 6)}`,
+      partNumber: `T-${randomUUID().slice(0, 13)}`,
       description: 'A true-RMS bench multimeter.',
       imageUrl: '/images/tools/vf-dm200-digital-multimeter.svg',
       category: 'Measurement & Test',

@@ -12,6 +12,7 @@ import { requiredText } from './form-fields.ts';
 import { queryWholeNumber } from './query-params.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
 import { isHttpUrl } from './web-address.ts';
+import { partNumberSchema } from './part-number.ts';
 
 /** The spec's admin texts (sections 4, 7 and 8), word for word, leading spaces included. */
 export const adminMessages = {
@@ -72,6 +73,7 @@ export const toolFieldMessages = {
   expectedInStockRequired:
     'expectedInStock (the stock the form was loaded with) must come with inStock',
   expectedInStockWhole: `expectedInStock must be a whole number from 0 to ${MAX_RECORDED_STOCK.toLocaleString('en-US')}`,
+  lowStockThresholdWhole: `Low-stock threshold must be a whole number from 0 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}, or empty for twice the minimum order quantity`,
 } as const;
 
 /** A number field from a form arrives as NaN when left empty: that is "required", not "not a number". */
@@ -96,6 +98,7 @@ export function hasAtMostTwoDecimals(dollars: number): boolean {
 }
 
 const toolFields = {
+  partNumber: partNumberSchema,
   name: requiredText(
     MAX_TOOL_NAME_LENGTH,
     toolFieldMessages.nameRequired,
@@ -127,6 +130,14 @@ const toolFields = {
     toolFieldMessages.categoryRequired,
     toolFieldMessages.categoryTooLong,
   ),
+  /** At or below this stock the tool is low; null (or left out) means twice its minimum order. */
+  lowStockThreshold: z
+    .number({ error: toolFieldMessages.lowStockThresholdWhole })
+    .int(toolFieldMessages.lowStockThresholdWhole)
+    .min(0, toolFieldMessages.lowStockThresholdWhole)
+    .max(MAX_STOCK_QUANTITY, toolFieldMessages.lowStockThresholdWhole)
+    .nullable()
+    .optional(),
 };
 
 const unknownFields = unknownFieldsError();

@@ -117,6 +117,8 @@ export const orderSchema = z.object({
   email: z.string(),
   /** The tool's name when the order was placed. */
   order: z.string(),
+  /** The tool's part number when the order was placed. */
+  partNumber: z.string(),
   toolId: z.string(),
   /** Unit price in dollars. */
   price: z.number(),

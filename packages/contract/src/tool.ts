@@ -8,6 +8,8 @@ import { queryWholeNumber } from './query-params.ts';
 export const toolSchema = z.object({
   _id: z.string(),
   name: z.string(),
+  /** The part number (SKU), e.g. VF-DM200. */
+  partNumber: z.string(),
   img: z.string(),
   price: z.number(),
   minOrderQuantity: z.number().int(),

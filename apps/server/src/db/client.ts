@@ -9,6 +9,7 @@ import * as authSchema from './schema/auth.ts';
 import * as profileSchema from './schema/profile.ts';
 import * as toolSchema from './schema/tool.ts';
 import * as orderSchema from './schema/order.ts';
+import * as orderEventSchema from './schema/order-event.ts';
 import * as reviewSchema from './schema/review.ts';
 import * as paymentSchema from './schema/payment.ts';
 import * as newsletterSchema from './schema/newsletter.ts';
@@ -20,6 +21,7 @@ export const schema = {
   ...profileSchema,
   ...toolSchema,
   ...orderSchema,
+  ...orderEventSchema,
   ...reviewSchema,
   ...paymentSchema,
   ...newsletterSchema,

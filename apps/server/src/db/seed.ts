@@ -48,6 +48,8 @@ export async function seedDemo(app: App, opts: { withDemoAccounts: boolean }): P
       .values(
         seedTools.map((t, i) => ({
           name: t.name,
+          // The catalogue's slugs start with the part number: vf-dm200-digital-multimeter.
+          partNumber: t.slug.split('-').slice(0, 2).join('-').toUpperCase(),
           description: t.description,
           imageUrl: `/images/tools/${t.slug}.svg`,
           category: t.category,

@@ -66,6 +66,13 @@ const adminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: routePatterns.importTools,
+    lazy: page(
+      () => import('../features/tool-import/tool-import-page'),
+      (m) => m.ToolImportPage,
+    ),
+  },
+  {
     // One order of the back office's order table, with its actions.
     path: routePatterns.manageOrder,
     lazy: page(
@@ -79,8 +86,8 @@ const dashboardRoutes: RouteObject[] = [
   {
     index: true,
     lazy: page(
-      () => import('../features/my-orders/my-orders-page'),
-      (m) => m.MyOrdersPage,
+      () => import('./dashboard-home'),
+      (m) => m.DashboardHome,
     ),
   },
   {

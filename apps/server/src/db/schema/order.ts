@@ -18,6 +18,8 @@ export const order = pgTable(
       .notNull()
       .references(() => tool.id),
     toolName: text('tool_name').notNull(),
+    /** The tool's part number when the order was placed, like its name. */
+    partNumber: text('part_number').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     totalCents: integer('total_cents').notNull(),

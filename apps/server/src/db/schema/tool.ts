@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 export const tool = pgTable(
@@ -7,12 +16,18 @@ export const tool = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /** The SKU staff and customers quote; unique whatever its letter case. */
+    partNumber: text('part_number').notNull(),
     description: text('description').notNull(),
     imageUrl: text('image_url').notNull(),
     category: text('category').notNull(),
     priceCents: integer('price_cents').notNull(),
     minOrderQuantity: integer('min_order_quantity').notNull().default(1),
     inStock: integer('in_stock').notNull().default(0),
+    /** At or below this stock the tool is "low"; null means twice its minimum order quantity. */
+    lowStockThreshold: integer('low_stock_threshold'),
+    /** Set when admins were told the tool ran low; cleared once it is restocked above the threshold. */
+    lowStockNotifiedAt: timestamp('low_stock_notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
@@ -20,6 +35,8 @@ export const tool = pgTable(
     check('tool_in_stock_non_negative', sql`${t.inStock} >= 0`),
     check('tool_min_order_quantity_positive', sql`${t.minOrderQuantity} >= 1`),
     check('tool_price_positive', sql`${t.priceCents} > 0`),
+    check('tool_low_stock_threshold_non_negative', sql`${t.lowStockThreshold} >= 0`),
+    uniqueIndex('tool_part_number_lower_idx').on(sql`lower(${t.partNumber})`),
     index('tool_category_idx').on(t.category),
     index('tool_created_at_idx').on(t.createdAt),
     // Case-insensitive partial-name search (ILIKE '%term%') uses this trigram index.
@@ -27,7 +44,7 @@ export const tool = pgTable(
   ],
 );
 
-export const stockMovementReasons = ['order', 'cancel', 'restock', 'adjust'] as const;
+export const stockMovementReasons = ['order', 'cancel', 'restock', 'adjust', 'import'] as const;
 
 /** Every change of tool.in_stock writes one row, in the same transaction. */
 export const stockMovement = pgTable(

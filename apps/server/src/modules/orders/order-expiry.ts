@@ -37,7 +37,7 @@ export async function expireUnpaidOrders(
     // Acting as the customer (not as an admin) means only an unpaid order can be cancelled.
     const customer = { id: row.userId, name: row.name, email: row.email, role: 'user' as const };
     try {
-      const result = await cancelOrder(db, customer, row.id, opts.beforeCancel);
+      const result = await cancelOrder(db, customer, row.id, opts.beforeCancel, 'unpaid_expired');
       expired += result.deletedCount;
     } catch (error) {
       // Paid at the last moment (409) or the provider is down (502): try again next sweep.

@@ -16,6 +16,7 @@ export function orderToJson(row: OrderRow): Order {
     name: row.customerName,
     email: row.email,
     order: row.toolName,
+    partNumber: row.partNumber,
     toolId: row.toolId,
     price: centsToDollars(row.unitPriceCents),
     quantity: row.quantity,

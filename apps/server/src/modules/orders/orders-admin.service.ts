@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../http-error.ts';
 import { paginate, type Page } from '../../paging.ts';
 import { findOrderRow, orderToJson } from './order-row.ts';
 import { cancelOrder, type BeforeCancel } from './orders.service.ts';
+import { recordOrderEvent } from '../order-timeline/order-events.ts';
 
 /** Every order (or those of one status), newest first, one bounded page at a time. */
 export async function listAllOrders(db: Db, query: AdminOrderListQuery): Promise<Page<Order>> {
@@ -72,7 +73,10 @@ export async function setOrderStatus(
     )
     .where(and(eq(order.id, id), inArray(order.status, sourcesOf(to))))
     .returning();
-  if (moved) return orderToJson(moved);
+  if (moved) {
+    await recordOrderEvent(db, { orderId: id, from: row.status, to, actorId: admin.id });
+    return orderToJson(moved);
+  }
 
   const now = await findOrderRow(db, id);
   if (!now) throw notFound(adminMessages.orderNotFound);

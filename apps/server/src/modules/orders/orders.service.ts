@@ -17,6 +17,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import type { Actor } from '../../auth/guards.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
+import type { OrderCancelReason } from '@voltforge/contract/order-timeline';
+import { syncLowStock } from '../low-stock/low-stock.service.ts';
+import { recordOrderEvent } from '../order-timeline/order-events.ts';
 import { findOrderRow, orderToJson, PAID_STATUSES, type OrderRow } from './order-row.ts';
 
 /** A restock can land between our UPDATE and the read that explains its failure; try again then. */
@@ -43,7 +46,11 @@ export async function placeOrder(db: Db, customer: Actor, input: CreateOrderBody
             lte(tool.minOrderQuantity, q),
           ),
         )
-        .returning({ name: tool.name, priceCents: tool.priceCents });
+        .returning({
+          name: tool.name,
+          partNumber: tool.partNumber,
+          priceCents: tool.priceCents,
+        });
       if (!reserved) return null;
       const totalCents = reserved.priceCents * q;
       // Throwing rolls the reservation back.
@@ -58,6 +65,7 @@ export async function placeOrder(db: Db, customer: Actor, input: CreateOrderBody
           address: input.address,
           toolId: input.toolId,
           toolName: reserved.name,
+          partNumber: reserved.partNumber,
           unitPriceCents: reserved.priceCents,
           quantity: q,
           totalCents,
@@ -71,6 +79,7 @@ export async function placeOrder(db: Db, customer: Actor, input: CreateOrderBody
         orderId: created.id,
         actorId: customer.id,
       });
+      await syncLowStock(tx, [input.toolId]);
       return created;
     });
     if (placed) return orderToJson(placed);
@@ -160,6 +169,7 @@ export async function cancelOrder(
   actor: Actor,
   id: string,
   beforeCancel?: BeforeCancel,
+  reason: OrderCancelReason = actor.role === 'admin' ? 'admin' : 'customer',
 ): Promise<DeleteOrderResult> {
   let row: OrderRow | undefined = await visibleOrder(db, actor, id);
   if (row.status === 'cancelled') return { deletedCount: 0 };
@@ -176,6 +186,7 @@ export async function cancelOrder(
     if (row.status !== 'pending_payment') throw cannotCancel(actor, row.status, true);
   }
   const orderId = row.id;
+  const was = row.status;
   const from: OrderStatus[] = settled ? ['pending_payment'] : cancellable;
 
   const cancelled = await db.transaction(async (tx) => {
@@ -197,6 +208,15 @@ export async function cancelOrder(
       orderId,
       actorId: actor.id,
     });
+    await recordOrderEvent(tx, {
+      orderId,
+      from: was,
+      to: 'cancelled',
+      // The sweep acts in the customer's name, but nobody pressed a button.
+      actorId: reason === 'unpaid_expired' ? null : actor.id,
+      cancelReason: reason,
+    });
+    await syncLowStock(tx, [updated.toolId]);
     return true;
   });
   if (cancelled) return { deletedCount: 1 };

@@ -61,7 +61,7 @@ async function placeAs(who: TestUser, payload: unknown) {
 
 describe('POST /api/order', () => {
   it('places an order with name and email from the session and the price from the tool', async () => {
-    const { id, name } = await createTool();
+    const { id, name, partNumber } = await createTool();
     const res = await placeAs(alice, validBody(id, 4));
     expect(res.statusCode).toBe(201);
     const body = res.json<Order>();
@@ -70,6 +70,7 @@ describe('POST /api/order', () => {
       name: 'Alice Ampere',
       email: alice.email,
       order: name,
+      partNumber,
       toolId: id,
       price: 12.5,
       quantity: 4,

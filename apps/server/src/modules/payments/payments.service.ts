@@ -9,6 +9,7 @@ import type { Actor } from '../../auth/guards.ts';
 import { findOrderRow, orderToJson, type OrderRow } from '../orders/order-row.ts';
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
 import { isUuid } from '../../db/ids.ts';
+import { recordOrderEvent } from '../order-timeline/order-events.ts';
 
 type Customer = Pick<Actor, 'id' | 'role'>;
 
@@ -52,7 +53,9 @@ async function markPaid(db: Db | Tx, orderId: string, intentId: string): Promise
     })
     .where(and(eq(order.id, orderId), eq(order.status, 'pending_payment')))
     .returning();
-  return paid ?? null;
+  if (!paid) return null;
+  await recordOrderEvent(db, { orderId, from: 'pending_payment', to: 'paid', actorId: null });
+  return paid;
 }
 
 /**

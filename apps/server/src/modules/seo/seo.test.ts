@@ -19,6 +19,7 @@ async function addTool(): Promise<Tool> {
     url: '/api/tool',
     as: admin,
     payload: {
+      partNumber: `CM-${randomUUID().slice(0, 8)}`,
       name: `Clamp Meter ${randomUUID().slice(0, 6)}`,
       inStock: 12,
       minOrderQuantity: 1,

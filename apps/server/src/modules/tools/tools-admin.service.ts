@@ -10,8 +10,11 @@ import type { Tool } from '@voltforge/contract/tool';
 import type { Actor } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
-import { conflict, notFound } from '../../http-error.ts';
+import { conflict, HttpError, notFound } from '../../http-error.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { partNumberMessages } from '@voltforge/contract/part-number';
 import { toolToJson } from './tools.service.ts';
+import { syncLowStock } from '../low-stock/low-stock.service.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
 
@@ -25,16 +28,32 @@ async function stockForSale(db: Db, id: string): Promise<{ inStock: number }> {
   return current;
 }
 
+/** A part number another tool already has (in any letter case): 409 naming the field. */
+function partNumberTaken(partNumber: string) {
+  const message = partNumberMessages.taken(partNumber);
+  return new HttpError(409, 'conflict', message, { partNumber: message });
+}
+
+/** Turns the part-number index refusing a duplicate into that 409. */
+function refuseTakenPartNumber(partNumber: string | undefined) {
+  return (error: unknown): never => {
+    if (partNumber && isUniqueViolation(error)) throw partNumberTaken(partNumber);
+    throw error;
+  };
+}
+
 /**
  * Adds a tool; its opening stock is an intake, booked as a 'restock' movement by the admin who
  * added it (as the seed books the demo catalogue's).
  */
 export async function createTool(db: Db, admin: Actor, input: ToolInputBody): Promise<Tool> {
   const actorId = admin.id;
-  return db.transaction(async (tx) => {
+  const created = db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tool)
       .values({
+        partNumber: input.partNumber,
+        lowStockThreshold: input.lowStockThreshold ?? null,
         name: input.name,
         description: input.desc,
         imageUrl: input.img,
@@ -50,8 +69,10 @@ export async function createTool(db: Db, admin: Actor, input: ToolInputBody): Pr
         .insert(stockMovement)
         .values({ toolId: row.id, delta: row.inStock, reason: 'restock', actorId });
     }
+    await syncLowStock(tx, [row.id]);
     return toolToJson(row);
   });
+  return created.catch(refuseTakenPartNumber(input.partNumber));
 }
 
 /**
@@ -72,33 +93,39 @@ export async function updateTool(
     inStock === undefined || expectedInStock === undefined
       ? null
       : { from: expectedInStock, to: inStock };
-  const updated = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(tool)
-      .set({
-        name: fields.name,
-        description: fields.desc,
-        imageUrl: fields.img,
-        category: fields.category,
-        priceCents: fields.price === undefined ? undefined : dollarsToCents(fields.price),
-        minOrderQuantity: fields.minOrderQuantity,
-        inStock: stock?.to,
-      })
-      .where(
-        and(
-          eq(tool.id, id),
-          isNull(tool.archivedAt),
-          stock ? eq(tool.inStock, stock.from) : undefined,
-        ),
-      )
-      .returning();
-    if (!row) return null;
-    const delta = stock ? stock.to - stock.from : 0;
-    if (delta !== 0) {
-      await tx.insert(stockMovement).values({ toolId: id, delta, reason: 'adjust', actorId });
-    }
-    return row;
-  });
+  const updated = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .update(tool)
+        .set({
+          partNumber: fields.partNumber,
+          lowStockThreshold: fields.lowStockThreshold,
+          name: fields.name,
+          description: fields.desc,
+          imageUrl: fields.img,
+          category: fields.category,
+          priceCents: fields.price === undefined ? undefined : dollarsToCents(fields.price),
+          minOrderQuantity: fields.minOrderQuantity,
+          inStock: stock?.to,
+        })
+        .where(
+          and(
+            eq(tool.id, id),
+            isNull(tool.archivedAt),
+            stock ? eq(tool.inStock, stock.from) : undefined,
+          ),
+        )
+        .returning();
+      if (!row) return null;
+      const delta = stock ? stock.to - stock.from : 0;
+      if (delta !== 0) {
+        await tx.insert(stockMovement).values({ toolId: id, delta, reason: 'adjust', actorId });
+      }
+      // A new stock level, threshold or minimum order can each cross the low-stock line.
+      await syncLowStock(tx, [id]);
+      return row;
+    })
+    .catch(refuseTakenPartNumber(fields.partNumber));
   if (updated) return toolToJson(updated);
   const current = await stockForSale(db, id);
   throw conflict(adminMessages.stockChanged(current.inStock));
@@ -125,6 +152,7 @@ export async function restockTool(
     await tx
       .insert(stockMovement)
       .values({ toolId: id, delta: quantity, reason: 'restock', actorId });
+    await syncLowStock(tx, [id]);
     return row;
   });
   if (updated) return toolToJson(updated);

@@ -19,6 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const validTool = (overrides: Partial<Record<keyof ToolInput, unknown>> = {}) => ({
+  partNumber: `CT-${randomUUID().slice(0, 8)}`,
   name: `Cable Tester ${randomUUID().slice(0, 6)}`,
   inStock: 40,
   minOrderQuantity: 2,

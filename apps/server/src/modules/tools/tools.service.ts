@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, max, min, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, max, min, or, sql, sum, type SQL } from 'drizzle-orm';
 import { adminMessages } from '@voltforge/contract/admin';
 import { centsToDollars } from '@voltforge/contract/money';
 import type { ShopSummary } from '@voltforge/contract/content';
@@ -17,6 +17,7 @@ export function toolToJson(row: ToolRow): Tool {
   return {
     _id: row.id,
     name: row.name,
+    partNumber: row.partNumber,
     img: row.imageUrl,
     price: centsToDollars(row.priceCents),
     minOrderQuantity: row.minOrderQuantity,
@@ -43,7 +44,13 @@ const orderings: Record<ToolSort, SQL[]> = {
 export async function listTools(db: Db | Tx, query: ToolListQuery): Promise<Page<Tool>> {
   const where = and(
     isNull(tool.archivedAt),
-    query.search ? sql`${tool.name} ILIKE ${containsPattern(query.search)}` : undefined,
+    // A visitor may type a name or a part number.
+    query.search
+      ? or(
+          sql`${tool.name} ILIKE ${containsPattern(query.search)}`,
+          sql`${tool.partNumber} ILIKE ${containsPattern(query.search)}`,
+        )
+      : undefined,
     query.category ? eq(tool.category, query.category) : undefined,
   );
   const rows = db

@@ -46,6 +46,7 @@ beforeAll(async () => {
   for (const r of rows) {
     const inserted = await insertTool(t.app.db, {
       name: r.name,
+      partNumber: `VF-${r.name.slice(0, 4).toUpperCase().replace(/\W/g, 'X')}${r.age}`,
       description: `${r.name} description`,
       imageUrl: `/images/tools/${r.name.length}.svg`,
       category: r.category,
@@ -80,6 +81,7 @@ describe('GET /api/tool', () => {
     expect(res.json<Tool[]>()[0]).toEqual({
       _id: ids.get('Digital Multimeter'),
       name: 'Digital Multimeter',
+      partNumber: expect.stringMatching(/^VF-DIGI\d+$/) as unknown,
       img: '/images/tools/18.svg',
       price: 89.5,
       minOrderQuantity: 2,
@@ -88,6 +90,11 @@ describe('GET /api/tool', () => {
       category: 'Measurement & Test',
       createdAt: new Date(base - day).toISOString(),
     });
+  });
+
+  it('finds a tool by its part number too, in any letter case', async () => {
+    const { names } = await list('?search=vf-clam');
+    expect(names).toEqual(['Clamp Meter']);
   });
 
   it('never lists an archived tool', async () => {

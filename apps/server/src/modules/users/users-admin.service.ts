@@ -98,7 +98,7 @@ export async function removeUser(
     const pending = await db.select({ id: order.id }).from(order).where(pendingOf);
     for (const { id } of pending) {
       try {
-        await cancelOrder(db, owner, id, beforeCancel);
+        await cancelOrder(db, owner, id, beforeCancel, 'account_removed');
       } catch (error) {
         // Paid while we were at it: a paid order stays, like every other one, for the records.
         if (!(error instanceof HttpError && error.statusCode === 409)) throw error;

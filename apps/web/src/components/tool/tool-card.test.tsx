@@ -7,6 +7,7 @@ import { ToolCard } from './tool-card';
 const tool: Tool = {
   _id: '7d0f1e52-8f6f-4c55-9d7c-0f4f3c1b2a10',
   name: 'VF-DM200 True-RMS Digital Multimeter',
+  partNumber: 'VF-DM200',
   img: '/images/tools/vf-dm200.svg',
   price: 89.5,
   minOrderQuantity: 2,

@@ -63,6 +63,8 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false }: 
           {previewText(tool.desc, DESC_PREVIEW_LENGTH)}
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-base-content/70">Part number</dt>
+          <dd className="font-mono">{tool.partNumber}</dd>
           <dt className="text-base-content/70">Price per unit</dt>
           <dd className="font-semibold">{formatUsd(tool.price)}</dd>
           <dt className="text-base-content/70">Minimum Order Quantity</dt>

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminMessages, toolFieldMessages } from '@voltforge/contract/admin';
-import type { Tool } from '@voltforge/contract/tool';
+import type { AdminTool } from '@voltforge/contract/admin-tool';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render-route';
@@ -12,9 +12,10 @@ vi.mock('react-toastify', () => ({
 }));
 
 const slow = { timeout: 8_000 };
-const tool: Tool = {
+const tool: AdminTool = {
   _id: '6f1c3c8e-3a0e-4a8f-9b59-2d7c1f0a9e11',
   name: 'VF-PS3005 Bench Supply',
+  partNumber: 'VF-PS3005',
   img: '/images/tools/vf-ps3005-bench-supply.svg',
   price: 159,
   minOrderQuantity: 1,
@@ -22,6 +23,9 @@ const tool: Tool = {
   desc: 'A 30 V, 5 A linear bench supply.',
   category: 'Power Supplies',
   createdAt: '2026-11-01T00:00:00.000Z',
+  lowStockThreshold: 2,
+  customLowStockThreshold: null,
+  lowStock: false,
 };
 
 const json = (status: number, body: unknown) =>
@@ -37,7 +41,7 @@ function renderPage(
       respond(url, init) ??
         (url === '/api/tool/categories'
           ? json(200, [{ category: 'Power Supplies', count: 2 }])
-          : url === `/api/tool/${tool._id}`
+          : url === `/api/admin/tools/${tool._id}`
             ? json(200, tool)
             : json(404, { error: { code: 'not_found', message: 'Not found.' } })),
     ),
@@ -85,6 +89,7 @@ describe('AddToolPage', { timeout: 30_000 }, () => {
     expect(sent('POST')).toEqual([]);
 
     await fill(user, screen.getByLabelText('Name'), 'Logic Probe');
+    await fill(user, screen.getByLabelText('Part number'), 'VF-LP1');
     await fill(user, screen.getByLabelText('Available quantity (inStock)'), '30');
     await fill(user, screen.getByLabelText('Minimum order quantity'), '2');
     await fill(user, screen.getByLabelText('Price (USD per unit)'), '0');
@@ -103,6 +108,8 @@ describe('AddToolPage', { timeout: 30_000 }, () => {
       {
         url: '/api/tool',
         body: {
+          partNumber: 'VF-LP1',
+          lowStockThreshold: null,
           name: 'Logic Probe',
           inStock: 30,
           minOrderQuantity: 2,
@@ -130,6 +137,7 @@ describe('AddToolPage', { timeout: 30_000 }, () => {
         : undefined,
     );
     await fill(user, await screen.findByLabelText('Name', {}, slow), 'Logic Probe');
+    await fill(user, screen.getByLabelText('Part number'), 'VF-LP1');
     await fill(user, screen.getByLabelText('Available quantity (inStock)'), '30');
     await fill(user, screen.getByLabelText('Minimum order quantity'), '2');
     await fill(user, screen.getByLabelText('Price (USD per unit)'), '12');

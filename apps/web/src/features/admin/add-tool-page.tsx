@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useCategories } from '../../lib/api/get-categories';
-import { useTool } from '../../lib/api/get-tool';
+import { useAdminTool } from './api/get-admin-tool';
 import { useCreateTool } from './api/create-tool';
 import { useUpdateTool } from './api/update-tool';
 import { QueryError } from '../../components/ui/query-error';
@@ -57,7 +57,7 @@ function AddTool() {
 }
 
 function EditTool({ id }: { id: string }) {
-  const tool = useTool(id);
+  const tool = useAdminTool(id);
   const categories = useCategoryNames();
   const updateTool = useUpdateTool();
   const navigate = useNavigate();

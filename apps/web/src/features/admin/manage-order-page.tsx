@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { orderQuery } from '../../lib/api/get-order';
 import { OrderActions } from './components/order-actions';
+import { OrderTimelineList } from '../../components/order-timeline/order-timeline';
 import { OrderStatusBadge } from '../../components/order/order-status-badge';
 import { QueryError } from '../../components/ui/query-error';
 
@@ -55,6 +56,8 @@ export function ManageOrderPage() {
               <dd>{order.data.phone}</dd>
               <dt className="text-base-content/75">Address</dt>
               <dd className="whitespace-pre-line">{order.data.address}</dd>
+              <dt className="text-base-content/75">Part number</dt>
+              <dd className="font-mono">{order.data.partNumber}</dd>
               <dt className="text-base-content/75">Quantity</dt>
               <dd>{order.data.quantity}</dd>
               <dt className="text-base-content/75">Price</dt>
@@ -73,6 +76,18 @@ export function ManageOrderPage() {
           </div>
         </section>
       )}
+      {order.data ? (
+        <section aria-labelledby="timeline-heading" className="mt-8 max-w-3xl">
+          <h3 id="timeline-heading" className="mb-3 text-lg font-semibold">
+            Timeline
+          </h3>
+          <OrderTimelineList
+            orderId={order.data._id}
+            status={order.data.status}
+            label="What happened to this order"
+          />
+        </section>
+      ) : null}
     </>
   );
 }

@@ -17,6 +17,7 @@ const order = (n: number, status: OrderStatus): Order => ({
   name: 'Alice Ampere',
   email: 'alice@example.com',
   order: `Tool ${n}`,
+  partNumber: `VF-T${n}`,
   toolId: 't1',
   price: 10,
   quantity: 3,

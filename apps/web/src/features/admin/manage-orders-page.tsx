@@ -2,6 +2,7 @@ import { formatUsd } from '@voltforge/contract/money';
 import { orderStatusLabels, orderStatuses, type OrderStatus } from '@voltforge/contract/order';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
+import { ORDER_EXPORT_PATH } from '@voltforge/contract/order-export';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';
@@ -57,6 +58,18 @@ export function ManageOrdersPage() {
           </select>
         </label>
         {orders.isFetching && !orders.isPending ? <Spinner label="Refreshing orders" /> : null}
+        <a
+          href={`${ORDER_EXPORT_PATH}${status ? `?status=${status}` : ''}`}
+          className="btn btn-outline btn-sm ml-auto"
+          download
+        >
+          Export CSV
+          <span className="sr-only">
+            {status
+              ? ` of the ${orderStatusLabels[status].toLowerCase()} orders`
+              : ' of every order'}
+          </span>
+        </a>
       </div>
       {orders.isPending ? (
         <Spinner block label="Loading orders" />
@@ -99,6 +112,7 @@ export function ManageOrdersPage() {
                     <Link to={paths.manageOrder(order._id)} className="link link-hover font-medium">
                       {order.order}
                     </Link>
+                    <div className="font-mono text-xs text-base-content/75">{order.partNumber}</div>
                     <div className="text-xs text-base-content/75">
                       {new Date(order.createdAt).toLocaleDateString()}
                     </div>

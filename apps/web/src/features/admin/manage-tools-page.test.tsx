@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Tool } from '@voltforge/contract/tool';
+import type { AdminTool } from '@voltforge/contract/admin-tool';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render-route';
 import { ManageToolsPage } from './manage-tools-page';
@@ -10,9 +10,10 @@ vi.mock('react-toastify', () => ({
 }));
 
 const slow = { timeout: 8_000 };
-const tool = (name: string): Tool => ({
+const tool = (name: string): AdminTool => ({
   _id: `6f1c3c8e-3a0e-4a8f-9b59-${name.length.toString().padStart(12, '0')}`,
   name,
+  partNumber: `VF-${name.length}`,
   img: '/images/tools/vf-ws12-wire-stripper.svg',
   price: 12,
   minOrderQuantity: 1,
@@ -20,6 +21,9 @@ const tool = (name: string): Tool => ({
   desc: 'A tool.',
   category: 'Hand Tools',
   createdAt: '2026-11-01T00:00:00.000Z',
+  lowStockThreshold: 2,
+  customLowStockThreshold: null,
+  lowStock: false,
 });
 
 const json = (body: unknown, total: number) =>
@@ -43,7 +47,10 @@ describe('ManageToolsPage search', () => {
     expect(await screen.findByText('Pliers', {}, slow)).toBeInTheDocument();
 
     const user = userEvent.setup();
-    await user.type(screen.getByRole('searchbox', { name: 'Search tools by name' }), 'probe');
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search tools by name or part number' }),
+      'probe',
+    );
     await waitFor(() => expect(screen.queryByText('Pliers')).not.toBeInTheDocument(), slow);
 
     const searches = fetchMock.mock.calls

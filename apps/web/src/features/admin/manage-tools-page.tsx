@@ -1,15 +1,17 @@
 import { adminMessages } from '@voltforge/contract/admin';
 import { formatUsd } from '@voltforge/contract/money';
+import type { AdminTool } from '@voltforge/contract/admin-tool';
 import type { Tool } from '@voltforge/contract/tool';
+import { TOOL_EXPORT_PATH } from '@voltforge/contract/order-export';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../../app/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useArchiveTool } from './api/archive-tool';
-import { TOOLS_PAGE_SIZE, useToolsPage } from './api/get-tools-page';
+import { ADMIN_TOOLS_PAGE_SIZE, useAdminToolsPage } from './api/get-admin-tools-page';
 import { useRestockTool } from './api/restock-tool';
 import { AdminTable } from './components/admin-table';
 import { QueryError } from '../../components/ui/query-error';
@@ -25,12 +27,15 @@ export function ManageToolsPage() {
   const [page, setPage] = useState(1);
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  const [restocking, setRestocking] = useState<Tool | null>(null);
-  const tools = useToolsPage(page, search);
+  const [restocking, setRestocking] = useState<AdminTool | null>(null);
+  // ?lowStock=1 (the overview links here) opens the page on the low-stock filter.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const lowStockOnly = searchParams.get('lowStock') === '1';
+  const tools = useAdminToolsPage(page, search, lowStockOnly);
   const archive = useArchiveTool();
   const restock = useRestockTool();
 
-  const onArchive = (tool: Tool) =>
+  const onArchive = (tool: AdminTool) =>
     archive.mutate(tool, {
       onSuccess: ({ deletedCount }) => {
         if (deletedCount > 0) toast.success(adminMessages.toolDeleted);
@@ -49,7 +54,7 @@ export function ManageToolsPage() {
       <AdminHeading>Manage All Products{tools.data ? ` (${tools.data.total})` : ''}</AdminHeading>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <label className="input w-full sm:w-72">
-          <span className="sr-only">Search tools by name</span>
+          <span className="sr-only">Search tools by name or part number</span>
           <svg
             aria-hidden="true"
             viewBox="0 0 24 24"
@@ -63,7 +68,7 @@ export function ManageToolsPage() {
           </svg>
           <input
             type="search"
-            placeholder="Search by name"
+            placeholder="Search by name or part number"
             value={searchInput}
             maxLength={100}
             onChange={(event) => {
@@ -72,9 +77,29 @@ export function ManageToolsPage() {
             }}
           />
         </label>
-        <Link to={paths.addTool} className="btn btn-primary btn-sm">
-          Add Tool
-        </Link>
+        <label className="label cursor-pointer gap-2 text-base-content">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={lowStockOnly}
+            onChange={(event) => {
+              setSearchParams(event.target.checked ? { lowStock: '1' } : {}, { replace: true });
+              setPage(1);
+            }}
+          />
+          Only low stock
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <Link to={paths.importTools} className="btn btn-outline btn-sm">
+            Import from CSV
+          </Link>
+          <a href={TOOL_EXPORT_PATH} className="btn btn-outline btn-sm" download>
+            Export CSV
+          </a>
+          <Link to={paths.addTool} className="btn btn-primary btn-sm">
+            Add Tool
+          </Link>
+        </div>
       </div>
       {tools.isPending ? (
         <Spinner block label="Loading tools" />
@@ -82,14 +107,18 @@ export function ManageToolsPage() {
         <QueryError message={tools.error.message} onRetry={() => void tools.refetch()} />
       ) : tools.data.items.length === 0 ? (
         <p className="text-base-content/75">
-          {search ? 'No tool matches that name.' : 'The catalogue is empty. Add the first tool.'}
+          {search
+            ? 'No tool matches that name or part number.'
+            : lowStockOnly
+              ? 'No tool is at or below its low-stock threshold.'
+              : 'The catalogue is empty. Add the first tool.'}
         </p>
       ) : (
         <AdminTable
           label="Products"
           pagination={{
             page,
-            pageSize: TOOLS_PAGE_SIZE,
+            pageSize: ADMIN_TOOLS_PAGE_SIZE,
             total: tools.data.total,
             label: 'Product pages',
             onPage: setPage,
@@ -123,7 +152,8 @@ export function ManageToolsPage() {
                   <div>
                     {tool.name}
                     <div className="text-xs font-normal text-base-content/75">
-                      {tool.category} · minimum {tool.minOrderQuantity}
+                      <span className="font-mono">{tool.partNumber}</span> · {tool.category} ·
+                      minimum {tool.minOrderQuantity} · low at {tool.lowStockThreshold}
                     </div>
                   </div>
                 </th>
@@ -131,13 +161,22 @@ export function ManageToolsPage() {
                   {formatUsd(tool.price)}
                 </td>
                 <td data-label="Stock">
-                  <span
-                    className={
-                      tool.inStock < tool.minOrderQuantity ? 'font-semibold text-error' : undefined
-                    }
-                  >
-                    {tool.inStock}
-                  </span>
+                  <div className="flex flex-wrap items-center gap-1">
+                    <span
+                      className={
+                        tool.inStock < tool.minOrderQuantity
+                          ? 'font-semibold text-error'
+                          : undefined
+                      }
+                    >
+                      {tool.inStock}
+                    </span>
+                    {tool.lowStock ? (
+                      <span className="badge badge-sm badge-warning whitespace-nowrap">
+                        Low stock
+                      </span>
+                    ) : null}
+                  </div>
                 </td>
                 <td data-label="Actions">
                   <div className="flex flex-wrap gap-2">

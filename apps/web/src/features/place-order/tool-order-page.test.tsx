@@ -17,6 +17,7 @@ vi.mock('react-toastify', () => ({
 const tool: Tool = {
   _id: '6f1c3c8e-3a0e-4a8f-9b59-2d7c1f0a9e11',
   name: 'VF-PS3005 Bench Supply',
+  partNumber: 'VF-PS3005',
   img: '/images/tools/vf-ps3005-bench-supply.svg',
   price: 1234.5,
   minOrderQuantity: 2,

@@ -5,13 +5,15 @@ import {
   type ToolInputBody,
   type ToolPatch,
 } from '@voltforge/contract/admin';
-import type { Tool } from '@voltforge/contract/tool';
+import type { AdminTool } from '@voltforge/contract/admin-tool';
 import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldNamesMarkedBoolean } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 
 export const emptyTool: ToolInput = {
+  partNumber: '',
+  lowStockThreshold: null,
   name: '',
   inStock: Number.NaN,
   minOrderQuantity: Number.NaN,
@@ -21,8 +23,10 @@ export const emptyTool: ToolInput = {
   category: '',
 };
 
-export function toolToInput(tool: Tool): ToolInput {
+export function toolToInput(tool: AdminTool): ToolInput {
   return {
+    partNumber: tool.partNumber,
+    lowStockThreshold: tool.customLowStockThreshold,
     name: tool.name,
     inStock: tool.inStock,
     minOrderQuantity: tool.minOrderQuantity,
@@ -68,6 +72,10 @@ interface ToolFormProps {
 }
 
 const numberOptions = { valueAsNumber: true } as const;
+// An empty threshold means "the default", which the server takes as null.
+const thresholdOptions = {
+  setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)),
+} as const;
 
 /** Add Products: the fields of a tool, checked with the server's own rules. */
 export function ToolForm({
@@ -121,6 +129,22 @@ export function ToolForm({
           {...register('name')}
         />
       </div>
+      <TextField
+        label="Part number"
+        autoComplete="off"
+        placeholder="VF-DM200"
+        error={errors.partNumber?.message}
+        {...register('partNumber')}
+      />
+      <TextField
+        label="Low-stock threshold (empty: twice the minimum order)"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        error={errors.lowStockThreshold?.message}
+        {...register('lowStockThreshold', thresholdOptions)}
+      />
       <TextField
         label="Available quantity (inStock)"
         type="number"

@@ -1,6 +1,7 @@
 import { formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 import { OrderActions } from './order-actions';
+import { OrderHistoryToggle } from '../../../components/order-timeline/order-history-toggle';
 import { OrderStatusBadge } from '../../../components/order/order-status-badge';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -54,6 +55,14 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
                 <td>{order.name}</td>
                 <th scope="row" className="min-w-40 font-medium">
                   {order.order}
+                  <div className="font-mono text-xs font-normal text-base-content/75">
+                    {order.partNumber}
+                  </div>
+                  <OrderHistoryToggle
+                    orderId={order._id}
+                    status={order.status}
+                    toolName={order.order}
+                  />
                 </th>
                 <td className="text-right tabular-nums">{order.quantity}</td>
                 <td className="text-right tabular-nums">{formatUsd(order.price)}</td>
@@ -82,7 +91,12 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
           >
             <div className="card-body gap-2 p-4">
               <div className="flex items-start justify-between gap-2">
-                <h3 className="font-semibold">{order.order}</h3>
+                <h3 className="font-semibold">
+                  {order.order}{' '}
+                  <span className="font-mono text-xs font-normal text-base-content/75">
+                    {order.partNumber}
+                  </span>
+                </h3>
                 <OrderStatusBadge status={order.status} />
               </div>
               <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
@@ -100,6 +114,11 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
                 </dd>
               </dl>
               <OrderActions order={order} onDelete={onDelete} />
+              <OrderHistoryToggle
+                orderId={order._id}
+                status={order.status}
+                toolName={order.order}
+              />
             </div>
           </li>
         ))}

@@ -19,6 +19,9 @@ export function ToolSummary({ tool }: { tool: Tool }) {
           <h2 className="card-title text-2xl">{tool.name}</h2>
           <span className="badge badge-secondary">NEW</span>
         </div>
+        <p className="text-sm">
+          Part number <span className="font-mono">{tool.partNumber}</span>
+        </p>
         <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
           <div className="rounded-box bg-base-200 px-3 py-2">
             <dt className="text-base-content/70">Minimum Order Quantity</dt>

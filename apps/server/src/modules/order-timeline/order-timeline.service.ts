@@ -1,0 +1,216 @@
+import { asc, eq } from 'drizzle-orm';
+import { orderMessages, orderStatusLabels, type OrderStatus } from '@voltforge/contract/order';
+import {
+  orderCancelReasonLabels,
+  type OrderTimeline,
+  type TimelineActor,
+  type TimelineEvent,
+} from '@voltforge/contract/order-timeline';
+import type { Db } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
+import { orderEvent } from '../../db/schema/order-event.ts';
+import { paymentEvent, testPaymentIntent } from '../../db/schema/payment.ts';
+import { stockMovement } from '../../db/schema/tool.ts';
+import { notFound } from '../../http-error.ts';
+import type { Actor } from '../../auth/guards.ts';
+import { findOrderRow } from '../orders/order-row.ts';
+
+const PROVIDER: TimelineActor = { kind: 'provider', name: null };
+const SHOP: TimelineActor = { kind: 'system', name: null };
+
+/** Events at the same instant keep the order in which they happen in the shop's flow. */
+const RANK: Record<TimelineEvent['kind'], number> = {
+  placed: 0,
+  stock: 1,
+  payment_attempt: 2,
+  provider_event: 3,
+  status: 4,
+  cancelled: 5,
+};
+
+function person(role: string | null, name: string | null, forCustomer: boolean): TimelineActor {
+  if (role === 'admin') return { kind: 'admin', name: forCustomer ? null : name };
+  return { kind: 'customer', name };
+}
+
+const statusTitle = (status: OrderStatus) => `Marked ${orderStatusLabels[status].toLowerCase()}`;
+
+const formatDelta = (delta: number) => (delta > 0 ? `+${delta}` : `−${Math.abs(delta)}`);
+
+/**
+ * What happened to one order, oldest first: placed, payment attempts and the provider's events,
+ * status changes with who made them, the cancellation and why, and the stock it took or gave
+ * back. Admins see all of it; the customer who placed it sees what concerns them (no webhooks, no
+ * stock ledger, no staff names). Anyone else gets the same 404 as for a missing order.
+ */
+export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<OrderTimeline> {
+  const row = await findOrderRow(db, id);
+  const isAdmin = viewer.role === 'admin';
+  if (!row || (!isAdmin && row.userId !== viewer.id)) throw notFound(orderMessages.orderNotFound);
+  const forCustomer = !isAdmin;
+
+  const [changes, intents, providerEvents, movements] = await Promise.all([
+    db
+      .select({
+        at: orderEvent.createdAt,
+        from: orderEvent.fromStatus,
+        to: orderEvent.toStatus,
+        reason: orderEvent.cancelReason,
+        actorId: orderEvent.actorId,
+        actorName: user.name,
+        actorRole: user.role,
+      })
+      .from(orderEvent)
+      .leftJoin(user, eq(user.id, orderEvent.actorId))
+      .where(eq(orderEvent.orderId, id))
+      .orderBy(asc(orderEvent.createdAt)),
+    db
+      .select()
+      .from(testPaymentIntent)
+      .where(eq(testPaymentIntent.orderId, id))
+      .orderBy(asc(testPaymentIntent.createdAt)),
+    isAdmin
+      ? db
+          .select()
+          .from(paymentEvent)
+          .where(eq(paymentEvent.orderId, id))
+          .orderBy(asc(paymentEvent.receivedAt))
+      : Promise.resolve([]),
+    isAdmin
+      ? db
+          .select({
+            at: stockMovement.createdAt,
+            delta: stockMovement.delta,
+            reason: stockMovement.reason,
+            actorName: user.name,
+            actorRole: user.role,
+            actorId: stockMovement.actorId,
+          })
+          .from(stockMovement)
+          .leftJoin(user, eq(user.id, stockMovement.actorId))
+          .where(eq(stockMovement.orderId, id))
+          .orderBy(asc(stockMovement.createdAt))
+      : Promise.resolve([]),
+  ]);
+
+  const events: TimelineEvent[] = [
+    {
+      at: row.createdAt.toISOString(),
+      kind: 'placed',
+      title: 'Order placed',
+      detail: `${row.quantity} × ${row.toolName}`,
+      actor: { kind: 'customer', name: row.customerName },
+    },
+  ];
+
+  for (const intent of intents) {
+    events.push({
+      at: intent.createdAt.toISOString(),
+      kind: 'payment_attempt',
+      title: 'Payment started',
+      detail: `Card payment of $${(intent.amountCents / 100).toFixed(2)}`,
+      actor: { kind: 'customer', name: row.customerName },
+    });
+    const last4 = intent.cardLast4 ? ` (card ending ${intent.cardLast4})` : '';
+    if (intent.status === 'succeeded') {
+      events.push({
+        at: intent.updatedAt.toISOString(),
+        kind: 'payment_attempt',
+        title: 'Payment succeeded',
+        detail: `Approved by the card provider${last4}`,
+        actor: PROVIDER,
+      });
+    } else if (intent.status === 'canceled') {
+      // The intent keeps only its latest state: a decline before the cancel is told here.
+      const declined = intent.lastPaymentError
+        ? ` The last attempt was declined: ${intent.lastPaymentError}${last4}`
+        : '';
+      events.push({
+        at: intent.updatedAt.toISOString(),
+        kind: 'payment_attempt',
+        title: 'Payment closed',
+        detail: `Cancelled with the order, so it can no longer go through.${declined}`,
+        actor: SHOP,
+      });
+    } else if (intent.lastPaymentError) {
+      events.push({
+        at: intent.updatedAt.toISOString(),
+        kind: 'payment_attempt',
+        title: 'Payment declined',
+        detail: `${intent.lastPaymentError}${last4}`,
+        actor: PROVIDER,
+      });
+    }
+  }
+
+  for (const event of providerEvents) {
+    events.push({
+      at: event.receivedAt.toISOString(),
+      kind: 'provider_event',
+      title: `Provider event ${event.type}`,
+      detail: `${event.provider} event ${event.eventId}`,
+      actor: PROVIDER,
+    });
+  }
+
+  const recorded = new Set<OrderStatus>();
+  for (const change of changes) {
+    recorded.add(change.to);
+    const actor =
+      change.actorId === null
+        ? change.to === 'paid'
+          ? PROVIDER
+          : SHOP
+        : person(change.actorRole, change.actorName, forCustomer);
+    if (change.to === 'cancelled') {
+      events.push({
+        at: change.at.toISOString(),
+        kind: 'cancelled',
+        title: 'Cancelled',
+        detail: change.reason ? orderCancelReasonLabels[change.reason] : null,
+        actor,
+      });
+    } else {
+      events.push({
+        at: change.at.toISOString(),
+        kind: 'status',
+        title: statusTitle(change.to),
+        detail: change.from ? `From ${orderStatusLabels[change.from].toLowerCase()}` : null,
+        actor,
+      });
+    }
+  }
+
+  // Orders from before status changes were recorded still show them, from the order's own
+  // timestamps, without who made them.
+  const stamped: [OrderStatus, Date | null][] = [
+    ['paid', row.paidAt],
+    ['shipped', row.shippedAt],
+    ['delivered', row.deliveredAt],
+    ['cancelled', row.cancelledAt],
+  ];
+  for (const [status, at] of stamped) {
+    if (!at || recorded.has(status)) continue;
+    events.push({
+      at: at.toISOString(),
+      kind: status === 'cancelled' ? 'cancelled' : 'status',
+      title: status === 'cancelled' ? 'Cancelled' : statusTitle(status),
+      detail: null,
+      actor: status === 'paid' ? PROVIDER : SHOP,
+    });
+  }
+
+  for (const movement of movements) {
+    events.push({
+      at: movement.at.toISOString(),
+      kind: 'stock',
+      title: movement.delta < 0 ? 'Stock reserved' : 'Stock returned',
+      detail: `${formatDelta(movement.delta)} in stock (${movement.reason})`,
+      actor:
+        movement.actorId === null ? SHOP : person(movement.actorRole, movement.actorName, false),
+    });
+  }
+
+  events.sort((a, b) => a.at.localeCompare(b.at) || RANK[a.kind] - RANK[b.kind]);
+  return { orderId: row.id, events };
+}

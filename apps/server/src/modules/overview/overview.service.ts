@@ -1,0 +1,107 @@
+import { and, count, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
+import {
+  TOP_TOOLS_LIMIT,
+  type Overview,
+  type OverviewQuery,
+} from '@voltforge/contract/admin-overview';
+import { centsToDollars } from '@voltforge/contract/money';
+import { orderStatuses, type OrderStatus } from '@voltforge/contract/order';
+import type { Db } from '../../db/client.ts';
+import { order } from '../../db/schema/order.ts';
+import { tool } from '../../db/schema/tool.ts';
+import { listLowStock } from '../low-stock/low-stock.service.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Orders that brought money in: paid and not cancelled (a refunded order is cancelled). */
+const EARNING: OrderStatus[] = ['paid', 'shipped', 'delivered'];
+
+const isoDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The admin overview for the last `days` calendar days (UTC), today included. Every figure is
+ * aggregated by the database (sums and counts grouped by day, status and tool), so the cost does
+ * not grow with the number of orders sent to the server; days without sales are filled with zeros.
+ */
+export async function adminOverview(
+  db: Db,
+  query: OverviewQuery,
+  now: Date = new Date(),
+): Promise<Overview> {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const start = new Date(today - (query.days - 1) * DAY_MS);
+  const end = new Date(today + DAY_MS);
+  const paidInPeriod = and(
+    inArray(order.status, EARNING),
+    gte(order.paidAt, start),
+    lt(order.paidAt, end),
+  );
+  const day = sql<string>`to_char(${order.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+  const [daily, statuses, top, lowStock] = await Promise.all([
+    db
+      .select({
+        date: day,
+        revenueCents: sql<string>`${sum(order.totalCents)}`,
+        paidOrders: count(),
+      })
+      .from(order)
+      .where(paidInPeriod)
+      .groupBy(day),
+    db
+      .select({ status: order.status, count: count() })
+      .from(order)
+      .where(and(gte(order.createdAt, start), lt(order.createdAt, end)))
+      .groupBy(order.status),
+    db
+      .select({
+        toolId: order.toolId,
+        name: tool.name,
+        partNumber: tool.partNumber,
+        revenueCents: sql<string>`${sum(order.totalCents)}`,
+        quantity: sql<string>`${sum(order.quantity)}`,
+        orders: count(),
+      })
+      .from(order)
+      .innerJoin(tool, eq(tool.id, order.toolId))
+      .where(paidInPeriod)
+      .groupBy(order.toolId, tool.name, tool.partNumber)
+      .orderBy(desc(sum(order.totalCents)), tool.name)
+      .limit(TOP_TOOLS_LIMIT),
+    listLowStock(db),
+  ]);
+
+  const byDay = new Map(daily.map((d) => [d.date, d]));
+  const days = Array.from({ length: query.days }, (_, i) => {
+    const date = isoDay(new Date(start.getTime() + i * DAY_MS));
+    const found = byDay.get(date);
+    return {
+      date,
+      revenue: centsToDollars(Number(found?.revenueCents ?? 0)),
+      paidOrders: found?.paidOrders ?? 0,
+    };
+  });
+  const totalCents = daily.reduce((acc, d) => acc + Number(d.revenueCents), 0);
+  const statusCount = new Map(statuses.map((s) => [s.status, s.count]));
+
+  return {
+    days: query.days,
+    from: isoDay(start),
+    to: isoDay(new Date(today)),
+    totals: {
+      revenue: centsToDollars(totalCents),
+      paidOrders: daily.reduce((acc, d) => acc + d.paidOrders, 0),
+    },
+    daily: days,
+    statusCounts: orderStatuses.map((status) => ({ status, count: statusCount.get(status) ?? 0 })),
+    topTools: top.map((t) => ({
+      toolId: t.toolId,
+      name: t.name,
+      partNumber: t.partNumber,
+      revenue: centsToDollars(Number(t.revenueCents)),
+      quantity: Number(t.quantity),
+      orders: t.orders,
+    })),
+    lowStock,
+  };
+}

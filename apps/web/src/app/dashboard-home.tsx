@@ -1,0 +1,30 @@
+import { Suspense, lazy } from 'react';
+import { Spinner } from '../components/ui/spinner';
+import { authClient } from '../lib/auth-client';
+
+// Each in its own chunk: customers never download the overview and its chart.
+const OverviewPage = lazy(() =>
+  import('../features/admin-overview/overview-page').then((m) => ({ default: m.OverviewPage })),
+);
+const MyOrdersPage = lazy(() =>
+  import('../features/my-orders/my-orders-page').then((m) => ({ default: m.MyOrdersPage })),
+);
+
+/**
+ * /dashboard: the overview for admins, the customer's own orders for everyone else. The role
+ * only picks the page; the overview's figures come from an admin-only endpoint.
+ */
+export function DashboardHome() {
+  const { data: session, isPending } = authClient.useSession();
+  return (
+    <Suspense fallback={<Spinner block label="Loading the dashboard" />}>
+      {isPending ? (
+        <Spinner block label="Loading the dashboard" />
+      ) : session?.user.role === 'admin' ? (
+        <OverviewPage />
+      ) : (
+        <MyOrdersPage />
+      )}
+    </Suspense>
+  );
+}

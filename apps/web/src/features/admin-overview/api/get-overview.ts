@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { overviewSchema, type Overview } from '@voltforge/contract/admin-overview';
+import { api } from '../../../lib/api-client';
+
+export type OverviewDays = 30 | 90;
+
+export const overviewKeys = {
+  all: ['admin', 'overview'] as const,
+  period: (days: OverviewDays) => [...overviewKeys.all, days] as const,
+};
+
+/** GET /api/admin/overview?days= */
+export const overviewQuery = (days: OverviewDays) =>
+  queryOptions({
+    queryKey: overviewKeys.period(days),
+    queryFn: ({ signal }): Promise<Overview> =>
+      api.get(`/admin/overview?days=${days}`, { schema: overviewSchema, signal }),
+    // Sales move while the page is open; a minute is fresh enough for a dashboard.
+    staleTime: 60_000,
+  });
+
+export const useOverview = (days: OverviewDays) => useQuery(overviewQuery(days));

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminToolSchema, type AdminTool } from '@voltforge/contract/admin-tool';
+import { api } from '../../../lib/api-client';
+import { toolKeys } from '../../../lib/api/tool-keys';
+
+/** GET /api/admin/tools/:id: the tool with its low-stock threshold, for the edit form. */
+export const adminToolQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...toolKeys.detail(id), 'admin'] as const,
+    queryFn: ({ signal }): Promise<AdminTool> =>
+      api.get(`/admin/tools/${encodeURIComponent(id)}`, { schema: adminToolSchema, signal }),
+    staleTime: 0,
+  });
+
+export const useAdminTool = (id: string) => useQuery(adminToolQuery(id));

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  toolImportResultSchema,
+  type ToolImportApplyInput,
+  type ToolImportResult,
+} from '@voltforge/contract/tool-csv';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/tool/import: applies the previewed file, all or nothing. */
+export const applyToolImport = (input: ToolImportApplyInput): Promise<ToolImportResult> =>
+  api.post('/tool/import', input, { schema: toolImportResultSchema });
+
+export function useApplyToolImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: applyToolImport,
+    // Tools appear or change everywhere: the catalogue, the home page, the back office.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

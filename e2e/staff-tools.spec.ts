@@ -1,0 +1,224 @@
+import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Order } from '@voltforge/contract/order';
+import type { Tool } from '@voltforge/contract/tool';
+import { demo, registerCustomer, signIn } from './fixtures';
+
+// Screenshots of the new pages, for a person to look at; outside the repository.
+const SHOTS = process.env.E2E_SHOTS_DIR;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+async function shoot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function newPerson(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+async function signedInAdmin(browser: Browser): Promise<Page> {
+  const page = await newPerson(browser);
+  await signIn(page, demo.admin);
+  return page;
+}
+
+/** Serious or critical accessibility problems in the page's main content. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('#main').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** axe at a phone's and a laptop's width, with a screenshot of each. */
+async function checkAtBothWidths(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await axeProblems(page), `${name} at ${width} px`).toEqual([]);
+    await shoot(page, `${name}-${width}`);
+  }
+}
+
+async function placeOrder(page: Page, toolId: string, quantity: number): Promise<Order> {
+  const placed = await page.request.post('/api/order', {
+    data: { toolId, quantity, phone: '+1 555 010 2030', address: '12 Foundry Lane, Springfield' },
+  });
+  expect(placed.status()).toBe(201);
+  return (await placed.json()) as Order;
+}
+
+/** Pays through the test provider, as the payment page does. */
+async function pay(page: Page, order: Order) {
+  const intent = await page.request.post('/api/create-payment-intent', {
+    data: { orderId: order._id },
+  });
+  expect(intent.status()).toBe(200);
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const confirmed = await page.request.post('/api/payments/test/confirm', {
+    data: { clientSecret, number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+  });
+  expect(confirmed.status()).toBe(200);
+  const { paymentIntentId } = (await confirmed.json()) as { paymentIntentId: string };
+  expect(
+    (
+      await page.request.patch(`/api/order/${order._id}`, {
+        data: { transactionId: paymentIntentId },
+      })
+    ).status(),
+  ).toBe(200);
+}
+
+// Each journey signs people in, pays and renders charts: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 150_000 });
+
+const HEADER = 'partNumber,name,category,price,minOrderQuantity,inStock,lowStockThreshold,img,desc';
+
+test('admin sees sales as a chart and as a table on the dashboard', async ({ browser }) => {
+  const admin = await signedInAdmin(browser);
+  const customer = await newPerson(browser);
+  await registerCustomer(customer, 'Casey Chart');
+  const tools = (await (await customer.request.get('/api/tool?pageSize=100')).json()) as Tool[];
+  const tool = tools.find((t) => t.inStock >= t.minOrderQuantity * 3);
+  if (!tool) throw new Error('no tool in stock');
+  await pay(customer, await placeOrder(customer, tool._id, tool.minOrderQuantity));
+
+  await admin.goto('/dashboard');
+  await expect(admin.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(
+    admin.getByRole('img', { name: /Chart of revenue and paid orders per day/ }),
+  ).toBeVisible();
+  await admin.getByText('Show the figures per day as a table').click();
+  const table = admin.getByRole('table', { name: /Revenue and paid orders per day/ });
+  await expect(table.getByRole('row')).toHaveCount(32);
+  await expect(table.getByRole('row', { name: /^Total/ })).not.toHaveText(/\$0\.00/);
+  await expect(
+    admin.getByRole('table', { name: 'Top tools by revenue in the period' }).getByText(tool.name),
+  ).toBeVisible();
+  await checkAtBothWidths(admin, 'overview');
+
+  await admin.getByRole('button', { name: 'Last 90 days' }).click();
+  await expect(table.getByRole('row')).toHaveCount(92);
+
+  // Customers keep their welcome page.
+  await customer.goto('/dashboard');
+  await expect(customer.getByRole('heading', { name: 'Overview' })).toHaveCount(0);
+});
+
+test('a CSV with a bad row imports nothing; fixed, it adds the tools', async ({ browser }) => {
+  const admin = await signedInAdmin(browser);
+  const tag = randomUUID().slice(0, 6).toUpperCase();
+  const rows = (price: string) =>
+    [
+      HEADER,
+      `IMP-${tag}-1,Imported Scope ${tag},Measurement & Test,249.00,1,12,,/images/tools/vf-os1104-oscilloscope.svg,"A scope, imported."`,
+      `IMP-${tag}-2,Imported Probe ${tag},Measurement & Test,${price},2,40,5,/images/tools/vf-tl100-test-leads.svg,Probe set.`,
+    ].join('\r\n');
+
+  await admin.goto('/dashboard/manageTools');
+  await admin.getByRole('link', { name: 'Import from CSV' }).click();
+  await expect(admin.getByRole('heading', { name: 'Import Tools' })).toBeVisible();
+  const upload = (csv: string, name: string) =>
+    admin
+      .getByLabel('CSV file')
+      .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+  await upload(rows('twelve'), 'bad.csv');
+  const errors = admin.getByRole('table', { name: 'Errors in the file' });
+  await expect(errors.getByRole('row', { name: '3 price Must be a number' })).toBeVisible();
+  await expect(admin.getByRole('button', { name: /^Import \d/ })).toHaveCount(0);
+  await checkAtBothWidths(admin, 'import-preview-errors');
+  const none = (await (await admin.request.get(`/api/tool?search=${tag}`)).json()) as Tool[];
+  expect(none).toEqual([]);
+
+  await upload(rows('12.00'), 'fixed.csv');
+  await expect(
+    admin.getByRole('table', { name: 'What each row of the file would do' }),
+  ).toBeVisible();
+  await checkAtBothWidths(admin, 'import-preview');
+  await admin.getByRole('button', { name: 'Import 2 changes' }).click();
+  await expect(
+    admin.getByRole('status').filter({ hasText: 'Imported: 2 tools added, 0 updated.' }),
+  ).toBeVisible();
+
+  await admin.goto('/');
+  await expect(admin.getByText(`Imported Probe ${tag}`)).toBeVisible();
+  await expect(admin.getByText(`Imported Scope ${tag}`)).toBeVisible();
+});
+
+test('an order that takes a tool to its threshold marks it low in Manage Products', async ({
+  browser,
+}) => {
+  const admin = await signedInAdmin(browser);
+  const tag = randomUUID().slice(0, 6).toUpperCase();
+  const created = await admin.request.post('/api/tool', {
+    data: {
+      partNumber: `LOW-${tag}`,
+      name: `Low Stock Relay ${tag}`,
+      inStock: 10,
+      minOrderQuantity: 2,
+      price: 9.5,
+      desc: 'Runs out soon.',
+      img: '/images/tools/vf-rl12-relay-module.svg',
+      category: 'Components',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const tool = (await created.json()) as Tool;
+
+  await admin.goto('/dashboard/manageTools');
+  const row = admin.getByRole('row').filter({ hasText: `LOW-${tag}` });
+  await expect(row.getByText('Low stock', { exact: true })).toHaveCount(0);
+
+  const customer = await newPerson(browser);
+  await registerCustomer(customer, 'Lee Low');
+  await placeOrder(customer, tool._id, 6);
+
+  await admin.reload();
+  await expect(row.getByText('Low stock', { exact: true })).toBeVisible();
+  await admin.getByLabel('Only low stock').check();
+  await expect(admin.getByRole('row').filter({ hasText: `LOW-${tag}` })).toBeVisible();
+  await admin.goto('/dashboard');
+  await expect(
+    admin.getByRole('region', { name: 'Low stock' }).getByText(`Low Stock Relay ${tag}`),
+  ).toBeVisible();
+});
+
+test('the order page shows the timeline after pay, ship and deliver; the customer sees theirs', async ({
+  browser,
+}) => {
+  const customer = await newPerson(browser);
+  await registerCustomer(customer, 'Tess Timeline');
+  const tools = (await (await customer.request.get('/api/tool?pageSize=100')).json()) as Tool[];
+  const tool = tools.find((t) => t.inStock >= t.minOrderQuantity * 3);
+  if (!tool) throw new Error('no tool in stock');
+  const order = await placeOrder(customer, tool._id, tool.minOrderQuantity);
+  await pay(customer, order);
+
+  const admin = await signedInAdmin(browser);
+  for (const status of ['shipped', 'delivered']) {
+    const moved = await admin.request.patch(`/api/order/${order._id}/status`, { data: { status } });
+    expect(moved.status()).toBe(200);
+  }
+  await admin.goto(`/dashboard/manageOrder/${order._id}`);
+  const timeline = admin.getByRole('list', { name: 'What happened to this order' });
+  await expect(timeline.getByRole('listitem')).toHaveText([
+    /Order placed/,
+    /Stock reserved/,
+    /Payment started/,
+    /Payment succeeded/,
+    /Marked paid.*by the card provider/s,
+    /Marked shipped.*by Demo Admin \(staff\)/s,
+    /Marked delivered.*by Demo Admin \(staff\)/s,
+  ]);
+  await checkAtBothWidths(admin, 'timeline');
+
+  await customer.goto('/dashboard/myOrder');
+  await customer
+    .getByRole('button', { name: /History/ })
+    .first()
+    .click();
+  const theirs = customer.getByRole('list', { name: /History of order/ });
+  await expect(theirs.getByText('Marked delivered')).toBeVisible();
+  await expect(theirs.getByText('Stock reserved')).toHaveCount(0);
+});
