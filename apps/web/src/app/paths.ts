@@ -23,6 +23,7 @@ const pages = {
   addTool: '/dashboard/addTool',
   manageOrders: '/dashboard/manageOrders',
   manageTools: '/dashboard/manageTools',
+  manageReviews: '/dashboard/manageReviews',
 } as const;
 
 const pagesWithId = {
