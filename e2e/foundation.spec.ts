@@ -44,7 +44,13 @@ test.describe('sign-in, guards and the app shell', () => {
     await signIn(page, demo.admin);
     await page.goto('/dashboard');
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
-    for (const item of ['All User', 'Add Tools', 'Manage Products', 'Manage Orders']) {
+    for (const item of [
+      'All User',
+      'Add Tools',
+      'Manage Products',
+      'Manage Orders',
+      'Manage Reviews',
+    ]) {
       await expect(menu.getByRole('link', { name: item, exact: true })).toBeAttached();
     }
     await page.getByRole('button', { name: 'Log Out' }).click();

@@ -26,6 +26,7 @@ import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { orderExpiryPlugin } from './modules/orders/order-expiry.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { reviewsAdminRoutes } from './modules/reviews/reviews-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
@@ -97,8 +98,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(ordersRoutes, { beforeCancel });
   await app.register(ordersAdminRoutes, { beforeCancel });
   await app.register(orderExpiryPlugin, { holdHours: config.orderHoldHours, beforeCancel });
-  await app.register(paymentsRoutes, { provider: paymentProvider });
+  await app.register(paymentsRoutes, {
+    provider: paymentProvider,
+    orderHoldHours: config.orderHoldHours,
+  });
   await app.register(reviewsRoutes);
+  await app.register(reviewsAdminRoutes);
   await app.register(usersRoutes);
   await app.register(usersAdminRoutes, { beforeCancel });
   await app.register(newsletterRoutes);

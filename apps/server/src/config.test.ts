@@ -19,6 +19,48 @@ describe('configuration', () => {
     expect(config.payments).toEqual({ provider: 'test' });
   });
 
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'shop.example.com'])(
+    'keeps the demo accounts and test cards off on the reachable address %s, and says so',
+    (host) => {
+      const config = loadConfig({ DATA_DIR: tmp(), HOST: host });
+      expect(config.seedDemo).toBe(true);
+      expect(config.seedDemoAccounts).toBe(false);
+      expect(config.payments).toEqual({ provider: 'none' });
+      expect(config.startupNotices).toEqual([
+        {
+          level: 'info',
+          message: `Listening on ${host}, which other machines can reach: no demo accounts and no test card payments (set DEMO=true to allow them)`,
+        },
+      ]);
+    },
+  );
+
+  it.each(['127.0.0.1', '::1', 'localhost'])(
+    'keeps the demo on the loopback address %s',
+    (host) => {
+      const config = loadConfig({ DATA_DIR: tmp(), HOST: host });
+      expect(config.seedDemoAccounts).toBe(true);
+      expect(config.payments).toEqual({ provider: 'test' });
+      expect(config.startupNotices).toEqual([]);
+    },
+  );
+
+  it('exposes the demo only when DEMO=true is set, with a warning', () => {
+    const config = loadConfig({ DATA_DIR: tmp(), HOST: '0.0.0.0', DEMO: 'true' });
+    expect(config.seedDemoAccounts).toBe(true);
+    expect(config.payments).toEqual({ provider: 'test' });
+    expect(config.startupNotices).toEqual([
+      {
+        level: 'warn',
+        message:
+          'DEMO=true on 0.0.0.0, which other machines can reach: the demo accounts (published passwords) and test card payments are open to them',
+      },
+    ]);
+    const off = loadConfig({ DATA_DIR: tmp(), DEMO: 'false' });
+    expect(off.seedDemoAccounts).toBe(false);
+    expect(off.payments).toEqual({ provider: 'none' });
+  });
+
   it('generates the auth secret once and keeps it in DATA_DIR', () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir }).authSecret;

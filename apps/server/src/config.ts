@@ -25,6 +25,7 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: z.string().optional(),
   SEED_DEMO: booleanString.optional(),
+  DEMO: booleanString.optional(),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -76,8 +77,13 @@ export interface Config {
   authSecret: string;
   adminEmails: string[];
   seedDemo: boolean;
-  /** Demo sign-ins with published passwords: only on the embedded database, never on a real deployment. */
+  /**
+   * Demo sign-ins with published passwords: only on the embedded database, and only while the
+   * server listens on a loopback address (or DEMO=true says the operator wants them exposed).
+   */
   seedDemoAccounts: boolean;
+  /** Lines the entry point logs at start: what the demo safeguards switched on or off, and why. */
+  startupNotices: { level: 'info' | 'warn'; message: string }[];
   payments: PaymentsConfig;
   google?: { clientId: string; clientSecret: string; issuer?: string };
   facebook?: { clientId: string; clientSecret: string };
@@ -144,9 +150,17 @@ function pairProblems(env: z.infer<typeof envSchema>): string[] {
   return problems;
 }
 
+/** Addresses only this machine can reach: what the embedded demo shop may safely listen on. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.trim().toLowerCase());
+}
+
 function paymentsConfig(
   e: z.infer<typeof envSchema>,
   database: Config['database']['kind'],
+  demoAllowed: boolean,
 ): PaymentsConfig {
   // pairProblems has already required the publishable key and webhook secret with the secret key.
   if (e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET) {
@@ -158,8 +172,9 @@ function paymentsConfig(
       ...(e.STRIPE_API_HOST ? { apiHost: e.STRIPE_API_HOST } : {}),
     };
   }
-  // The test cards "pay" for anything: only the embedded demo shop gets them without asking.
-  const testCards = e.TEST_PAYMENTS ?? database === 'pglite';
+  // The test cards "pay" for anything: only the embedded demo shop, out of other people's reach,
+  // gets them without asking.
+  const testCards = e.TEST_PAYMENTS ?? (database === 'pglite' && demoAllowed);
   return testCards ? { provider: 'test' } : { provider: 'none' };
 }
 
@@ -178,6 +193,22 @@ export function loadConfig(env: Env = process.env): Config {
   const database = e.DATABASE_URL
     ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
     : ({ kind: 'pglite', dataDir } as const);
+  const loopback = isLoopbackHost(e.HOST);
+  const demoAllowed = e.DEMO ?? loopback;
+  const payments = paymentsConfig(e, database.kind, demoAllowed);
+  const embeddedDemo = database.kind === 'pglite' && (e.SEED_DEMO ?? true);
+  const startupNotices: Config['startupNotices'] = [];
+  if (!loopback && e.DEMO === true && (embeddedDemo || payments.provider === 'test')) {
+    startupNotices.push({
+      level: 'warn',
+      message: `DEMO=true on ${e.HOST}, which other machines can reach: the demo accounts (published passwords) and test card payments are open to them`,
+    });
+  } else if (!loopback && e.DEMO === undefined && database.kind === 'pglite') {
+    startupNotices.push({
+      level: 'info',
+      message: `Listening on ${e.HOST}, which other machines can reach: no demo accounts and no test card payments (set DEMO=true to allow them)`,
+    });
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -189,8 +220,9 @@ export function loadConfig(env: Env = process.env): Config {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
-    seedDemoAccounts: database.kind === 'pglite' && (e.SEED_DEMO ?? true),
-    payments: paymentsConfig(e, database.kind),
+    seedDemoAccounts: embeddedDemo && demoAllowed,
+    startupNotices,
+    payments,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

@@ -25,6 +25,7 @@ async function main() {
       })
     : undefined;
   const app = await buildApp(config, { logStream });
+  for (const notice of config.startupNotices) app.log[notice.level](notice.message);
   if (config.seedDemo) {
     const seeded = await seedDemo(app, { withDemoAccounts: config.seedDemoAccounts });
     if (seeded) app.log.info('seeded the demo catalogue');

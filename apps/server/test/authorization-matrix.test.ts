@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type * as FastifyModule from 'fastify';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { review } from '../src/db/schema/review.ts';
 import { registerUser, request, type TestUser } from './test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from './shop-fixtures.ts';
 
@@ -114,6 +115,21 @@ async function paidOrderOfA(): Promise<{ orderId: string; transactionId: string 
   });
   if (res.statusCode !== 200) throw new Error(`confirm failed: ${res.body}`);
   return { orderId, transactionId: res.json<{ paymentIntentId: string }>().paymentIntentId };
+}
+
+/** A review by A, written straight to the table (A may post only one a day). */
+async function reviewOfA(): Promise<string> {
+  const [row] = await t.app.db
+    .insert(review)
+    .values({
+      userId: customerA.id,
+      userName: customerA.name,
+      rating: 4,
+      comment: 'Matrix review.',
+    })
+    .returning({ id: review.id });
+  if (!row) throw new Error('review insert failed');
+  return row.id;
 }
 
 async function newTool(): Promise<string> {
@@ -338,6 +354,20 @@ const matrix: Row[] = [
       url: `/api/order/${await placeOrderOfA()}/status`,
       payload: { status: 'cancelled' },
     }),
+  },
+  {
+    route: 'GET /api/reviews',
+    who: 'admin',
+    expected: ADMIN,
+    on: '—',
+    call: async () => ({ url: '/api/reviews' }),
+  },
+  {
+    route: 'PATCH /api/review/:id',
+    who: 'admin',
+    expected: ADMIN,
+    on: "a review of A's → hidden",
+    call: async () => ({ url: `/api/review/${await reviewOfA()}`, payload: { hidden: true } }),
   },
   {
     route: 'GET /api/user',

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
+import { demoAccounts } from '../src/db/demo-accounts.ts';
 
 // The real entry point, as `npm start` runs it: config from the environment, PGlite in DATA_DIR.
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
@@ -26,15 +27,20 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number): Promise<{ child: ChildProcess; output: () => string }> {
+async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; output: () => string }> {
   let output = '';
+  const dir = env.DATA_DIR ?? dataDir;
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),
-      DATA_DIR: dataDir,
+      DATA_DIR: dir,
       LOG_LEVEL: 'info',
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+      WEB_DIST_DIR: join(dir, 'no-web-build'),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -65,8 +71,8 @@ function stop(child: ChildProcess): Promise<{ code: number | null; ms: number }>
   });
 }
 
-async function countRows(table: string): Promise<number> {
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+async function countRows(table: string, dir = dataDir): Promise<number> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: dir });
   const result = await database.pglite!.query<{ n: number }>(
     `select count(*)::int as n from "${table}"`,
   );
@@ -97,3 +103,54 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process', () => 
     expect(await countRows('user')).toBe(2);
   }, 240_000);
 });
+
+describe.skipIf(process.env.TEST_DB === 'postgres')(
+  'the embedded default on an exposed address',
+  () => {
+    const exposedDir = mkdtempSync(join(tmpdir(), 'voltforge-exposed-'));
+    afterAll(() => rmSync(exposedDir, { recursive: true, force: true }));
+
+    it('with HOST=0.0.0.0 and no DEMO, creates no demo account and takes no test payment', async () => {
+      const port = await freePort();
+      const server = await startServer(port, { HOST: '0.0.0.0', DATA_DIR: exposedDir });
+      const base = `http://127.0.0.1:${port}`;
+      try {
+        const demoSignIn = await fetch(`${base}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+          body: JSON.stringify({
+            email: demoAccounts.admin.email,
+            password: demoAccounts.admin.password,
+          }),
+        });
+        expect(demoSignIn.status).toBe(401);
+
+        const config = await fetch(`${base}/api/payments/config`);
+        expect(await config.json()).toMatchObject({ provider: 'none' });
+        const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+          body: JSON.stringify({ name: 'Eve', email: 'eve@example.com', password: 'eve-password' }),
+        });
+        expect(signUp.status).toBe(200);
+        const cookie = (signUp.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+        const intent = await fetch(`${base}/api/create-payment-intent`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: `http://localhost:${port}`,
+            cookie,
+          },
+          body: JSON.stringify({ orderId: '00000000-0000-4000-8000-000000000000' }),
+        });
+        expect(intent.status).toBe(503);
+      } finally {
+        expect((await stop(server.child)).code).toBe(0);
+      }
+      expect(server.output()).toContain(
+        'no demo accounts and no test card payments (set DEMO=true to allow them)',
+      );
+      expect(await countRows('user', exposedDir)).toBe(1);
+    }, 90_000);
+  },
+);

@@ -251,3 +251,8 @@ export const adminOrderListQuerySchema = z.object({
 });
 export type AdminOrderListQueryInput = z.input<typeof adminOrderListQuerySchema>;
 export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
+
+/** GET /api/reviews (admin): a page of every review, hidden ones too, newest first. */
+export const adminReviewListQuerySchema = z.object(pagination);
+export type AdminReviewListQueryInput = z.input<typeof adminReviewListQuerySchema>;
+export type AdminReviewListQuery = z.output<typeof adminReviewListQuerySchema>;

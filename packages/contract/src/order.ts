@@ -21,7 +21,24 @@ export const orderMessages = {
   paidCannotBeDeleted: 'A paid order cannot be deleted. Please contact support.',
   cannotCancel: (status: string) => `An order that is ${status} cannot be cancelled.`,
   otherUsersOrders: 'You can only see your own orders.',
+  cancelRaced: 'The order is being paid for right now. Please try again in a moment.',
 } as const;
+
+/**
+ * How long an unpaid order keeps its stock before the shop cancels it (the server's
+ * ORDER_HOLD_HOURS, from GET /api/payments/config; 0 holds it until it is cancelled).
+ */
+export const orderHoldMessages = {
+  policy: (hours: number) =>
+    `Unpaid orders are held for ${hours === 1 ? '1 hour' : `${hours} hours`}, then cancelled.`,
+  payBy: (when: string) => `Pay by ${when}`,
+} as const;
+
+/** When an unpaid order placed at `createdAt` is cancelled, or null when orders are held until cancelled. */
+export function payByDate(createdAt: string, holdHours: number): Date | null {
+  if (holdHours <= 0) return null;
+  return new Date(Date.parse(createdAt) + holdHours * 3_600_000);
+}
 
 /** The server reports a shortage with the stock that is left (409). */
 export function shortageMessage(inStock: number): string {

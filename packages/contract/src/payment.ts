@@ -144,10 +144,14 @@ export const createPaymentIntentResponseSchema = z.object({
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
-/** GET /api/payments/config: which card form the web app shows. */
+/**
+ * GET /api/payments/config: which card form the web app shows, and how long an unpaid order is
+ * held before it is cancelled and its stock released (`orderHoldHours`; 0: until cancelled).
+ */
 export const paymentConfigSchema = z.object({
   provider: z.enum(paymentProviders),
   publishableKey: z.string().optional(),
+  orderHoldHours: z.number().int().min(0),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 

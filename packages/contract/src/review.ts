@@ -20,9 +20,16 @@ export const reviewMessages = {
   userTooLong: `User name must be at most ${MAX_REVIEW_USER_LENGTH} characters`,
   photoUrlInvalid: 'Photo URL must be a web address starting with http:// or https://',
   limitRange: `limit must be a whole number from 1 to ${MAX_REVIEW_LIMIT}`,
+  oncePerDay: 'You have already posted a review today. You can post another one tomorrow.',
+  reviewNotFound: 'Review not found.',
+  hidden: 'Review hidden: it no longer shows on the home page or in the average rating.',
+  shown: 'Review shown again on the home page.',
 } as const;
 
-/** GET /api/review item. `user` is the author's display name; `profile` the photo URL. */
+/**
+ * GET /api/review item. `user` is the author's display name; `profile` the photo URL;
+ * `verifiedBuyer` says the author has an order that was paid for.
+ */
 export const reviewSchema = z.object({
   _id: z.string(),
   user: z.string(),
@@ -30,6 +37,7 @@ export const reviewSchema = z.object({
   comment: z.string(),
   profile: z.string().nullable(),
   createdAt: z.string(),
+  verifiedBuyer: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -70,3 +78,20 @@ export const reviewListQuerySchema = z.object({
     .default(DEFAULT_REVIEW_LIMIT),
 });
 export type ReviewListQuery = z.input<typeof reviewListQuerySchema>;
+
+/** A review as Manage Reviews lists it: with whether, when and by whom it was hidden. */
+export const adminReviewSchema = reviewSchema.extend({
+  hidden: z.boolean(),
+  hiddenAt: z.string().nullable(),
+  hiddenBy: z.string().nullable(),
+});
+export type AdminReview = z.infer<typeof adminReviewSchema>;
+export const adminReviewListSchema = z.array(adminReviewSchema);
+
+export const reviewIdParamsSchema = z.object({ id: z.string().max(64) });
+
+/** PATCH /api/review/:id (admin): hide a review from the shop, or show it again. */
+export const reviewVisibilitySchema = z.strictObject({
+  hidden: z.boolean({ error: 'hidden must be true or false' }),
+});
+export type ReviewVisibility = z.infer<typeof reviewVisibilitySchema>;

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, request, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, registerUser, request, type TestApp } from '../../test/test-app.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { seedDemo } from './seed.ts';
 import { loadConfig } from '../config.ts';
@@ -59,6 +59,55 @@ describe('demo seed', () => {
       .from(user)
       .where(eq(user.email, demoAccounts.admin.email));
     expect(admins).toHaveLength(1);
+  });
+});
+
+describe('the demo admin after the operator removed it', () => {
+  let fresh: TestApp;
+  beforeAll(async () => {
+    fresh = await createTestApp();
+  });
+  afterAll(() => fresh.close());
+
+  it('is never re-created or promoted: whoever registers its email stays a customer', async () => {
+    await seedDemo(fresh.app, { withDemoAccounts: true });
+    await fresh.app.db.delete(user).where(eq(user.email, demoAccounts.admin.email));
+    const squatter = await registerUser(fresh.app, {
+      name: 'Mallory',
+      email: demoAccounts.admin.email,
+    });
+
+    // The next start seeds again.
+    await seedDemo(fresh.app, { withDemoAccounts: true });
+
+    const [row] = await fresh.app.db
+      .select({ id: user.id, role: user.role })
+      .from(user)
+      .where(eq(user.email, demoAccounts.admin.email));
+    expect(row).toEqual({ id: squatter.id, role: 'user' });
+    const users = await request(fresh.app, { method: 'GET', url: '/api/user', as: squatter });
+    expect(users.statusCode).toBe(403);
+  });
+
+  it('is not created over an account that already had its email', async () => {
+    const other = await createTestApp();
+    try {
+      const early = await registerUser(other.app, { email: demoAccounts.customer.email });
+      await seedDemo(other.app, { withDemoAccounts: true });
+      const rows = await other.app.db
+        .select({ id: user.id, role: user.role })
+        .from(user)
+        .where(eq(user.email, demoAccounts.customer.email));
+      expect(rows).toEqual([{ id: early.id, role: 'user' }]);
+      const signIn = await request(other.app, {
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: demoAccounts.customer.email, password: demoAccounts.customer.password },
+      });
+      expect(signIn.statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 });
 

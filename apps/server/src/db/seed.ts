@@ -1,40 +1,61 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { App } from '../app.ts';
+import type { Tx } from './client.ts';
 import { demoAccounts } from './demo-accounts.ts';
-import { user } from './schema/auth.ts';
+import { account, user } from './schema/auth.ts';
 import { appMeta } from './schema/app-meta.ts';
 import { review } from './schema/review.ts';
 import { stockMovement, tool } from './schema/tool.ts';
 import { seedReviews, seedTools } from './seed-data/catalogue.ts';
 
 const SEED_MARKER = 'demo_seeded_at';
+const DEMO_ACCOUNTS_MARKER = 'demo_accounts_created_at';
 
-async function ensureAccount(
-  app: App,
-  account: { name: string; email: string; password: string },
-  role: 'admin' | 'user',
-) {
-  const [existing] = await app.db
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(user.email, account.email));
-  if (!existing) await app.auth.api.signUpEmail({ body: account });
-  if (role === 'admin')
-    await app.db.update(user).set({ role: 'admin' }).where(eq(user.email, account.email));
+/**
+ * Creates the demo accounts, once per database, inside the seed's transaction: their rows are
+ * written here (password hashed with better-auth's own hasher) because better-auth writes through
+ * the outer connection, which PGlite cannot serve while this transaction holds it. An email that
+ * already has an account is left exactly as it is: a person who registered the demo admin's
+ * address after the operator removed it stays a customer.
+ */
+async function createDemoAccounts(app: App, tx: Tx): Promise<void> {
+  const marked = await tx
+    .insert(appMeta)
+    .values({ key: DEMO_ACCOUNTS_MARKER, value: new Date().toISOString() })
+    .onConflictDoNothing()
+    .returning({ key: appMeta.key });
+  if (marked.length === 0) return;
+  const { password } = await app.auth.$context;
+  const wanted = [
+    { ...demoAccounts.admin, role: 'admin' },
+    { ...demoAccounts.customer, role: 'user' },
+  ] as const;
+  for (const demo of wanted) {
+    const id = randomUUID();
+    const [created] = await tx
+      .insert(user)
+      .values({ id, name: demo.name, email: demo.email, role: demo.role })
+      .onConflictDoNothing({ target: user.email })
+      .returning({ id: user.id });
+    if (!created) continue;
+    await tx.insert(account).values({
+      id: randomUUID(),
+      accountId: id,
+      providerId: 'credential',
+      userId: id,
+      password: await password.hash(demo.password),
+    });
+  }
 }
 
 /**
  * Seeds the demo catalogue and reviews once per database: a marker row, written in the same
- * transaction, makes a second start (or a second instance) skip it. Returns whether it seeded.
+ * transaction, makes a second start (or a second instance) skip it. The demo accounts have their
+ * own marker, so they too are created at most once. Returns whether the catalogue was seeded.
  */
 export async function seedDemo(app: App, opts: { withDemoAccounts: boolean }): Promise<boolean> {
-  // Accounts go through better-auth (password hashing), which uses the outer connection, so they
-  // are created before the transaction: PGlite would deadlock on a query inside it.
-  if (opts.withDemoAccounts) {
-    await ensureAccount(app, demoAccounts.admin, 'admin');
-    await ensureAccount(app, demoAccounts.customer, 'user');
-  }
   return app.db.transaction(async (tx) => {
+    if (opts.withDemoAccounts) await createDemoAccounts(app, tx);
     const marked = await tx
       .insert(appMeta)
       .values({ key: SEED_MARKER, value: new Date().toISOString() })

@@ -4,7 +4,7 @@ import { createTestApp, request, type TestApp } from '../../test/test-app.ts';
 // The headers the shop has always sent over plain HTTP; working them out once must not change them.
 const expectedHeaders = {
   'content-security-policy':
-    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self' https: http:;" +
+    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';" +
     "frame-ancestors 'self';img-src 'self' data: https:;object-src 'none';script-src 'self';" +
     "script-src-attr 'none';style-src 'self' 'unsafe-inline';frame-src 'self';connect-src 'self'",
   'cross-origin-opener-policy': 'same-origin-allow-popups',
@@ -54,5 +54,38 @@ describe('security headers behind HTTPS', () => {
         ";upgrade-insecure-requests;frame-src 'self'",
       ),
     );
+  });
+});
+
+describe('form-action with sign-in and payment providers configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      GOOGLE_CLIENT_ID: 'google-id',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      GOOGLE_ISSUER: 'https://login.example.net/realm/',
+      FACEBOOK_CLIENT_ID: 'facebook-id',
+      FACEBOOK_CLIENT_SECRET: 'facebook-secret',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('lets forms reach our origin and exactly those providers, nothing else', async () => {
+    const res = await request(t.app, { method: 'GET', url: '/tools' });
+    expect(res.headers).toMatchObject({
+      ...expectedHeaders,
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;" +
+        "form-action 'self' https://login.example.net https://www.facebook.com https://hooks.stripe.com;" +
+        "frame-ancestors 'self';img-src 'self' data: https:;object-src 'none';" +
+        "script-src 'self' https://js.stripe.com;script-src-attr 'none';" +
+        "style-src 'self' 'unsafe-inline';frame-src 'self' https://js.stripe.com;" +
+        "connect-src 'self' https://api.stripe.com",
+    });
+    const formAction = /form-action ([^;]*)/.exec(String(res.headers['content-security-policy']));
+    expect(formAction?.[1]).not.toMatch(/(^|\s)(https?:|\*)(\s|$)/);
   });
 });

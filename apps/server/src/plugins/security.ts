@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
+import { GOOGLE_ISSUER } from '../auth/social-sign-in.ts';
 
 /** The headers helmet would set, worked out once: they depend on the config, never the request. */
 export function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
@@ -21,6 +22,21 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Record<string
   return headers;
 }
 
+/**
+ * Where a form on our pages may send the browser: our own origin, and the sign-in and payment
+ * providers that are configured (a social sign-in is a form post answered by a redirect to the
+ * provider, which Chromium checks against form-action). Nothing else, so an injected form cannot
+ * post a visitor's input anywhere.
+ */
+export function formActionOrigins(config: Config): string[] {
+  const origins = new Set<string>();
+  if (config.google) origins.add(new URL(config.google.issuer ?? GOOGLE_ISSUER).origin);
+  if (config.facebook) origins.add('https://www.facebook.com');
+  // 3-D Secure returns through Stripe's redirect host.
+  if (config.payments.provider === 'stripe') origins.add('https://hooks.stripe.com');
+  return [...origins];
+}
+
 export function helmetOptions(config: Config): HelmetOptions {
   const onStripe = config.payments.provider === 'stripe';
   const stripe = onStripe ? ['https://js.stripe.com'] : [];
@@ -33,8 +49,7 @@ export function helmetOptions(config: Config): HelmetOptions {
         connectSrc: ["'self'", ...(onStripe ? ['https://api.stripe.com'] : [])],
         imgSrc: ["'self'", 'data:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Social sign-in posts its callback to the provider's own origin.
-        formAction: ["'self'", 'https:', 'http:'],
+        formAction: ["'self'", ...formActionOrigins(config)],
         upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
       },
     },

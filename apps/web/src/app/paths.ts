@@ -24,6 +24,7 @@ const pages = {
   manageOrders: '/dashboard/manageOrders',
   manageTools: '/dashboard/manageTools',
   importTools: '/dashboard/importTools',
+  manageReviews: '/dashboard/manageReviews',
 } as const;
 
 const pagesWithId = {

@@ -73,6 +73,13 @@ const adminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: routePatterns.manageReviews,
+    lazy: page(
+      () => import('../features/admin/manage-reviews-page'),
+      (m) => m.ManageReviewsPage,
+    ),
+  },
+  {
     // One order of the back office's order table, with its actions.
     path: routePatterns.manageOrder,
     lazy: page(

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order } from '../../db/schema/order.ts';
 import { testPaymentIntent } from '../../db/schema/payment.ts';
@@ -75,6 +75,38 @@ describe('releasing the stock of unpaid orders', () => {
     expect(again).toBe(0);
     expect(await stockOf(item.id)).toBe(97);
   });
+
+  it('clears a backlog of 500 expired orders in one sweep, returning all their stock', async () => {
+    const item = await insertTool(t.app.db, { inStock: 0, minOrderQuantity: 1 });
+    const placedAt = new Date(Date.now() - 49 * HOUR);
+    const backlog = Array.from({ length: 500 }, () => ({
+      userId: t.customerB.id,
+      customerName: t.customerB.name,
+      email: t.customerB.email,
+      phone: '+1 555 010 2030',
+      address: '1 Test Street',
+      toolId: item.id,
+      toolName: item.name,
+      partNumber: item.partNumber,
+      unitPriceCents: item.priceCents,
+      quantity: 1,
+      totalCents: item.priceCents,
+      createdAt: placedAt,
+    }));
+    await t.app.db.insert(order).values(backlog);
+
+    const expired = await expireUnpaidOrders(t.app.db, {
+      placedBefore: new Date(Date.now() - 48 * HOUR),
+    });
+
+    expect(expired).toBe(500);
+    const left = await t.app.db
+      .select({ id: order.id })
+      .from(order)
+      .where(and(eq(order.toolId, item.id), eq(order.status, 'pending_payment')));
+    expect(left).toHaveLength(0);
+    expect(await stockOf(item.id)).toBe(500);
+  }, 180_000);
 
   it('leaves paid orders alone, however old', async () => {
     const item = await insertTool(t.app.db, { inStock: 10, minOrderQuantity: 1 });

@@ -157,12 +157,17 @@ function cannotCancel(actor: Actor, status: OrderStatus, settled: boolean) {
   return conflict(orderMessages.cannotCancel(orderStatusLabels[status].toLowerCase()));
 }
 
+/** An intent created while a cancel was settling the previous one: settle the new one too. */
+const CANCEL_ATTEMPTS = 3;
+
 /**
  * Cancels an order and returns its stock, in one transaction: a conditional UPDATE on the order
  * (so two cancels, or a cancel racing a payment, cannot both win), then the stock and a 'cancel'
  * stock movement. The customer may cancel only while unpaid; an admin also a paid order that has
  * not shipped. Exported for the admin order actions. An order with a payment intent is first
- * settled with the provider by `beforeCancel`, so no payment can land on a cancelled order.
+ * settled with the provider by `beforeCancel`, so no payment can land on a cancelled order. The
+ * UPDATE also requires the intent id this call read (and settled): an intent created meanwhile by
+ * "Pay" makes it miss, and the settle step runs again for the new intent.
  */
 export async function cancelOrder(
   db: Db,
@@ -172,57 +177,68 @@ export async function cancelOrder(
   reason: OrderCancelReason = actor.role === 'admin' ? 'admin' : 'customer',
 ): Promise<DeleteOrderResult> {
   let row: OrderRow | undefined = await visibleOrder(db, actor, id);
-  if (row.status === 'cancelled') return { deletedCount: 0 };
+  const orderId = row.id;
   const cancellable: OrderStatus[] =
     actor.role === 'admin' ? ['pending_payment', 'paid'] : ['pending_payment'];
-  if (!cancellable.includes(row.status)) throw cannotCancel(actor, row.status, false);
-
   let settled = false;
-  if (row.paymentIntentId && row.status === 'pending_payment' && beforeCancel) {
-    await beforeCancel(row);
-    settled = true;
-    row = await findOrderRow(db, id);
+  for (let attempt = 1; ; attempt += 1) {
+    if (row.status === 'cancelled') return { deletedCount: 0 };
+    if (!cancellable.includes(row.status)) throw cannotCancel(actor, row.status, settled);
+    if (row.paymentIntentId && row.status === 'pending_payment' && beforeCancel) {
+      await beforeCancel(row);
+      settled = true;
+      row = await findOrderRow(db, orderId);
+      if (!row || row.status === 'cancelled') return { deletedCount: 0 };
+      if (row.status !== 'pending_payment') throw cannotCancel(actor, row.status, true);
+    }
+    const from: OrderStatus[] = settled ? ['pending_payment'] : cancellable;
+    const readIntent = row.paymentIntentId;
+    const was = row.status;
+
+    const cancelled = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(order)
+        .set({ status: 'cancelled', cancelledAt: new Date() })
+        .where(
+          and(
+            eq(order.id, orderId),
+            inArray(order.status, from),
+            sql`${order.paymentIntentId} IS NOT DISTINCT FROM ${readIntent}::text`,
+          ),
+        )
+        .returning({ toolId: order.toolId, quantity: order.quantity });
+      if (!updated) return false;
+      // Stock goes back even to an archived tool, so the books balance.
+      await tx
+        .update(tool)
+        .set({ inStock: sql`${tool.inStock} + ${updated.quantity}` })
+        .where(eq(tool.id, updated.toolId));
+      await tx.insert(stockMovement).values({
+        toolId: updated.toolId,
+        delta: updated.quantity,
+        reason: 'cancel',
+        orderId,
+        actorId: actor.id,
+      });
+      await recordOrderEvent(tx, {
+        orderId,
+        from: was,
+        to: 'cancelled',
+        // The sweep acts in the customer's name, but nobody pressed a button.
+        actorId: reason === 'unpaid_expired' ? null : actor.id,
+        cancelReason: reason,
+      });
+      await syncLowStock(tx, [updated.toolId]);
+      return true;
+    });
+    if (cancelled) return { deletedCount: 1 };
+
+    // The order changed under us: another cancel won (0), it was paid meanwhile (409), or a new
+    // payment intent appeared, which must be settled before the order may be cancelled.
+    row = await findOrderRow(db, orderId);
     if (!row || row.status === 'cancelled') return { deletedCount: 0 };
-    if (row.status !== 'pending_payment') throw cannotCancel(actor, row.status, true);
+    const newIntent = row.status === 'pending_payment' && row.paymentIntentId !== readIntent;
+    if (!newIntent) throw cannotCancel(actor, row.status, settled);
+    if (attempt >= CANCEL_ATTEMPTS) throw conflict(orderMessages.cancelRaced);
   }
-  const orderId = row.id;
-  const was = row.status;
-  const from: OrderStatus[] = settled ? ['pending_payment'] : cancellable;
-
-  const cancelled = await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(order)
-      .set({ status: 'cancelled', cancelledAt: new Date() })
-      .where(and(eq(order.id, orderId), inArray(order.status, from)))
-      .returning({ toolId: order.toolId, quantity: order.quantity });
-    if (!updated) return false;
-    // Stock goes back even to an archived tool, so the books balance.
-    await tx
-      .update(tool)
-      .set({ inStock: sql`${tool.inStock} + ${updated.quantity}` })
-      .where(eq(tool.id, updated.toolId));
-    await tx.insert(stockMovement).values({
-      toolId: updated.toolId,
-      delta: updated.quantity,
-      reason: 'cancel',
-      orderId,
-      actorId: actor.id,
-    });
-    await recordOrderEvent(tx, {
-      orderId,
-      from: was,
-      to: 'cancelled',
-      // The sweep acts in the customer's name, but nobody pressed a button.
-      actorId: reason === 'unpaid_expired' ? null : actor.id,
-      cancelReason: reason,
-    });
-    await syncLowStock(tx, [updated.toolId]);
-    return true;
-  });
-  if (cancelled) return { deletedCount: 1 };
-
-  // The order changed under us: another cancel won (0), or it was paid meanwhile (409).
-  const now = await findOrderRow(db, orderId);
-  if (!now || now.status === 'cancelled') return { deletedCount: 0 };
-  throw cannotCancel(actor, now.status, settled);
 }

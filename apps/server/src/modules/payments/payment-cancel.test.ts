@@ -177,7 +177,7 @@ describe('a shop without card payments (no Stripe keys, TEST_PAYMENTS=false)', (
   it('says so in GET /api/payments/config', async () => {
     const res = await request(none.app, { method: 'GET', url: '/api/payments/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ provider: 'none' });
+    expect(res.json()).toEqual({ provider: 'none', orderHoldHours: 48 });
   });
 
   it('answers every payment call with 503 and has no test-card route', async () => {

@@ -25,7 +25,7 @@ import { confirmTestCard } from './test-provider.ts';
 /** Card payments: the provider's settings, intents, confirmations and webhooks. */
 export async function paymentsRoutes(
   instance: FastifyInstance,
-  opts: { provider: PaymentProvider | null },
+  opts: { provider: PaymentProvider | null; orderHoldHours: number },
 ) {
   const active = opts.provider;
   const activeProvider = (): PaymentProvider => {
@@ -39,17 +39,20 @@ export async function paymentsRoutes(
     {
       schema: {
         tags: ['payments'],
-        summary: 'Which card provider is active, and its publishable key',
+        summary:
+          'Which card provider is active, its publishable key, and how long unpaid orders are held',
         response: { 200: paymentConfigSchema },
       },
     },
-    async () =>
-      active
+    async () => ({
+      ...(active
         ? {
             provider: active.name,
             ...(active.publishableKey ? { publishableKey: active.publishableKey } : {}),
           }
-        : { provider: 'none' as const },
+        : { provider: 'none' as const }),
+      orderHoldHours: opts.orderHoldHours,
+    }),
   );
 
   app.post(

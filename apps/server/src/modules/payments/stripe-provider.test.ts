@@ -130,7 +130,11 @@ async function eventsFor(orderId: string) {
 describe('Stripe provider: configuration', () => {
   it('tells the web app to use Stripe, with the publishable key', async () => {
     const res = await request(t.app, { method: 'GET', url: '/api/payments/config' });
-    expect(res.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_x' });
+    expect(res.json()).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_x',
+      orderHoldHours: 48,
+    });
   });
 
   it('has no test-card endpoint', async () => {

@@ -77,7 +77,7 @@ describe('GET /api/payments/config', () => {
   it('names the test provider when Stripe is not configured, without a publishable key', async () => {
     const res = await request(t.app, { method: 'GET', url: '/api/payments/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ provider: 'test' });
+    expect(res.json()).toEqual({ provider: 'test', orderHoldHours: 48 });
   });
 });
 

@@ -9,7 +9,7 @@ import {
 import { requireUser, signedIn } from '../../auth/guards.ts';
 import { createReview, listReviews } from './reviews.service.ts';
 
-/** Customer reviews: anyone reads them, a signed-in customer writes one. */
+/** Customer reviews: anyone reads them, a signed-in customer writes one a day. */
 export async function reviewsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -18,7 +18,7 @@ export async function reviewsRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags: ['reviews'],
-        summary: 'Reviews, newest first',
+        summary: 'Reviews, newest first, without those an admin has hidden',
         querystring: reviewListQuerySchema,
         response: { 200: z.array(reviewSchema) },
       },
@@ -33,10 +33,11 @@ export async function reviewsRoutes(instance: FastifyInstance) {
       onRequest: signedIn,
       schema: {
         tags: ['reviews'],
-        summary: 'Add a review as the signed-in user',
+        summary: 'Add a review as the signed-in user (one per account per day)',
         body: createReviewSchema,
         response: { 201: reviewSchema },
       },
+      config: { extraErrors: [409] },
     },
     async (request, reply) => {
       const author = await requireUser(request);

@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewMessages, type Review } from '@voltforge/contract/review';
+import { reviewMessages, type AdminReview, type Review } from '@voltforge/contract/review';
+import type { ShopSummary } from '@voltforge/contract/content';
+import type { Db } from '../../db/client.ts';
+import { insertOrder } from '../../../test/payment-test-orders.ts';
 import { user } from '../../db/schema/auth.ts';
 import { review } from '../../db/schema/review.ts';
 import { createTestApp, registerUser, request, type TestUser } from '../../../test/test-app.ts';
@@ -19,7 +22,17 @@ afterAll(() => t.close());
 
 const valid = { ratings: 5, comment: 'Solid soldering station, heats up fast.' };
 
-function post(payload: unknown, as: TestUser | null = alice) {
+/** As if a day had passed since this author's last review: the one-a-day rule lets them post. */
+async function aDayLater(db: Db, author: TestUser) {
+  await db
+    .update(review)
+    .set({ createdAt: sql`${review.createdAt} - interval '25 hours'` })
+    .where(eq(review.userId, author.id));
+}
+
+/** Posts a review a day after the author's last one, so tests of other rules are not limited. */
+async function post(payload: unknown, as: TestUser | null = alice) {
+  if (as) await aDayLater(t.app.db, as);
   return request(t.app, { method: 'POST', url: '/api/review', payload: payload as object, as });
 }
 
@@ -127,6 +140,7 @@ describe('GET /api/review', () => {
     try {
       const author = await registerUser(fresh.app, { name: 'Order Tester' });
       for (let i = 1; i <= 14; i += 1) {
+        await aDayLater(fresh.app.db, author);
         const res = await request(fresh.app, {
           method: 'POST',
           url: '/api/review',
@@ -156,7 +170,155 @@ describe('GET /api/review', () => {
   it('is public and returns the spec fields only', async () => {
     const [first] = await list('?limit=1');
     expect(Object.keys(first ?? {}).sort()).toEqual(
-      ['_id', 'comment', 'createdAt', 'profile', 'ratings', 'user'].sort(),
+      ['_id', 'comment', 'createdAt', 'profile', 'ratings', 'user', 'verifiedBuyer'].sort(),
     );
+  });
+});
+
+describe('one review per account per day', () => {
+  it('refuses a second review the same day with 409 and a message, and allows one a day later', async () => {
+    const author = await registerUser(t.app, { name: 'Daily Dora' });
+    const first = await request(t.app, {
+      method: 'POST',
+      url: '/api/review',
+      payload: valid,
+      as: author,
+    });
+    expect(first.statusCode).toBe(201);
+    const second = await request(t.app, {
+      method: 'POST',
+      url: '/api/review',
+      payload: { ...valid, comment: 'Me again, five stars again.' },
+      as: author,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(errorOf(second)).toMatchObject({ code: 'conflict', message: reviewMessages.oncePerDay });
+    expect((await list('?limit=50')).filter((r) => r.user === 'Daily Dora')).toHaveLength(1);
+
+    await aDayLater(t.app.db, author);
+    const nextDay = await request(t.app, {
+      method: 'POST',
+      url: '/api/review',
+      payload: valid,
+      as: author,
+    });
+    expect(nextDay.statusCode).toBe(201);
+  });
+
+  it('lets exactly one of many simultaneous posts through', async () => {
+    const author = await registerUser(t.app, { name: 'Burst Bert' });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        request(t.app, {
+          method: 'POST',
+          url: '/api/review',
+          payload: { ratings: 5, comment: `burst ${i}` },
+          as: author,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      201, 409, 409, 409, 409, 409, 409, 409,
+    ]);
+    const rows = await t.app.db.select().from(review).where(eq(review.userId, author.id));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('Verified buyer', () => {
+  it('marks the reviews of an author with a paid order, and only those', async () => {
+    const buyer = await registerUser(t.app, { name: 'Paying Pat' });
+    const browser = await registerUser(t.app, { name: 'Window Wendy' });
+    await insertOrder(t.app, browser, { status: 'pending_payment' });
+    const mine = (await post({ ...valid, comment: 'before paying' }, buyer)).json<Review>();
+    expect(mine.verifiedBuyer).toBe(false);
+    expect((await post(valid, browser)).json<Review>().verifiedBuyer).toBe(false);
+
+    await insertOrder(t.app, buyer, { status: 'delivered' });
+    const listed = await list('?limit=50');
+    expect(listed.find((r) => r._id === mine._id)?.verifiedBuyer).toBe(true);
+    expect(listed.find((r) => r.user === 'Window Wendy')?.verifiedBuyer).toBe(false);
+    expect(
+      (await post({ ...valid, comment: 'after paying' }, buyer)).json<Review>().verifiedBuyer,
+    ).toBe(true);
+  });
+});
+
+describe('hiding a review (admin)', () => {
+  let shop: ShopTestApp;
+  beforeAll(async () => {
+    shop = await createShopTestApp({ names: { admin: 'Moderating Mo' } });
+  });
+  afterAll(() => shop.close());
+
+  const postAs = async (who: TestUser, ratings: number, comment: string) => {
+    await aDayLater(shop.app.db, who);
+    return request(shop.app, {
+      method: 'POST',
+      url: '/api/review',
+      payload: { ratings, comment },
+      as: who,
+    });
+  };
+  const hide = (id: string, hidden: unknown, as: TestUser | null) =>
+    request(shop.app, { method: 'PATCH', url: `/api/review/${id}`, payload: { hidden }, as });
+  const summary = async () =>
+    (await request(shop.app, { method: 'GET', url: '/api/summary' })).json<ShopSummary>();
+  const publicList = async () =>
+    (await request(shop.app, { method: 'GET', url: '/api/review' })).json<Review[]>();
+
+  it('takes the review off the home page and out of the average, recording who and when', async () => {
+    const good = (await postAs(shop.customerA, 5, 'Great shop')).json<Review>();
+    const fake = (await postAs(shop.customerB, 1, 'Terrible, buy elsewhere!!!')).json<Review>();
+    expect(await summary()).toMatchObject({ reviewCount: 2, averageRating: 3 });
+
+    const res = await hide(fake._id, true, shop.admin);
+    expect(res.statusCode).toBe(200);
+    const hidden = res.json<AdminReview>();
+    expect(hidden).toMatchObject({ _id: fake._id, hidden: true, hiddenBy: 'Moderating Mo' });
+    expect(Date.now() - Date.parse(hidden.hiddenAt ?? '')).toBeLessThan(60_000);
+
+    expect((await publicList()).map((r) => r._id)).toEqual([good._id]);
+    expect(await summary()).toMatchObject({ reviewCount: 1, averageRating: 5 });
+
+    const managed = await request(shop.app, { method: 'GET', url: '/api/reviews', as: shop.admin });
+    expect(managed.statusCode).toBe(200);
+    expect(managed.headers['x-total-count']).toBe('2');
+    expect(managed.json<AdminReview[]>().map((r) => [r._id, r.hidden, r.hiddenBy])).toEqual([
+      [fake._id, true, 'Moderating Mo'],
+      [good._id, false, null],
+    ]);
+
+    const shown = await hide(fake._id, false, shop.admin);
+    expect(shown.json<AdminReview>()).toMatchObject({
+      hidden: false,
+      hiddenAt: null,
+      hiddenBy: null,
+    });
+    expect((await publicList()).map((r) => r._id)).toEqual([fake._id, good._id]);
+    expect(await summary()).toMatchObject({ reviewCount: 2, averageRating: 3 });
+  });
+
+  it('is for admins only: 401 anonymous, 403 a customer, even the author', async () => {
+    const own = (await postAs(shop.customerA, 4, 'Mine to hide?')).json<Review>();
+    expect((await hide(own._id, true, null)).statusCode).toBe(401);
+    const byAuthor = await hide(own._id, true, shop.customerA);
+    expect(byAuthor.statusCode).toBe(403);
+    expect(
+      (await request(shop.app, { method: 'GET', url: '/api/reviews', as: shop.customerB }))
+        .statusCode,
+    ).toBe(403);
+    expect((await publicList()).some((r) => r._id === own._id)).toBe(true);
+  });
+
+  it('answers 404 for an unknown review and 400 for a bad body', async () => {
+    const missing = await hide('00000000-0000-4000-8000-000000000000', true, shop.admin);
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).message).toBe(reviewMessages.reviewNotFound);
+    expect((await hide('not-a-uuid', true, shop.admin)).statusCode).toBe(404);
+    const [any] = await publicList();
+    const bad = await hide(any?._id ?? '', 'yes', shop.admin);
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).fields).toHaveProperty('hidden');
   });
 });

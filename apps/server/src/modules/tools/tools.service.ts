@@ -105,7 +105,9 @@ export async function shopSummary(db: Db | Tx): Promise<ShopSummary> {
         reviewCount: count(),
         averageRating: sql<string | null>`round(avg(${review.rating}), 1)`,
       })
-      .from(review),
+      .from(review)
+      // A review an admin has hidden no longer counts.
+      .where(isNull(review.hiddenAt)),
   ]);
   const total = (pick: (c: (typeof categories)[number]) => number) =>
     categories.reduce((acc, c) => acc + Number(pick(c)), 0);

@@ -22,6 +22,7 @@ const adminItems: NavItem[] = [
   { to: paths.addTool, label: 'Add Tools' },
   { to: paths.manageTools, label: 'Manage Products' },
   { to: paths.manageOrders, label: 'Manage Orders' },
+  { to: paths.manageReviews, label: 'Manage Reviews' },
 ];
 
 /**

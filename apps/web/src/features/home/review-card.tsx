@@ -1,4 +1,5 @@
 import type { Review } from '@voltforge/contract/review';
+import { verifiedBuyerBadge } from '@voltforge/contract/review-badge';
 import { Avatar } from '../../components/ui/avatar';
 import { previewText } from '../../lib/preview-text';
 
@@ -43,7 +44,14 @@ export function ReviewCard({ review }: { review: Review }) {
             initialsClassName="bg-accent text-lg font-bold text-accent-content"
           />
           <div>
-            <p className="font-semibold">{review.user}</p>
+            <p className="flex flex-wrap items-center gap-x-2 font-semibold">
+              {review.user}
+              {review.verifiedBuyer ? (
+                <span className="badge badge-sm badge-success" title={verifiedBuyerBadge.hint}>
+                  {verifiedBuyerBadge.label}
+                </span>
+              ) : null}
+            </p>
             <p className="flex items-center gap-2 text-sm text-base-content/70">
               <span>Ratings</span>
               <Stars value={review.ratings} />

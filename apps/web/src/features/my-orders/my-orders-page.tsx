@@ -14,6 +14,7 @@ import { useCancelOrder } from './api/cancel-order';
 import { useMyOrders } from './api/get-my-orders';
 import { ConfirmDialog } from './components/confirm-dialog';
 import { OrdersTable } from './components/orders-table';
+import { OrderHoldPolicy } from '../../components/order/order-hold';
 
 const isAuthFailure = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
@@ -61,7 +62,14 @@ export function MyOrdersPage() {
       </div>
     );
   } else {
-    body = <OrdersTable orders={orders.data} onDelete={setToDelete} />;
+    body = (
+      <>
+        {orders.data.some((o) => o.status === 'pending_payment') ? (
+          <OrderHoldPolicy className="mb-3" />
+        ) : null}
+        <OrdersTable orders={orders.data} onDelete={setToDelete} />
+      </>
+    );
   }
 
   return (

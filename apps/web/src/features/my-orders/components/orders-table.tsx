@@ -3,6 +3,7 @@ import type { Order } from '@voltforge/contract/order';
 import { OrderActions } from './order-actions';
 import { OrderHistoryToggle } from '../../../components/order-timeline/order-history-toggle';
 import { OrderStatusBadge } from '../../../components/order/order-status-badge';
+import { PayBy } from '../../../components/order/order-hold';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
@@ -68,7 +69,10 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
                 <td className="text-right tabular-nums">{formatUsd(order.price)}</td>
                 <td className="text-right font-semibold tabular-nums">{formatUsd(order.total)}</td>
                 <td>
-                  <OrderStatusBadge status={order.status} />
+                  <div className="flex flex-col items-start gap-1">
+                    <OrderStatusBadge status={order.status} />
+                    <PayBy order={order} className="whitespace-nowrap" />
+                  </div>
                 </td>
                 <td>
                   <OrderDate iso={order.createdAt} />
@@ -97,7 +101,10 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
                     {order.partNumber}
                   </span>
                 </h3>
-                <OrderStatusBadge status={order.status} />
+                <div className="flex flex-col items-end gap-1 text-right">
+                  <OrderStatusBadge status={order.status} />
+                  <PayBy order={order} />
+                </div>
               </div>
               <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
                 <dt className="text-base-content/70">Name</dt>

@@ -1,5 +1,6 @@
 import { formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
+import { OrderHoldPolicy, PayBy } from '../../../components/order/order-hold';
 
 /** Who pays, for what, and how much (the order total the server charges). */
 export function OrderSummaryCard({ order }: { order: Order }) {
@@ -31,6 +32,12 @@ export function OrderSummaryCard({ order }: { order: Order }) {
             {formatUsd(order.total)}
           </span>
         </div>
+        {order.status === 'pending_payment' ? (
+          <div className="flex flex-col gap-1">
+            <PayBy order={order} className="text-sm" />
+            <OrderHoldPolicy />
+          </div>
+        ) : null}
       </div>
     </article>
   );

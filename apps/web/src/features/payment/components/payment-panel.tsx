@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
 import { usePaymentIntent } from '../api/create-payment-intent';
-import { usePaymentConfig } from '../api/get-payment-config';
+import { usePaymentConfig } from '../../../lib/api/get-payment-config';
 import { usePaymentAttempt } from '../use-payment-attempt';
 import { PaymentFeedback } from './payment-feedback';
 import { TestCardForm } from './test-card-form';

@@ -1,16 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paymentConfigSchema, type PaymentConfig } from '@voltforge/contract/payment';
-import { api } from '../../../lib/api-client';
-import { paymentKeys } from './keys';
+import { api } from '../api-client';
 
-/** GET /api/payments/config: which card form to show. */
+/** Shared by the payment page (which card form) and the order lists (how long unpaid orders are held). */
+export const paymentConfigKey = ['payments', 'config'] as const;
+
+/** GET /api/payments/config: the card provider and the unpaid-order hold. */
 export function getPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
   return api.get('/payments/config', { schema: paymentConfigSchema, signal });
 }
 
 export const paymentConfigQuery = () =>
   queryOptions({
-    queryKey: paymentKeys.config(),
+    queryKey: paymentConfigKey,
     queryFn: ({ signal }) => getPaymentConfig(signal),
     // It changes only with a redeploy.
     staleTime: Infinity,
