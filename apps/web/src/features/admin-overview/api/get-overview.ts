@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { overviewSchema, type Overview } from '@voltforge/contract/admin-overview';
 import { api } from '../../../lib/api-client';
 
@@ -17,6 +17,8 @@ export const overviewQuery = (days: OverviewDays) =>
       api.get(`/admin/overview?days=${days}`, { schema: overviewSchema, signal }),
     // Sales move while the page is open; a minute is fresh enough for a dashboard.
     staleTime: 60_000,
+    // Switching 30 ↔ 90 days keeps the page (and an open figures table) until the new figures come.
+    placeholderData: keepPreviousData,
   });
 
 export const useOverview = (days: OverviewDays) => useQuery(overviewQuery(days));
