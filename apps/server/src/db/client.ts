@@ -14,6 +14,7 @@ import * as paymentSchema from './schema/payment.ts';
 import * as newsletterSchema from './schema/newsletter.ts';
 import * as contactSchema from './schema/contact.ts';
 import * as appMetaSchema from './schema/app-meta.ts';
+import * as mailSchema from './schema/mail.ts';
 
 export const schema = {
   ...authSchema,
@@ -25,6 +26,7 @@ export const schema = {
   ...newsletterSchema,
   ...contactSchema,
   ...appMetaSchema,
+  ...mailSchema,
 };
 
 /** Both drivers fit this type (DESIGN section 8). */
