@@ -28,6 +28,8 @@ import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
+import { mailSenderPlugin } from './mail/sender.ts';
+import { mailAdminRoutes } from './modules/mail/mail-admin.routes.ts';
 
 export interface BuildOptions {
   /** An open, migrated database (tests); otherwise one is opened from the config and migrated. */
@@ -60,6 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  for (const warning of config.warnings) app.log.warn(warning);
 
   await app.register(errorHandlerPlugin);
   await app.register(dbPlugin, { database, closeOnShutdown: ownsDatabase });
@@ -70,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { config });
+  await app.register(mailSenderPlugin, { config });
 
   // Cancelling an order first settles its payment intent with the provider; the orders and users
   // modules get that step from here rather than importing the payments module.
@@ -89,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersAdminRoutes, { config, beforeCancel });
   await app.register(newsletterRoutes, { config });
   await app.register(contactRoutes, { config });
+  await app.register(mailAdminRoutes);
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

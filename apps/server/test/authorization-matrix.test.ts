@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type * as FastifyModule from 'fastify';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contactMessage } from '../src/db/schema/contact.ts';
+import { mailOutbox } from '../src/db/schema/mail.ts';
 import { registerUser, request, type TestUser } from './test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from './shop-fixtures.ts';
 
@@ -107,6 +109,30 @@ async function paidOrderOfA(): Promise<{ orderId: string; transactionId: string 
   });
   if (res.statusCode !== 200) throw new Error(`confirm failed: ${res.body}`);
   return { orderId, transactionId: res.json<{ paymentIntentId: string }>().paymentIntentId };
+}
+
+async function mailToA(): Promise<string> {
+  const [row] = await t.app.db
+    .insert(mailOutbox)
+    .values({
+      to: customerA.email,
+      subject: 'Hi',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+      kind: 'order_placed',
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('mail insert failed');
+  return row.id;
+}
+
+async function messageFromA(): Promise<string> {
+  const [row] = await t.app.db
+    .insert(contactMessage)
+    .values({ topic: 'support', name: 'A', email: customerA.email, message: 'Help me please.' })
+    .returning({ id: contactMessage.id });
+  if (!row) throw new Error('contact insert failed');
+  return row.id;
 }
 
 async function newTool(): Promise<string> {
@@ -338,6 +364,37 @@ const matrix: Row[] = [
     expected: ADMIN,
     on: '—',
     call: async () => ({ url: '/api/user' }),
+  },
+  {
+    route: 'GET /api/mail',
+    who: 'admin',
+    expected: ADMIN,
+    on: '—',
+    call: async () => ({ url: '/api/mail' }),
+  },
+  {
+    route: 'GET /api/mail/:id',
+    who: 'admin',
+    expected: ADMIN,
+    on: 'a mail to A',
+    call: async () => ({ url: `/api/mail/${await mailToA()}` }),
+  },
+  {
+    route: 'GET /api/contact',
+    who: 'admin',
+    expected: ADMIN,
+    on: '—',
+    call: async () => ({ url: '/api/contact' }),
+  },
+  {
+    route: 'PATCH /api/contact/:id',
+    who: 'admin',
+    expected: ADMIN,
+    on: 'a message from A',
+    call: async () => ({
+      url: `/api/contact/${await messageFromA()}`,
+      payload: { read: true },
+    }),
   },
   {
     route: 'PUT /api/user/admin/:email',

@@ -2,14 +2,14 @@ import { mailLinkPaths, PASSWORD_RESET_TOKEN_HOURS } from '@voltforge/contract/m
 import type { RenderedMail } from '../outbox.ts';
 import { button, note, paragraph, renderMail, shopLink } from './mail-layout.ts';
 
+const hoursText = (hours: number) => (hours === 1 ? 'one hour' : `${hours} hours`);
+
 export function passwordResetMail(opts: {
   publicUrl: string;
   name: string;
   token: string;
 }): RenderedMail {
   const link = shopLink(opts.publicUrl, mailLinkPaths.resetPassword, { token: opts.token });
-  const hours =
-    PASSWORD_RESET_TOKEN_HOURS === 1 ? 'one hour' : `${PASSWORD_RESET_TOKEN_HOURS} hours`;
   return renderMail({
     publicUrl: opts.publicUrl,
     subject: 'Reset your Voltforge password',
@@ -21,7 +21,7 @@ export function passwordResetMail(opts: {
       ),
       button('Choose a new password', link),
       note(
-        `The link works once and expires in ${hours}. Setting a new password signs you out everywhere else. If you did not ask for this, ignore this mail: your password stays as it is.`,
+        `The link works once and expires in ${hoursText(PASSWORD_RESET_TOKEN_HOURS)}. Setting a new password signs you out everywhere else. If you did not ask for this, ignore this mail: your password stays as it is.`,
       ),
     ],
   });
