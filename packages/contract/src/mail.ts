@@ -34,6 +34,19 @@ export const mailKinds = [
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
+export const mailKindLabels: Record<MailKind, string> = {
+  password_reset: 'Password reset',
+  verify_email: 'Email confirmation',
+  order_placed: 'Order placed',
+  order_paid: 'Payment received',
+  order_shipped: 'Order shipped',
+  order_delivered: 'Order delivered',
+  order_cancelled: 'Order cancelled',
+  contact_ack: 'Contact acknowledgement',
+  contact_notice: 'Contact notice to admins',
+  newsletter_confirm: 'Newsletter confirmation',
+};
+
 const MAX_PAGE = 10_000;
 
 /** GET /api/mail (admin): newest first, paged; the total is in X-Total-Count. */
@@ -102,21 +115,21 @@ export const contactReadBodySchema = z.strictObject({
 });
 export type ContactReadBody = z.infer<typeof contactReadBodySchema>;
 
-/**
- * The shop pages that mails link to (each prefixed with PUBLIC_URL by the server); the web app's
- * routes use the same paths.
- */
-export const mailLinkPaths = {
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  verifyEmailResult: '/verify-email',
-  newsletterConfirm: '/newsletter/confirm',
-  unsubscribe: '/unsubscribe',
-  myOrders: '/dashboard/myOrder',
-  payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
-  mail: '/dashboard/mail',
-  inbox: '/dashboard/inbox',
-} as const;
+/** POST /api/newsletter/confirm and POST /api/newsletter/unsubscribe: the token from the mail. */
+export const newsletterTokenSchema = z.object({
+  token: z
+    .string({ error: 'The link is missing its token.' })
+    .trim()
+    .min(1, 'The link is missing its token.')
+    .max(200, 'This link is not valid.'),
+});
+export type NewsletterTokenInput = z.input<typeof newsletterTokenSchema>;
 
-/** A reset link is good for one use within this time. */
-export const PASSWORD_RESET_TOKEN_HOURS = 1;
+export const newsletterLinkResultSchema = z.object({ message: z.string() });
+export type NewsletterLinkResult = z.infer<typeof newsletterLinkResultSchema>;
+
+export const newsletterLinkMessages = {
+  confirmed: 'Your subscription is confirmed. Watch your inbox for new tools and offers.',
+  invalidLink: 'This link is invalid or was already used to unsubscribe.',
+  unsubscribed: 'You are unsubscribed. We will not send you the newsletter again.',
+} as const;

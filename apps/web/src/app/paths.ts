@@ -1,3 +1,5 @@
+import { mailLinkPaths } from '@voltforge/contract/mail-links';
+
 /**
  * Every client route, in one place. The spellings are the spec's (section 2), including
  * `/catagories`, because people and links already use them.
@@ -26,4 +28,12 @@ export const paths = {
   addTool: '/dashboard/addTool',
   manageOrders: '/dashboard/manageOrders',
   manageTools: '/dashboard/manageTools',
+  forgotPassword: mailLinkPaths.forgotPassword,
+  resetPassword: mailLinkPaths.resetPassword,
+  verifyEmailResult: mailLinkPaths.verifyEmailResult,
+  newsletterConfirm: mailLinkPaths.newsletterConfirm,
+  unsubscribe: mailLinkPaths.unsubscribe,
+  mail: mailLinkPaths.mail,
+  mailMessage: (id: string) => `${mailLinkPaths.mail}/${encodeURIComponent(id)}`,
+  inbox: mailLinkPaths.inbox,
 } as const;

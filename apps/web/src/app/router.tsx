@@ -72,6 +72,27 @@ const adminRoutes: RouteObject[] = [
       (m) => m.ManageOrderPage,
     ),
   },
+  {
+    path: 'mail',
+    lazy: page(
+      () => import('../features/admin-mail/mail-page'),
+      (m) => m.MailPage,
+    ),
+  },
+  {
+    path: 'mail/:id',
+    lazy: page(
+      () => import('../features/admin-mail/mail-message-page'),
+      (m) => m.MailMessagePage,
+    ),
+  },
+  {
+    path: 'inbox',
+    lazy: page(
+      () => import('../features/admin-mail/inbox-page'),
+      (m) => m.InboxPage,
+    ),
+  },
 ];
 
 const dashboardRoutes: RouteObject[] = [
@@ -196,6 +217,41 @@ const publicRoutes: RouteObject[] = [
     lazy: page(
       () => import('../features/auth/register-page'),
       (m) => m.RegisterPage,
+    ),
+  },
+  {
+    path: 'forgot-password',
+    lazy: page(
+      () => import('../features/password-reset/forgot-password-page'),
+      (m) => m.ForgotPasswordPage,
+    ),
+  },
+  {
+    path: 'reset-password',
+    lazy: page(
+      () => import('../features/password-reset/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+  {
+    path: 'verify-email',
+    lazy: page(
+      () => import('../features/email-links/verify-email-page'),
+      (m) => m.VerifyEmailPage,
+    ),
+  },
+  {
+    path: 'newsletter/confirm',
+    lazy: page(
+      () => import('../features/email-links/newsletter-confirm-page'),
+      (m) => m.NewsletterConfirmPage,
+    ),
+  },
+  {
+    path: 'unsubscribe',
+    lazy: page(
+      () => import('../features/email-links/unsubscribe-page'),
+      (m) => m.UnsubscribePage,
     ),
   },
 ];

@@ -20,6 +20,8 @@ const adminItems: NavItem[] = [
   { to: paths.addTool, label: 'Add Tools' },
   { to: paths.manageTools, label: 'Manage Products' },
   { to: paths.manageOrders, label: 'Manage Orders' },
+  { to: paths.mail, label: 'Mail' },
+  { to: paths.inbox, label: 'Inbox' },
 ];
 
 /**
