@@ -1,4 +1,4 @@
-import { mailLinkPaths, PASSWORD_RESET_TOKEN_HOURS } from '@voltforge/contract/mail';
+import { mailLinkPaths, PASSWORD_RESET_TOKEN_HOURS } from '@voltforge/contract/mail-links';
 import type { RenderedMail } from '../outbox.ts';
 import { button, note, paragraph, renderMail, shopLink } from './mail-layout.ts';
 

@@ -1,5 +1,5 @@
 import type { ContactTopic } from '@voltforge/contract/content';
-import { mailLinkPaths } from '@voltforge/contract/mail';
+import { mailLinkPaths } from '@voltforge/contract/mail-links';
 import type { RenderedMail } from '../outbox.ts';
 import { button, note, paragraph, quote, renderMail, rows, shopLink } from './mail-layout.ts';
 

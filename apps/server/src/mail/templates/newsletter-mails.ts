@@ -1,4 +1,4 @@
-import { mailLinkPaths } from '@voltforge/contract/mail';
+import { mailLinkPaths } from '@voltforge/contract/mail-links';
 import type { RenderedMail } from '../outbox.ts';
 import { button, note, paragraph, renderMail, shopLink } from './mail-layout.ts';
 

@@ -1,5 +1,5 @@
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
-import { mailLinkPaths } from '@voltforge/contract/mail';
+import { mailLinkPaths } from '@voltforge/contract/mail-links';
 import type { RenderedMail } from '../outbox.ts';
 import {
   button,
