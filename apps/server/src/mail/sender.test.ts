@@ -118,7 +118,7 @@ describe('the outbox with an SMTP server', () => {
         : null;
     const otherDb = second?.db ?? t.app.db;
     const otherSender = createMailSender(otherDb, {
-      transport: smtpTransport(smtp.url),
+      transport: await smtpTransport(smtp.url),
       from: 'shop@test.example',
       log: quiet,
     });
@@ -159,7 +159,7 @@ describe('the outbox with a mail server that refuses', () => {
   it('retries after 1 min, 5 min, 30 min, 2 h and 12 h, then marks the mail failed', async () => {
     let clock = new Date('2030-01-01T00:00:00Z');
     const sender = createMailSender(t.app.db, {
-      transport: smtpTransport(smtp.url),
+      transport: await smtpTransport(smtp.url),
       from: 'shop@test.example',
       log: quiet,
       now: () => clock,

@@ -206,7 +206,7 @@ declare module 'fastify' {
 export const mailSenderPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const { smtpUrl, from } = opts.config.mail;
-    const transport = smtpUrl ? smtpTransport(smtpUrl) : null;
+    const transport = smtpUrl ? await smtpTransport(smtpUrl) : null;
     const sender = createMailSender(app.db, { transport, from, log: app.log });
     app.decorate('mailSender', sender);
 

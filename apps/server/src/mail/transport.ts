@@ -1,5 +1,3 @@
-import { createTransport } from 'nodemailer';
-
 export interface MailEnvelope {
   from: string;
   to: string;
@@ -20,8 +18,12 @@ export interface MailTransport {
  */
 const TIMEOUT_MS = 30_000;
 
-/** SMTP through nodemailer, from SMTP_URL (smtp:// with STARTTLS when offered, smtps:// for TLS). */
-export function smtpTransport(url: string): MailTransport {
+/**
+ * SMTP through nodemailer, from SMTP_URL (smtp:// with STARTTLS when offered, smtps:// for TLS).
+ * Loaded only when a mail server is configured: the embedded default starts without it.
+ */
+export async function smtpTransport(url: string): Promise<MailTransport> {
+  const { createTransport } = await import('nodemailer');
   const transporter = createTransport({
     url,
     connectionTimeout: TIMEOUT_MS,
