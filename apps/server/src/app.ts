@@ -11,10 +11,12 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { openapiErrorsPlugin } from './plugins/openapi-errors.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { toolsAdminRoutes } from './modules/tools/tools-admin.routes.ts';
@@ -72,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(openapiErrorsPlugin);
   await app.register(authPlugin, { config });
   await app.register(mailSenderPlugin, { config });
 
@@ -82,17 +85,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const beforeCancel = paymentCancelGuard(database.db, paymentProvider);
 
   await app.register(healthRoutes);
-  await app.register(toolsRoutes, { config });
-  await app.register(toolsAdminRoutes, { config });
-  await app.register(ordersRoutes, { config, beforeCancel });
-  await app.register(ordersAdminRoutes, { config, beforeCancel });
+  await app.register(authRoutes, { config });
+  await app.register(toolsRoutes);
+  await app.register(toolsAdminRoutes);
+  await app.register(ordersRoutes, { beforeCancel });
+  await app.register(ordersAdminRoutes, { beforeCancel });
   await app.register(orderExpiryPlugin, { holdHours: config.orderHoldHours, beforeCancel });
-  await app.register(paymentsRoutes, { config, provider: paymentProvider });
-  await app.register(reviewsRoutes, { config });
-  await app.register(usersRoutes, { config });
-  await app.register(usersAdminRoutes, { config, beforeCancel });
-  await app.register(newsletterRoutes, { config });
-  await app.register(contactRoutes, { config });
+  await app.register(paymentsRoutes, { provider: paymentProvider });
+  await app.register(reviewsRoutes);
+  await app.register(usersRoutes);
+  await app.register(usersAdminRoutes, { beforeCancel });
+  await app.register(newsletterRoutes);
+  await app.register(contactRoutes);
   await app.register(mailAdminRoutes);
 
   await app.register(webPlugin, { distDir: config.webDistDir });

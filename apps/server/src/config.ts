@@ -198,7 +198,10 @@ function paymentsConfig(
   return testCards ? { provider: 'test' } : { provider: 'none' };
 }
 
-/** The only reader of the environment (DESIGN section 7, rule 5). Fails listing every bad key. */
+/**
+ * The only reader of the environment, so every setting is visible in one place and nothing
+ * switches behaviour on a stray variable. Fails listing every bad key.
+ */
 export function loadConfig(env: Env = process.env): Config {
   const parsed = envSchema.safeParse(env);
   const problems = parsed.success

@@ -22,7 +22,7 @@ export interface TestApp {
 export async function openTestDatabase(): Promise<{
   database: Database;
   url?: string;
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }> {
   if (process.env.TEST_DB === 'postgres') {
     const baseUrl = process.env.TEST_DATABASE_URL;

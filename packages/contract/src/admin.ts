@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MAX_CATEGORY_LENGTH } from './tool.ts';
-import { MAX_ORDER_QUANTITY, orderStatusLabels, orderStatuses, type OrderStatus } from './order.ts';
+import {
+  MAX_ORDER_QUANTITY,
+  orderMessages,
+  orderStatusLabels,
+  orderStatuses,
+  type OrderStatus,
+} from './order.ts';
 import { userSummarySchema } from './user.ts';
 import { requiredText } from './form-fields.ts';
 import { queryWholeNumber } from './query-params.ts';
@@ -22,7 +28,7 @@ export const adminMessages = {
   cannotRemoveSelf: 'You cannot remove your own account.',
   userNotFound: 'No user has that email.',
   toolNotFound: 'Tool not found.',
-  orderNotFound: 'Order not found.',
+  orderNotFound: orderMessages.orderNotFound,
   nothingToUpdate: 'Change at least one field.',
   stockTooLarge: 'That would make the stock larger than the shop can record.',
   /** An edit's stock was based on a level that orders or restocks have changed since. */

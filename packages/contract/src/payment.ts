@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderMessages } from './order.ts';
 
 /**
  * Which card provider the server uses: the built-in test provider (the embedded default), Stripe,
@@ -14,7 +15,7 @@ export const paymentMessages = {
   paid: 'This order is paid.',
   alreadyPaid: 'This order is already paid.',
   cancelled: 'This order was cancelled and cannot be paid.',
-  orderNotFound: 'Order not found.',
+  orderNotFound: orderMessages.orderNotFound,
   notYourOrder: 'You can only pay for your own orders.',
   declined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',

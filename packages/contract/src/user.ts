@@ -7,6 +7,10 @@ export const authMessages = {
   passwordRequired: 'password is required',
   passwordTooShort: 'password must be 6 characters or longer',
   nameRequired: 'Name is required',
+  adminOnly: 'Only an admin can do this.',
+  onlyYourOwnRole: 'You can only check your own account.',
+  onlyYourOwnToken: 'You can only get a token for your own account.',
+  noSuchUser: 'No such user.',
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;

@@ -29,7 +29,7 @@ export const schema = {
   ...mailSchema,
 };
 
-/** Both drivers fit this type (DESIGN section 8). */
+/** Both drivers (PGlite and node-postgres) fit this type, so services never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What a service receives: the database or an open transaction on it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

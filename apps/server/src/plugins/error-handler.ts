@@ -14,7 +14,10 @@ function validationFields(error: FastifyError): Record<string, string> {
   return fields;
 }
 
-/** One error path for the whole API (DESIGN section 7, rule 6): JSON, right status, no internals. */
+/**
+ * One error path for the whole API, so every client reads errors the same way: JSON with the
+ * right status, never internals (docs/architecture.md).
+ */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status: number;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, request, type TestApp } from '../../test/test-app.ts';
+import { errorOf } from '../../test/error-body.ts';
 
 let t: TestApp;
 const dist = mkdtempSync(join(tmpdir(), 'voltforge-dist-'));
@@ -55,7 +56,7 @@ describe('serving the web app', () => {
   it('keeps unknown API paths as JSON 404s, for every method', async () => {
     const res = await request(t.app, { method: 'POST', url: '/api/nothing-here', payload: {} });
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.code).toBe('not_found');
+    expect(errorOf(res).code).toBe('not_found');
   });
 
   it('sends security headers', async () => {
@@ -72,6 +73,6 @@ describe('serving the web app', () => {
       payload: '{"email": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('bad_request');
+    expect(errorOf(res).code).toBe('bad_request');
   });
 });

@@ -1,7 +1,7 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
-/** The spec's profile fields, 1:1 with a user. Name and photo live on the user row. */
+/** The profile form's fields, 1:1 with a user. Name and photo live on the user row. */
 export const profile = pgTable('profile', {
   userId: text('user_id')
     .primaryKey()

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contactRequestSchema, contactResultSchema } from '@voltforge/contract/content';
-import type { Config } from '../../config.ts';
 import { saveContactMessage } from './contact.service.ts';
 
-export async function contactRoutes(instance: FastifyInstance, _opts: { config: Config }) {
+export async function contactRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.post(

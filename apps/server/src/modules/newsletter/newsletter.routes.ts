@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { newsletterResultSchema, newsletterSubscribeSchema } from '@voltforge/contract/content';
-import type { Config } from '../../config.ts';
 import { subscribe } from './newsletter.service.ts';
 
-export async function newsletterRoutes(instance: FastifyInstance, _opts: { config: Config }) {
+export async function newsletterRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.post(

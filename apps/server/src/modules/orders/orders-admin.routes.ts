@@ -2,16 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOrderListQuerySchema, orderStatusBodySchema } from '@voltforge/contract/admin';
 import { orderIdParamsSchema, orderListSchema, orderSchema } from '@voltforge/contract/order';
-import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
-import type { Config } from '../../config.ts';
-import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
+import { adminOnly, requireAdmin } from '../../auth/guards.ts';
+import { sendPage } from '../../paging.ts';
 import { listAllOrders, setOrderStatus } from './orders-admin.service.ts';
 import type { BeforeCancel } from './orders.service.ts';
 
 /** Manage All Orders: every order, and moving one along its status (admins only). */
 export async function ordersAdminRoutes(
   instance: FastifyInstance,
-  opts: { config: Config; beforeCancel: BeforeCancel },
+  opts: { beforeCancel: BeforeCancel },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { beforeCancel } = opts;
@@ -27,17 +26,14 @@ export async function ordersAdminRoutes(
         response: { 200: orderListSchema },
       },
     },
-    async (request, reply) => {
-      const { orders, total } = await listAllOrders(app.db, request.query);
-      void reply.header(TOTAL_COUNT_HEADER, String(total));
-      return orders;
-    },
+    async (request, reply) => sendPage(reply, await listAllOrders(app.db, request.query)),
   );
 
   app.patch(
     '/api/order/:id/status',
     {
       onRequest: adminOnly,
+      config: { extraErrors: [409, 502] },
       schema: {
         tags: ['admin'],
         summary: 'Mark an order shipped, delivered or cancelled, along allowed transitions (admin)',
@@ -48,7 +44,8 @@ export async function ordersAdminRoutes(
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      return setOrderStatus(app.db, admin, request.params.id, request.body.status, beforeCancel);
+      const input = { id: request.params.id, status: request.body.status };
+      return setOrderStatus(app.db, admin, input, beforeCancel);
     },
   );
 }

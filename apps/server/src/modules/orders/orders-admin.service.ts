@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   adminMessages,
   canMoveOrder,
@@ -8,32 +8,22 @@ import {
 import { orderStatuses, type Order, type OrderStatus } from '@voltforge/contract/order';
 import type { Db } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
+import type { Actor } from '../../auth/guards.ts';
 import { conflict, notFound } from '../../http-error.ts';
-import {
-  cancelOrder,
-  findOrderRow,
-  orderToJson,
-  type Actor,
-  type BeforeCancel,
-} from './orders.service.ts';
+import { paginate, type Page } from '../../paging.ts';
+import { findOrderRow, orderToJson } from './order-row.ts';
+import { cancelOrder, type BeforeCancel } from './orders.service.ts';
 
 /** Every order (or those of one status), newest first, one bounded page at a time. */
-export async function listAllOrders(
-  db: Db,
-  query: AdminOrderListQuery,
-): Promise<{ orders: Order[]; total: number }> {
+export async function listAllOrders(db: Db, query: AdminOrderListQuery): Promise<Page<Order>> {
   const where = query.status ? eq(order.status, query.status) : undefined;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(order)
-      .where(where)
-      .orderBy(desc(order.createdAt), desc(order.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(order).where(where),
-  ]);
-  return { orders: rows.map(orderToJson), total: counted?.total ?? 0 };
+  const rows = db
+    .select()
+    .from(order)
+    .where(where)
+    .orderBy(desc(order.createdAt), desc(order.id))
+    .$dynamic();
+  return paginate(db, query, { rows, table: order, where }, orderToJson);
 }
 
 /** The statuses an order must be in for an admin to move it to `to`. */
@@ -49,8 +39,7 @@ function sourcesOf(to: AdminOrderStatus): OrderStatus[] {
 export async function setOrderStatus(
   db: Db,
   admin: Actor,
-  id: string,
-  to: AdminOrderStatus,
+  { id, status: to }: { id: string; status: AdminOrderStatus },
   beforeCancel?: BeforeCancel,
 ): Promise<Order> {
   const row = await findOrderRow(db, id);

@@ -7,6 +7,7 @@ import { order } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
+import { errorOf } from '../../../test/error-body.ts';
 
 let t: ShopTestApp;
 let admin: TestUser;
@@ -181,7 +182,7 @@ describe('PATCH /api/order/:id/status', () => {
     const before = await stock();
     const res = await setStatus(placed._id, to);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(adminMessages.transitionNotAllowed(from, to));
+    expect(errorOf(res).message).toBe(adminMessages.transitionNotAllowed(from, to));
     const [row] = await t.app.db.select().from(order).where(eq(order.id, placed._id));
     expect(row?.status).toBe(from);
     expect(await stock()).toBe(before);

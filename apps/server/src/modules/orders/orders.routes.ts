@@ -8,24 +8,24 @@ import {
   orderListSchema,
   orderSchema,
 } from '@voltforge/contract/order';
-import type { Config } from '../../config.ts';
-import { requireUser, signedIn } from '../../plugins/auth.ts';
-import { cancelOrder, getOrder, listOrders, orderToJson, placeOrder } from './orders.service.ts';
+import { requireUser, signedIn } from '../../auth/guards.ts';
+import { cancelOrder, getOrder, listOrders, placeOrder } from './orders.service.ts';
 import type { BeforeCancel } from './orders.service.ts';
 
-/** The customer's order calls (spec section 7; DESIGN sections 5 and 6). */
+/** The customer's order calls: place, list, read and cancel (docs/architecture.md). */
 export async function ordersRoutes(
-  app: FastifyInstance,
-  opts: { config: Config; beforeCancel: BeforeCancel },
+  instance: FastifyInstance,
+  opts: { beforeCancel: BeforeCancel },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { beforeCancel } = opts;
 
-  r.post(
+  app.post(
     '/api/order',
     {
       // Authenticate first: an anonymous caller gets 401, not a validation message.
       onRequest: signedIn,
+      config: { extraErrors: [404, 409] },
       schema: {
         tags: ['orders'],
         summary: 'Place an order; reserves the stock',
@@ -35,15 +35,15 @@ export async function ordersRoutes(
     },
     async (request, reply) => {
       const customer = await requireUser(request);
-      const created = await placeOrder(app.db, customer, request.body);
-      return reply.status(201).send(orderToJson(created));
+      return reply.status(201).send(await placeOrder(app.db, customer, request.body));
     },
   );
 
-  r.get(
+  app.get(
     '/api/order',
     {
       onRequest: signedIn,
+      config: { extraErrors: [403] },
       schema: {
         tags: ['orders'],
         summary: 'Your orders (an admin may name any email)',
@@ -51,14 +51,10 @@ export async function ordersRoutes(
         response: { 200: orderListSchema },
       },
     },
-    async (request) => {
-      const actor = await requireUser(request);
-      const rows = await listOrders(app.db, actor, request.query.email);
-      return rows.map(orderToJson);
-    },
+    async (request) => listOrders(app.db, await requireUser(request), request.query.email),
   );
 
-  r.get(
+  app.get(
     '/api/order/:id',
     {
       onRequest: signedIn,
@@ -69,16 +65,14 @@ export async function ordersRoutes(
         response: { 200: orderSchema },
       },
     },
-    async (request) => {
-      const actor = await requireUser(request);
-      return orderToJson(await getOrder(app.db, actor, request.params.id));
-    },
+    async (request) => getOrder(app.db, await requireUser(request), request.params.id),
   );
 
-  r.delete(
+  app.delete(
     '/api/order/:id',
     {
       onRequest: signedIn,
+      config: { extraErrors: [409, 502] },
       schema: {
         tags: ['orders'],
         summary: 'Cancel an order and return its stock (owner while unpaid, or admin)',
@@ -86,9 +80,7 @@ export async function ordersRoutes(
         response: { 200: deleteOrderResultSchema },
       },
     },
-    async (request) => {
-      const actor = await requireUser(request);
-      return cancelOrder(app.db, actor, request.params.id, beforeCancel);
-    },
+    async (request) =>
+      cancelOrder(app.db, await requireUser(request), request.params.id, beforeCancel),
   );
 }

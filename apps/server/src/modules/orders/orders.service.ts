@@ -1,5 +1,4 @@
 import { and, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
-import { centsToDollars } from '@voltforge/contract/money';
 import {
   orderMessages,
   shortageMessage,
@@ -15,50 +14,20 @@ import { user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../auth/guards.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
-
-type OrderRow = typeof order.$inferSelect;
-
-/** Who acts on an order: the session user. */
-export type Actor = Pick<SessionUser, 'id' | 'name' | 'email' | 'role'>;
+import { findOrderRow, orderToJson, PAID_STATUSES, type OrderRow } from './order-row.ts';
 
 /** A restock can land between our UPDATE and the read that explains its failure; try again then. */
 const PLACE_ATTEMPTS = 3;
-
-const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'delivered'];
-
-export function orderToJson(row: OrderRow): Order {
-  return {
-    _id: row.id,
-    name: row.customerName,
-    email: row.email,
-    order: row.toolName,
-    toolId: row.toolId,
-    price: centsToDollars(row.unitPriceCents),
-    quantity: row.quantity,
-    total: centsToDollars(row.totalCents),
-    phone: row.phone,
-    address: row.address,
-    status: row.status,
-    paid: PAID_STATUSES.includes(row.status),
-    transactionId: row.transactionId,
-    delivered: row.status === 'delivered',
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /**
  * Places an order: one transaction reserves the stock with a single conditional UPDATE (no
  * read-then-write, so concurrent orders can never oversell), then writes the order and its
  * stock movement. Name, email and price come from the session and the tool, never the client.
  */
-export async function placeOrder(
-  db: Db,
-  customer: Actor,
-  input: CreateOrderBody,
-): Promise<OrderRow> {
+export async function placeOrder(db: Db, customer: Actor, input: CreateOrderBody): Promise<Order> {
   if (!isUuid(input.toolId)) throw notFound(orderMessages.toolNotFound);
   const q = input.quantity;
   for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
@@ -104,7 +73,7 @@ export async function placeOrder(
       });
       return created;
     });
-    if (placed) return placed;
+    if (placed) return orderToJson(placed);
 
     // Nothing was reserved: say why, from the tool as it is now.
     const [current] = await db
@@ -130,14 +99,12 @@ function canSee(actor: Actor, row: OrderRow): boolean {
   return actor.role === 'admin' || row.userId === actor.id;
 }
 
-export async function findOrderRow(db: Db, id: string): Promise<OrderRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(order).where(eq(order.id, id));
-  return row;
+/** One order for its owner or an admin; anyone else gets the same 404 as for a missing order. */
+export async function getOrder(db: Db, actor: Actor, id: string): Promise<Order> {
+  return orderToJson(await visibleOrder(db, actor, id));
 }
 
-/** One order for its owner or an admin; anyone else gets the same 404 as for a missing order. */
-export async function getOrder(db: Db, actor: Actor, id: string): Promise<OrderRow> {
+async function visibleOrder(db: Db, actor: Actor, id: string): Promise<OrderRow> {
   const row = await findOrderRow(db, id);
   if (!row || !canSee(actor, row)) throw notFound(orderMessages.orderNotFound);
   return row;
@@ -147,7 +114,7 @@ export async function getOrder(db: Db, actor: Actor, id: string): Promise<OrderR
  * The orders of the account with this email, newest first; cancelled ones are gone from the
  * list (a customer "deletes" an order by cancelling it). Only an admin may name someone else.
  */
-export async function listOrders(db: Db, actor: Actor, email?: string): Promise<OrderRow[]> {
+export async function listOrders(db: Db, actor: Actor, email?: string): Promise<Order[]> {
   const wanted = email?.toLowerCase();
   let userId = actor.id;
   if (wanted && wanted !== actor.email.toLowerCase()) {
@@ -156,11 +123,12 @@ export async function listOrders(db: Db, actor: Actor, email?: string): Promise<
     if (!owner) return [];
     userId = owner.id;
   }
-  return db
+  const rows = await db
     .select()
     .from(order)
     .where(and(eq(order.userId, userId), ne(order.status, 'cancelled')))
     .orderBy(desc(order.createdAt), desc(order.id));
+  return rows.map(orderToJson);
 }
 
 /**
@@ -193,8 +161,7 @@ export async function cancelOrder(
   id: string,
   beforeCancel?: BeforeCancel,
 ): Promise<DeleteOrderResult> {
-  let row = await findOrderRow(db, id);
-  if (!row || !canSee(actor, row)) throw notFound(orderMessages.orderNotFound);
+  let row: OrderRow | undefined = await visibleOrder(db, actor, id);
   if (row.status === 'cancelled') return { deletedCount: 0 };
   const cancellable: OrderStatus[] =
     actor.role === 'admin' ? ['pending_payment', 'paid'] : ['pending_payment'];

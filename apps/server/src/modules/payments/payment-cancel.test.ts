@@ -13,6 +13,7 @@ import {
 } from '../../../test/test-app.ts';
 import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 import { insertOrder, readOrder } from '../../../test/payment-test-orders.ts';
+import { errorOf } from '../../../test/error-body.ts';
 
 let t: ShopTestApp;
 let alice: TestUser;
@@ -102,7 +103,7 @@ describe('cancelling an order that has a payment intent (test provider)', () => 
 
     const paid = await payWith4242(clientSecret);
     expect(paid.statusCode).toBe(409);
-    expect(paid.json().error.message).toBe(paymentMessages.intentCanceled);
+    expect(errorOf(paid).message).toBe(paymentMessages.intentCanceled);
     expect(await readOrder(t.app, placed.id)).toMatchObject({ status: 'cancelled', paidAt: null });
   });
 
@@ -115,7 +116,7 @@ describe('cancelling an order that has a payment intent (test provider)', () => 
 
     const res = await cancelAsCustomer(placed.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('This order has already been paid.');
+    expect(errorOf(res).message).toBe('This order has already been paid.');
     const row = await readOrder(t.app, placed.id);
     expect(row.status).toBe('paid');
     expect(row.transactionId).toBe(clientSecret.split('_secret_')[0]);
@@ -127,7 +128,7 @@ describe('cancelling an order that has a payment intent (test provider)', () => 
     const pendingSecret = await clientSecretFor(pendingOrder.id);
     const cancelled = await cancelAsAdmin(pendingOrder.id);
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json().status).toBe('cancelled');
+    expect(cancelled.json<{ status: string }>().status).toBe('cancelled');
     expect(await intentStatus(pendingSecret)).toBe('canceled');
 
     const paidOrder = await insertOrder(t.app, alice);
@@ -135,7 +136,7 @@ describe('cancelling an order that has a payment intent (test provider)', () => 
     await setIntentStatus(paidSecret, 'succeeded');
     const refused = await cancelAsAdmin(paidOrder.id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe('This order has already been paid.');
+    expect(errorOf(refused).message).toBe('This order has already been paid.');
     expect((await readOrder(t.app, paidOrder.id)).status).toBe('paid');
   });
 
@@ -150,7 +151,7 @@ describe('cancelling an order that has a payment intent (test provider)', () => 
       as: alice,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(paymentMessages.cancelled);
+    expect(errorOf(res).message).toBe(paymentMessages.cancelled);
   });
 
   it('starts a fresh intent when the stored one was cancelled but the order was not', async () => {
@@ -196,7 +197,7 @@ describe('a shop without card payments (no Stripe keys, TEST_PAYMENTS=false)', (
     for (const call of calls) {
       const res = await request(none.app, { ...call, as: carol });
       expect(res.statusCode).toBe(503);
-      expect(res.json().error).toEqual({
+      expect(errorOf(res)).toEqual({
         code: 'payment_unavailable',
         message: 'Card payments are not configured on this shop.',
       });
@@ -222,7 +223,7 @@ describe('a shop without card payments (no Stripe keys, TEST_PAYMENTS=false)', (
       as: carol,
     });
     expect(confirm.statusCode).toBe(404);
-    expect(confirm.json().error.code).toBe('not_found');
+    expect(errorOf(confirm).code).toBe('not_found');
     expect((await readOrder(none.app, placed.id)).status).toBe('pending_payment');
   });
 

@@ -1,4 +1,6 @@
-import type { PaymentProvider as ProviderName } from '@voltforge/contract/payment';
+import type { FastifyBaseLogger } from 'fastify';
+import { paymentMessages, type PaymentProvider as ProviderName } from '@voltforge/contract/payment';
+import { HttpError } from '../../http-error.ts';
 
 /** A payment intent as our services see it, whichever provider holds it. */
 export interface ProviderIntent {
@@ -33,6 +35,20 @@ export class ProviderUnavailableError extends Error {
   constructor(cause: unknown) {
     super('payment provider unavailable', { cause });
     this.name = 'ProviderUnavailableError';
+  }
+}
+
+/**
+ * Runs a call that reaches the card provider. A provider outage becomes a 502 the client may
+ * retry (and Stripe will, for a webhook); every other error passes through unchanged.
+ */
+export async function withProvider<T>(work: () => Promise<T>, log?: FastifyBaseLogger): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    log?.warn({ err: error.cause }, 'payment provider unavailable');
+    throw new HttpError(502, 'internal', paymentMessages.providerUnavailable);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderIdParamsSchema, orderSchema } from '@voltforge/contract/order';
 import {
@@ -11,15 +11,9 @@ import {
   testCardConfirmResponseSchema,
   webhookResponseSchema,
 } from '@voltforge/contract/payment';
-import type { Config } from '../../config.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
-import { requireUser, signedIn } from '../../plugins/auth.ts';
-import { providerUnavailable } from './active-provider.ts';
-import {
-  InvalidWebhookError,
-  ProviderUnavailableError,
-  type PaymentProvider,
-} from './payment-provider.ts';
+import { requireUser, signedIn } from '../../auth/guards.ts';
+import { InvalidWebhookError, withProvider, type PaymentProvider } from './payment-provider.ts';
 import {
   applySucceededIntent,
   confirmOrderPayment,
@@ -28,31 +22,19 @@ import {
 } from './payments.service.ts';
 import { confirmTestCard } from './test-provider.ts';
 
-async function withProvider<T>(log: FastifyBaseLogger, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ProviderUnavailableError) {
-      log.warn({ err: error.cause }, 'payment provider unavailable');
-      throw providerUnavailable();
-    }
-    throw error;
-  }
-}
-
-/** Card payments (spec sections 4 and 7; DESIGN section 6). */
+/** Card payments: the provider's settings, intents, confirmations and webhooks. */
 export async function paymentsRoutes(
-  app: FastifyInstance,
-  opts: { config: Config; provider: PaymentProvider | null },
+  instance: FastifyInstance,
+  opts: { provider: PaymentProvider | null },
 ) {
   const active = opts.provider;
   const activeProvider = (): PaymentProvider => {
     if (!active) throw new HttpError(503, 'payment_unavailable', paymentMessages.notConfigured);
     return active;
   };
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
+  app.get(
     '/api/payments/config',
     {
       schema: {
@@ -70,10 +52,11 @@ export async function paymentsRoutes(
         : { provider: 'none' as const },
   );
 
-  r.post(
+  app.post(
     '/api/create-payment-intent',
     {
       onRequest: signedIn,
+      config: { extraErrors: [403, 404, 409, 502, 503] },
       schema: {
         tags: ['payments'],
         summary:
@@ -85,16 +68,18 @@ export async function paymentsRoutes(
     async (request) => {
       const customer = await requireUser(request);
       const provider = activeProvider();
-      return withProvider(request.log, () =>
-        createIntentForOrder(app.db, provider, request.body.orderId, customer),
+      return withProvider(
+        () => createIntentForOrder(app.db, customer, request.body.orderId, provider),
+        request.log,
       );
     },
   );
 
-  r.patch(
+  app.patch(
     '/api/order/:id',
     {
       onRequest: signedIn,
+      config: { extraErrors: [403, 409, 502, 503] },
       schema: {
         tags: ['payments'],
         summary:
@@ -107,24 +92,21 @@ export async function paymentsRoutes(
     async (request) => {
       const customer = await requireUser(request);
       const provider = activeProvider();
-      return withProvider(request.log, () =>
-        confirmOrderPayment(
-          app.db,
-          provider,
-          request.params.id,
-          request.body.transactionId,
-          customer,
-        ),
+      const input = { id: request.params.id, transactionId: request.body.transactionId };
+      return withProvider(
+        () => confirmOrderPayment(app.db, customer, input, provider),
+        request.log,
       );
     },
   );
 
   // Only the test provider has this route: on Stripe or with no provider it does not exist.
   if (active?.name === 'test') {
-    r.post(
+    app.post(
       '/api/payments/test/confirm',
       {
         onRequest: signedIn,
+        config: { extraErrors: [402, 404, 409] },
         schema: {
           tags: ['payments'],
           summary: "Test mode only: confirm a payment with one of Stripe's test cards",
@@ -143,7 +125,7 @@ export async function paymentsRoutes(
   }
 
   // Stripe signs the exact bytes it sent, so this one route keeps its JSON body raw.
-  await app.register(async (scope) => {
+  await instance.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
       done(null, body);
     });
@@ -151,7 +133,7 @@ export async function paymentsRoutes(
       '/api/payments/webhook',
       {
         // Stripe delivers in bursts and retries; the signature is what keeps strangers out.
-        config: { rateLimit: false },
+        config: { rateLimit: false, extraErrors: [400, 404, 502, 503] },
         schema: {
           tags: ['payments'],
           summary: 'Stripe webhook: payment_intent.succeeded and payment_intent.payment_failed',
@@ -177,8 +159,9 @@ export async function paymentsRoutes(
           }
           throw error;
         }
-        const { outcome, orderId } = await withProvider(request.log, () =>
-          handleWebhookEvent(app.db, provider, event),
+        const { outcome, orderId } = await withProvider(
+          () => handleWebhookEvent(app.db, event, provider),
+          request.log,
         );
         request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook handled');
         if (outcome === 'mismatch') {

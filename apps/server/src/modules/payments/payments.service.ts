@@ -5,13 +5,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
 import { paymentEvent } from '../../db/schema/payment.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { orderToJson } from '../orders/orders.service.ts';
+import type { Actor } from '../../auth/guards.ts';
+import { findOrderRow, orderToJson, type OrderRow } from '../orders/order-row.ts';
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
 import { isUuid } from '../../db/ids.ts';
 
-type OrderRow = typeof order.$inferSelect;
-type Customer = Pick<SessionUser, 'id' | 'role'>;
+type Customer = Pick<Actor, 'id' | 'role'>;
 
 const CURRENCY = 'usd';
 /** Intents that can still be confirmed by the customer, so create-intent hands them out again. */
@@ -21,13 +20,6 @@ const OPEN_INTENT_STATUSES = new Set([
   'requires_action',
   'processing',
 ]);
-
-async function findOrder(db: Db | Tx, id: string): Promise<OrderRow | null> {
-  // A malformed id is simply an order that does not exist (and would be a SQL error as a uuid).
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(order).where(eq(order.id, id));
-  return row ?? null;
-}
 
 function refuseUnpayable(row: OrderRow): void {
   if (row.status === 'cancelled') throw conflict(paymentMessages.cancelled);
@@ -71,7 +63,7 @@ export async function applySucceededIntent(
   db: Db,
   intent: ProviderIntent,
 ): Promise<'paid' | 'already_paid' | 'mismatch'> {
-  const row = intent.orderId ? await findOrder(db, intent.orderId) : null;
+  const row = intent.orderId ? await findOrderRow(db, intent.orderId) : undefined;
   if (!row || intentMismatch(row, intent)) return 'mismatch';
   return (await markPaid(db, row.id, intent.id)) ? 'paid' : 'already_paid';
 }
@@ -83,11 +75,11 @@ export async function applySucceededIntent(
  */
 export async function createIntentForOrder(
   db: Db,
-  provider: PaymentProvider,
-  orderId: string,
   customer: Customer,
+  orderId: string,
+  provider: PaymentProvider,
 ): Promise<CreatePaymentIntentResponse> {
-  const row = await findOrder(db, orderId);
+  const row = await findOrderRow(db, orderId);
   if (!row) throw notFound(paymentMessages.orderNotFound);
   if (row.userId !== customer.id) throw forbidden(paymentMessages.notYourOrder);
   refuseUnpayable(row);
@@ -135,7 +127,7 @@ export async function createIntentForOrder(
   if (stored) return answer(intent);
 
   // The order was cancelled (or paid) while the intent was being made: it must not be payable.
-  const now = await findOrder(db, row.id);
+  const now = await findOrderRow(db, row.id);
   if (!now || now.status === 'cancelled') {
     await provider.cancelIntent(intent.id);
     throw conflict(paymentMessages.cancelled);
@@ -151,8 +143,8 @@ export async function createIntentForOrder(
  */
 export async function settleIntentBeforeCancel(
   db: Db,
-  provider: PaymentProvider,
   row: OrderRow,
+  provider: PaymentProvider,
 ): Promise<void> {
   if (!row.paymentIntentId || row.status !== 'pending_payment') return;
   const intent = await provider.cancelIntent(row.paymentIntentId);
@@ -166,12 +158,11 @@ export async function settleIntentBeforeCancel(
  */
 export async function confirmOrderPayment(
   db: Db,
-  provider: PaymentProvider,
-  orderId: string,
-  transactionId: string,
   customer: Customer,
+  { id: orderId, transactionId }: { id: string; transactionId: string },
+  provider: PaymentProvider,
 ): Promise<Order> {
-  const row = await findOrder(db, orderId);
+  const row = await findOrderRow(db, orderId);
   if (!row) throw notFound(paymentMessages.orderNotFound);
   if (row.userId !== customer.id && customer.role !== 'admin') {
     throw forbidden(paymentMessages.notYourOrder);
@@ -190,7 +181,7 @@ export async function confirmOrderPayment(
   const paid = await markPaid(db, row.id, intent.id);
   if (paid) return orderToJson(paid);
   // Someone else (the webhook, another tab) got there first: fine if it was this payment.
-  const current = await findOrder(db, row.id);
+  const current = await findOrderRow(db, row.id);
   if (current && current.status !== 'cancelled' && current.transactionId === intent.id) {
     return orderToJson(current);
   }
@@ -214,8 +205,8 @@ export type WebhookOutcome =
  */
 export async function handleWebhookEvent(
   db: Db,
-  provider: PaymentProvider,
   event: ProviderEvent,
+  provider: PaymentProvider,
 ): Promise<{ outcome: WebhookOutcome; orderId: string | null }> {
   const [seen] = await db
     .select({ id: paymentEvent.id })
@@ -238,7 +229,7 @@ export async function handleWebhookEvent(
       .returning({ id: paymentEvent.id });
     if (!recorded) return 'duplicate';
     if (!intent || !orderId) return 'ignored';
-    const row = await findOrder(tx, orderId);
+    const row = await findOrderRow(tx, orderId);
     if (!row) return 'ignored';
     // The intent as it is now decides, whichever event arrived: a failure reported after the
     // retry succeeded still leaves the order paid.

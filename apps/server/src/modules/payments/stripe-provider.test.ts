@@ -12,6 +12,11 @@ import { FakeStripe, type FakeIntent } from '../../../test/fake-stripe.ts';
 import { handleWebhookEvent } from './payments.service.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 import { insertOrder, readOrder, type OrderRow } from '../../../test/payment-test-orders.ts';
+import { errorOf } from '../../../test/error-body.ts';
+
+interface Secret {
+  clientSecret: string;
+}
 
 const WEBHOOK_SECRET = 'whsec_x';
 
@@ -142,7 +147,7 @@ describe('Stripe provider: configuration', () => {
       as: alice,
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.code).toBe('not_found');
+    expect(errorOf(res).code).toBe('not_found');
   });
 });
 
@@ -174,7 +179,7 @@ describe('Stripe provider: create and retrieve against a fake Stripe API', () =>
     const placed = await insertOrder(t.app, alice);
     const first = await createIntent(alice, placed.id);
     const second = await createIntent(alice, placed.id);
-    expect(second.json().clientSecret).toBe(first.json().clientSecret);
+    expect(second.json<Secret>().clientSecret).toBe(first.json<Secret>().clientSecret);
     const forOrder = [...fake.intents.values()].filter((i) => i.metadata.orderId === placed.id);
     expect(forOrder).toHaveLength(1);
   });
@@ -184,7 +189,7 @@ describe('Stripe provider: create and retrieve against a fake Stripe API', () =>
     fake.setStatus(intent.id, 'succeeded');
     const res = await createIntent(alice, placed.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(paymentMessages.alreadyPaid);
+    expect(errorOf(res).message).toBe(paymentMessages.alreadyPaid);
     expect(await readOrder(t.app, placed.id)).toMatchObject({
       status: 'paid',
       transactionId: intent.id,
@@ -204,7 +209,7 @@ describe('Stripe provider: create and retrieve against a fake Stripe API', () =>
     fake.failWith = 500;
     const res = await createIntent(alice, placed.id);
     expect(res.statusCode).toBe(502);
-    expect(res.json().error.message).toBe(paymentMessages.providerUnavailable);
+    expect(errorOf(res).message).toBe(paymentMessages.providerUnavailable);
     expect((await readOrder(t.app, placed.id)).paymentIntentId).toBeNull();
   });
 });
@@ -224,7 +229,7 @@ describe('Stripe provider: PATCH /api/order/:id asks Stripe', () => {
     const placed = await insertOrder(t.app, alice);
     const res = await patchOrder(alice, placed.id, 'pi_madeup123');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(paymentMessages.unknownTransaction);
+    expect(errorOf(res).message).toBe(paymentMessages.unknownTransaction);
     expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
   });
 
@@ -240,7 +245,7 @@ describe('Stripe provider: PATCH /api/order/:id asks Stripe', () => {
     for (const intent of [foreign, stranger]) {
       const res = await patchOrder(alice, placed.id, intent.id);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(paymentMessages.paymentNotForOrder);
+      expect(errorOf(res).message).toBe(paymentMessages.paymentNotForOrder);
     }
     expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
   });
@@ -250,7 +255,7 @@ describe('Stripe provider: PATCH /api/order/:id asks Stripe', () => {
     fake.setStatus(intent.id, 'requires_payment_method');
     const res = await patchOrder(alice, placed.id, intent.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(paymentMessages.paymentNotCompleted);
+    expect(errorOf(res).message).toBe(paymentMessages.paymentNotCompleted);
     expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
   });
 
@@ -263,7 +268,7 @@ describe('Stripe provider: PATCH /api/order/:id asks Stripe', () => {
     });
     const res = await patchOrder(alice, placed.id, cheap.id);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(paymentMessages.paymentAmountMismatch);
+    expect(errorOf(res).message).toBe(paymentMessages.paymentAmountMismatch);
     expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
   });
 
@@ -319,7 +324,7 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(paymentMessages.webhookSignatureInvalid);
+      expect(errorOf(res).message).toBe(paymentMessages.webhookSignatureInvalid);
     }
     expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
     expect(await eventsFor(placed.id)).toEqual([]);
@@ -457,11 +462,15 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
     const provider = stripeProvider();
     const outcomes = await Promise.all(
       [1, 2].map((n) =>
-        handleWebhookEvent(t.app.db, provider, {
-          id: `evt_race_${n}_${placed.id}`,
-          type: 'payment_intent.succeeded',
-          intentId: intent.id,
-        }),
+        handleWebhookEvent(
+          t.app.db,
+          {
+            id: `evt_race_${n}_${placed.id}`,
+            type: 'payment_intent.succeeded',
+            intentId: intent.id,
+          },
+          provider,
+        ),
       ),
     );
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(['already_paid', 'paid']);
@@ -500,11 +509,11 @@ describe('Stripe provider: cancelling an order with a payment intent', () => {
     ]);
     expect(await readOrder(t.app, placed.id)).toMatchObject({ status: 'cancelled', paidAt: null });
 
-    const outcome = await handleWebhookEvent(t.app.db, stripeProvider(), {
-      id: `${event.id}_again`,
-      type: 'payment_intent.succeeded',
-      intentId: intent.id,
-    });
+    const outcome = await handleWebhookEvent(
+      t.app.db,
+      { id: `${event.id}_again`, type: 'payment_intent.succeeded', intentId: intent.id },
+      stripeProvider(),
+    );
     expect(outcome).toEqual({ outcome: 'paid_after_cancel', orderId: placed.id });
   });
 
@@ -513,7 +522,7 @@ describe('Stripe provider: cancelling an order with a payment intent', () => {
     fake.setStatus(intent.id, 'succeeded');
     const res = await cancel(placed.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('This order has already been paid.');
+    expect(errorOf(res).message).toBe('This order has already been paid.');
     expect(await readOrder(t.app, placed.id)).toMatchObject({
       status: 'paid',
       transactionId: intent.id,
@@ -526,7 +535,7 @@ describe('Stripe provider: cancelling an order with a payment intent', () => {
     fake.failWith = 500;
     const res = await cancel(placed.id);
     expect(res.statusCode).toBe(502);
-    expect(res.json().error.message).toBe(paymentMessages.providerUnavailable);
+    expect(errorOf(res).message).toBe(paymentMessages.providerUnavailable);
     expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
   });
 
@@ -537,7 +546,7 @@ describe('Stripe provider: cancelling an order with a payment intent', () => {
     };
     const res = await createIntent(alice, placed.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(paymentMessages.cancelled);
+    expect(errorOf(res).message).toBe(paymentMessages.cancelled);
     const made = [...fake.intents.values()].filter((i) => i.metadata.orderId === placed.id);
     expect(made.map((i) => i.status)).toEqual(['canceled']);
     expect((await readOrder(t.app, placed.id)).paymentIntentId).toBeNull();

@@ -98,7 +98,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
           {
             amount: input.amountCents,
             currency: input.currency,
-            // The spec's card form is Stripe's card element: card payments only.
+            // The checkout's card form is Stripe's card element: card payments only.
             allowed_payment_method_types: ['card'],
             description: input.description,
             metadata: { orderId: input.orderId },

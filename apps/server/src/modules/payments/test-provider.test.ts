@@ -6,6 +6,7 @@ import { testPaymentIntent } from '../../db/schema/payment.ts';
 import { request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 import { insertOrder, readOrder, type OrderRow } from '../../../test/payment-test-orders.ts';
+import { errorOf } from '../../../test/error-body.ts';
 
 let t: ShopTestApp;
 let alice: TestUser;
@@ -89,7 +90,7 @@ describe('POST /api/payments/webhook (test provider)', () => {
       payload: '{"id":"evt_1","type":"payment_intent.succeeded"}',
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.message).toBe(paymentMessages.webhookNotConfigured);
+    expect(errorOf(res).message).toBe(paymentMessages.webhookNotConfigured);
   });
 });
 
@@ -99,7 +100,10 @@ describe('POST /api/create-payment-intent (test provider)', () => {
     const res = await createIntent(alice, placed.id, { price: 0.01 });
     expect(res.statusCode).toBe(200);
     const body = res.json<{ clientSecret: string; provider: string }>();
-    expect(body).toEqual({ clientSecret: expect.stringMatching(/_secret_/), provider: 'test' });
+    expect(body).toEqual({
+      clientSecret: expect.stringMatching(/_secret_/) as unknown,
+      provider: 'test',
+    });
 
     const [intent] = await t.app.db
       .select()
@@ -136,7 +140,7 @@ describe('POST /api/create-payment-intent (test provider)', () => {
     const placed = await insertOrder(t.app, alice);
     const res = await createIntent(bob, placed.id);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe(paymentMessages.notYourOrder);
+    expect(errorOf(res).message).toBe(paymentMessages.notYourOrder);
     expect((await readOrder(t.app, placed.id)).paymentIntentId).toBeNull();
   });
 
@@ -144,7 +148,7 @@ describe('POST /api/create-payment-intent (test provider)', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const res = await createIntent(alice, id);
       expect(res.statusCode).toBe(404);
-      expect(res.json().error.message).toBe(paymentMessages.orderNotFound);
+      expect(errorOf(res).message).toBe(paymentMessages.orderNotFound);
     }
   });
 
@@ -152,12 +156,12 @@ describe('POST /api/create-payment-intent (test provider)', () => {
     const paid = await insertOrder(t.app, alice, { status: 'paid' });
     const paidRes = await createIntent(alice, paid.id);
     expect(paidRes.statusCode).toBe(409);
-    expect(paidRes.json().error.message).toBe(paymentMessages.alreadyPaid);
+    expect(errorOf(paidRes).message).toBe(paymentMessages.alreadyPaid);
 
     const cancelled = await insertOrder(t.app, alice, { status: 'cancelled' });
     const cancelledRes = await createIntent(alice, cancelled.id);
     expect(cancelledRes.statusCode).toBe(409);
-    expect(cancelledRes.json().error.message).toBe(paymentMessages.cancelled);
+    expect(errorOf(cancelledRes).message).toBe(paymentMessages.cancelled);
   });
 });
 
@@ -216,7 +220,7 @@ describe('POST /api/payments/test/confirm: Stripe test cards', () => {
     const { secret } = await unpaidOrderWithSecret();
     const res = await pay(alice, secret, { number: '4242 4242 4242 4241' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toContain(paymentMessages.numberInvalid);
+    expect(errorOf(res).message).toContain(paymentMessages.numberInvalid);
     expect(res.body).not.toContain('4242424242424241');
   });
 
@@ -225,7 +229,7 @@ describe('POST /api/payments/test/confirm: Stripe test cards', () => {
     const lastYear = new Date().getUTCFullYear() - 1;
     const res = await pay(alice, secret, { expMonth: 1, expYear: lastYear });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(paymentMessages.expiryPast);
+    expect(errorOf(res).message).toBe(paymentMessages.expiryPast);
     expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
   });
 
@@ -233,17 +237,17 @@ describe('POST /api/payments/test/confirm: Stripe test cards', () => {
     const { secret } = await unpaidOrderWithSecret();
     const cvc = await pay(alice, secret, { cvc: '12' });
     expect(cvc.statusCode).toBe(400);
-    expect(cvc.json().error.message).toContain(paymentMessages.cvcInvalid);
+    expect(errorOf(cvc).message).toContain(paymentMessages.cvcInvalid);
     const month = await pay(alice, secret, { expMonth: 13 });
     expect(month.statusCode).toBe(400);
-    expect(month.json().error.message).toContain(paymentMessages.expiryInvalid);
+    expect(errorOf(month).message).toContain(paymentMessages.expiryInvalid);
   });
 
   it("does not let customer B pay with customer A's client secret", async () => {
     const { placed, secret } = await unpaidOrderWithSecret();
     const res = await pay(bob, secret);
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.message).toBe(paymentMessages.intentNotFound);
+    expect(errorOf(res).message).toBe(paymentMessages.intentNotFound);
     expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
   });
 
@@ -257,7 +261,7 @@ describe('POST /api/payments/test/confirm: Stripe test cards', () => {
     expect((await pay(alice, secret)).statusCode).toBe(200);
     const again = await pay(alice, secret);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(paymentMessages.intentAlreadySucceeded);
+    expect(errorOf(again).message).toBe(paymentMessages.intentAlreadySucceeded);
     expect((await createIntent(alice, placed.id)).statusCode).toBe(409);
   });
 });
@@ -300,7 +304,7 @@ describe('PATCH /api/order/:id {transactionId} (test provider)', () => {
     const placed = await insertOrder(t.app, alice);
     const res = await patchOrder(alice, placed.id, 'pi_test_madeup000000000000');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(paymentMessages.unknownTransaction);
+    expect(errorOf(res).message).toBe(paymentMessages.unknownTransaction);
     expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
   });
 
@@ -311,7 +315,7 @@ describe('PATCH /api/order/:id {transactionId} (test provider)', () => {
     const other = await insertOrder(t.app, alice);
     const res = await patchOrder(alice, other.id, intentIdOf(secret));
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(paymentMessages.paymentNotForOrder);
+    expect(errorOf(res).message).toBe(paymentMessages.paymentNotForOrder);
     expect((await readOrder(t.app, other.id)).status).toBe('pending_payment');
   });
 
@@ -320,7 +324,7 @@ describe('PATCH /api/order/:id {transactionId} (test provider)', () => {
     await pay(alice, secret, { number: '4000000000000002' });
     const res = await patchOrder(alice, placed.id, intentIdOf(secret));
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(paymentMessages.paymentNotCompleted);
+    expect(errorOf(res).message).toBe(paymentMessages.paymentNotCompleted);
     expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
   });
 
@@ -336,7 +340,7 @@ describe('PATCH /api/order/:id {transactionId} (test provider)', () => {
     });
     const res = await patchOrder(alice, placed.id, 'pi_test_wrongamount000000');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(paymentMessages.paymentAmountMismatch);
+    expect(errorOf(res).message).toBe(paymentMessages.paymentAmountMismatch);
     expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
   });
 
@@ -366,7 +370,7 @@ describe('PATCH /api/order/:id {transactionId} (test provider)', () => {
     await pay(alice, secret);
     const res = await patchOrder(alice, placed.id, 'pi_test_another0000000000');
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(paymentMessages.alreadyPaid);
+    expect(errorOf(res).message).toBe(paymentMessages.alreadyPaid);
     expect((await readOrder(t.app, placed.id)).transactionId).toBe(intentIdOf(secret));
   });
 
@@ -374,7 +378,7 @@ describe('PATCH /api/order/:id {transactionId} (test provider)', () => {
     const placed = await insertOrder(t.app, alice);
     const bad = await patchOrder(alice, placed.id, 'pi_../../v1/charges');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.code).toBe('validation_failed');
+    expect(errorOf(bad).code).toBe('validation_failed');
     expect((await patchOrder(null, placed.id, 'pi_test_x')).statusCode).toBe(401);
     const missing = await patchOrder(alice, '00000000-0000-4000-8000-000000000000', 'pi_test_x');
     expect(missing.statusCode).toBe(404);

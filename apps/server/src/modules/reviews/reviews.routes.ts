@@ -6,14 +6,14 @@ import {
   reviewListQuerySchema,
   reviewSchema,
 } from '@voltforge/contract/review';
-import type { Config } from '../../config.ts';
-import { requireUser, signedIn } from '../../plugins/auth.ts';
+import { requireUser, signedIn } from '../../auth/guards.ts';
 import { createReview, listReviews } from './reviews.service.ts';
 
-export async function reviewsRoutes(app: FastifyInstance, _opts: { config: Config }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+/** Customer reviews: anyone reads them, a signed-in customer writes one. */
+export async function reviewsRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
+  app.get(
     '/api/review',
     {
       schema: {
@@ -26,7 +26,7 @@ export async function reviewsRoutes(app: FastifyInstance, _opts: { config: Confi
     async (request) => listReviews(app.db, request.query.limit),
   );
 
-  r.post(
+  app.post(
     '/api/review',
     {
       // onRequest: an anonymous caller gets 401 before the body is even validated.
@@ -40,8 +40,7 @@ export async function reviewsRoutes(app: FastifyInstance, _opts: { config: Confi
     },
     async (request, reply) => {
       const author = await requireUser(request);
-      const created = await createReview(app.db, author, request.body);
-      return reply.status(201).send(created);
+      return reply.status(201).send(await createReview(app.db, author, request.body));
     },
   );
 }

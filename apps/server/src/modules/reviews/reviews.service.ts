@@ -2,11 +2,11 @@ import { desc } from 'drizzle-orm';
 import type { CreateReview, Review } from '@voltforge/contract/review';
 import type { Db } from '../../db/client.ts';
 import { review } from '../../db/schema/review.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../auth/guards.ts';
 
 type ReviewRow = typeof review.$inferSelect;
 
-function toReviewJson(row: ReviewRow): Review {
+function reviewToJson(row: ReviewRow): Review {
   return {
     _id: row.id,
     user: row.userName,
@@ -24,7 +24,7 @@ export async function listReviews(db: Db, limit: number): Promise<Review[]> {
     .from(review)
     .orderBy(desc(review.createdAt), desc(review.id))
     .limit(limit);
-  return rows.map(toReviewJson);
+  return rows.map(reviewToJson);
 }
 
 /**
@@ -48,5 +48,5 @@ export async function createReview(
     })
     .returning();
   if (!row) throw new Error('review insert returned no row');
-  return toReviewJson(row);
+  return reviewToJson(row);
 }

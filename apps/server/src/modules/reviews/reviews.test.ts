@@ -5,6 +5,7 @@ import { user } from '../../db/schema/auth.ts';
 import { review } from '../../db/schema/review.ts';
 import { createTestApp, registerUser, request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
+import { errorOf } from '../../../test/error-body.ts';
 
 let t: ShopTestApp;
 let alice: TestUser;
@@ -33,7 +34,7 @@ describe('POST /api/review', () => {
     for (const payload of [valid, { ratings: 9 }]) {
       const res = await post(payload, null);
       expect(res.statusCode).toBe(401);
-      expect(res.json().error.code).toBe('unauthorized');
+      expect(errorOf(res).code).toBe('unauthorized');
     }
   });
 
@@ -53,30 +54,30 @@ describe('POST /api/review', () => {
   it('ignores fields the client may not set, such as the author id', async () => {
     const res = await post({ ...valid, userId: bob.id, user_id: bob.id, _id: 'x' }, alice);
     expect(res.statusCode).toBe(201);
-    const [row] = await t.app.db.select().from(review).where(eq(review.id, res.json()._id));
+    const [row] = await t.app.db.select().from(review).where(eq(review.id, res.json<Review>()._id));
     expect(row?.userId).toBe(alice.id);
     expect(row?.userName).toBe('Alice Author');
   });
 
   it('uses the given photo URL, else the account photo, else none', async () => {
     const given = await post({ ...valid, profile: 'https://img.example.com/me.png' });
-    expect(given.json().profile).toBe('https://img.example.com/me.png');
+    expect(given.json<Review>().profile).toBe('https://img.example.com/me.png');
 
     const none = await post({ ...valid, profile: '' }, bob);
-    expect(none.json().profile).toBeNull();
+    expect(none.json<Review>().profile).toBeNull();
 
     await t.app.db
       .update(user)
       .set({ image: 'https://img.example.com/bob.jpg' })
       .where(eq(user.id, bob.id));
     const fromAccount = await post(valid, bob);
-    expect(fromAccount.json().profile).toBe('https://img.example.com/bob.jpg');
+    expect(fromAccount.json<Review>().profile).toBe('https://img.example.com/bob.jpg');
   });
 
   it.each([0, 6, 4.5, -1, '5', null])('refuses ratings %j with a message', async (ratings) => {
     const res = await post({ ...valid, ratings });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({
+    expect(errorOf(res)).toMatchObject({
       code: 'validation_failed',
       fields: { ratings: reviewMessages.ratingsRange },
     });
@@ -92,11 +93,11 @@ describe('POST /api/review', () => {
     for (const comment of [undefined, '', '   ']) {
       const res = await post({ ratings: 4, comment });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields).toEqual({ comment: reviewMessages.commentRequired });
+      expect(errorOf(res).fields).toEqual({ comment: reviewMessages.commentRequired });
     }
     const tooLong = await post({ ratings: 4, comment: 'x'.repeat(1001) });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().error.fields).toEqual({ comment: reviewMessages.commentTooLong });
+    expect(errorOf(tooLong).fields).toEqual({ comment: reviewMessages.commentTooLong });
     expect((await post({ ratings: 4, comment: 'x'.repeat(1000) })).statusCode).toBe(201);
   });
 
@@ -108,14 +109,14 @@ describe('POST /api/review', () => {
   ])('refuses the photo URL %s', async (profile) => {
     const res = await post({ ...valid, profile });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ profile: reviewMessages.photoUrlInvalid });
+    expect(errorOf(res).fields).toEqual({ profile: reviewMessages.photoUrlInvalid });
   });
 
   it('stores markup as plain text, unchanged', async () => {
     const comment = '<img src=x onerror=alert(1)> & <script>alert(2)</script>';
     const res = await post({ ...valid, comment });
     expect(res.statusCode).toBe(201);
-    expect(res.json().comment).toBe(comment);
+    expect(res.json<Review>().comment).toBe(comment);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
   });
 });
@@ -149,7 +150,7 @@ describe('GET /api/review', () => {
   it.each(['0', '51', 'abc', '2.5'])('refuses limit=%s with a message', async (limit) => {
     const res = await request(t.app, { method: 'GET', url: `/api/review?limit=${limit}` });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ limit: reviewMessages.limitRange });
+    expect(errorOf(res).fields).toEqual({ limit: reviewMessages.limitRange });
   });
 
   it('is public and returns the spec fields only', async () => {

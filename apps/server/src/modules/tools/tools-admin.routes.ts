@@ -7,12 +7,11 @@ import {
   toolPatchSchema,
 } from '@voltforge/contract/admin';
 import { toolIdParamsSchema, toolSchema } from '@voltforge/contract/tool';
-import type { Config } from '../../config.ts';
-import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
+import { adminOnly, requireAdmin } from '../../auth/guards.ts';
 import { archiveTool, createTool, restockTool, updateTool } from './tools-admin.service.ts';
 
 /** The catalogue's back office: add, edit, restock and archive tools (admins only). */
-export async function toolsAdminRoutes(instance: FastifyInstance, _opts: { config: Config }) {
+export async function toolsAdminRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -29,7 +28,7 @@ export async function toolsAdminRoutes(instance: FastifyInstance, _opts: { confi
     },
     async (request, reply) => {
       const admin = await requireAdmin(request);
-      return reply.status(201).send(await createTool(app.db, admin.id, request.body));
+      return reply.status(201).send(await createTool(app.db, admin, request.body));
     },
   );
 
@@ -37,6 +36,7 @@ export async function toolsAdminRoutes(instance: FastifyInstance, _opts: { confi
     '/api/tool/:id',
     {
       onRequest: adminOnly,
+      config: { extraErrors: [409] },
       schema: {
         tags: ['admin'],
         summary: 'Edit a tool; send only the fields that change (admin)',
@@ -47,7 +47,7 @@ export async function toolsAdminRoutes(instance: FastifyInstance, _opts: { confi
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      return updateTool(app.db, admin.id, request.params.id, request.body);
+      return updateTool(app.db, admin, { id: request.params.id, ...request.body });
     },
   );
 
@@ -55,6 +55,7 @@ export async function toolsAdminRoutes(instance: FastifyInstance, _opts: { confi
     '/api/tool/:id/restock',
     {
       onRequest: adminOnly,
+      config: { extraErrors: [409] },
       schema: {
         tags: ['admin'],
         summary: 'Add Quantity: raise the stock by a positive whole number (admin)',
@@ -65,7 +66,7 @@ export async function toolsAdminRoutes(instance: FastifyInstance, _opts: { confi
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      return restockTool(app.db, admin.id, request.params.id, request.body.quantity);
+      return restockTool(app.db, admin, { id: request.params.id, ...request.body });
     },
   );
 

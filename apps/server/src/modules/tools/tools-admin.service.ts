@@ -7,18 +7,30 @@ import {
 } from '@voltforge/contract/admin';
 import { dollarsToCents } from '@voltforge/contract/money';
 import type { Tool } from '@voltforge/contract/tool';
+import type { Actor } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { conflict, notFound } from '../../http-error.ts';
-import { toToolJson } from './tools.service.ts';
+import { toolToJson } from './tools.service.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
+
+/** Explains a conditional UPDATE that changed nothing: the tool is gone (404), or its stock. */
+async function stockForSale(db: Db, id: string): Promise<{ inStock: number }> {
+  const [current] = await db
+    .select({ inStock: tool.inStock })
+    .from(tool)
+    .where(and(eq(tool.id, id), isNull(tool.archivedAt)));
+  if (!current) throw notFound(adminMessages.toolNotFound);
+  return current;
+}
 
 /**
  * Adds a tool; its opening stock is an intake, booked as a 'restock' movement by the admin who
  * added it (as the seed books the demo catalogue's).
  */
-export async function createTool(db: Db, actorId: string, input: ToolInputBody): Promise<Tool> {
+export async function createTool(db: Db, admin: Actor, input: ToolInputBody): Promise<Tool> {
+  const actorId = admin.id;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tool)
@@ -38,7 +50,7 @@ export async function createTool(db: Db, actorId: string, input: ToolInputBody):
         .insert(stockMovement)
         .values({ toolId: row.id, delta: row.inStock, reason: 'restock', actorId });
     }
-    return toToolJson(row);
+    return toolToJson(row);
   });
 }
 
@@ -50,12 +62,11 @@ export async function createTool(db: Db, actorId: string, input: ToolInputBody):
  */
 export async function updateTool(
   db: Db,
-  actorId: string,
-  id: string,
-  patch: ToolPatchBody,
+  admin: Actor,
+  { id, expectedInStock, inStock, ...fields }: ToolPatchBody & { id: string },
 ): Promise<Tool> {
   if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
-  const { expectedInStock, inStock, ...fields } = patch;
+  const actorId = admin.id;
   // The contract refuses inStock without expectedInStock; expectedInStock alone changes nothing.
   const stock =
     inStock === undefined || expectedInStock === undefined
@@ -88,12 +99,8 @@ export async function updateTool(
     }
     return row;
   });
-  if (updated) return toToolJson(updated);
-  const [current] = await db
-    .select({ inStock: tool.inStock })
-    .from(tool)
-    .where(and(eq(tool.id, id), isNull(tool.archivedAt)));
-  if (!current) throw notFound(adminMessages.toolNotFound);
+  if (updated) return toolToJson(updated);
+  const current = await stockForSale(db, id);
   throw conflict(adminMessages.stockChanged(current.inStock));
 }
 
@@ -103,11 +110,11 @@ export async function updateTool(
  */
 export async function restockTool(
   db: Db,
-  actorId: string,
-  id: string,
-  quantity: number,
+  admin: Actor,
+  { id, quantity }: { id: string; quantity: number },
 ): Promise<Tool> {
   if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
+  const actorId = admin.id;
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(tool)
@@ -120,12 +127,8 @@ export async function restockTool(
       .values({ toolId: id, delta: quantity, reason: 'restock', actorId });
     return row;
   });
-  if (updated) return toToolJson(updated);
-  const [exists] = await db
-    .select({ id: tool.id })
-    .from(tool)
-    .where(and(eq(tool.id, id), isNull(tool.archivedAt)));
-  if (!exists) throw notFound(adminMessages.toolNotFound);
+  if (updated) return toolToJson(updated);
+  await stockForSale(db, id);
   throw conflict(adminMessages.stockTooLarge);
 }
 

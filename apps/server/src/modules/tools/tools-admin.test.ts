@@ -6,6 +6,7 @@ import type { Tool } from '@voltforge/contract/tool';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
+import { errorOf } from '../../../test/error-body.ts';
 
 let t: ShopTestApp;
 let admin: TestUser;
@@ -107,7 +108,7 @@ describe('POST /api/tool', () => {
       as: admin,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields[field]).toBe(message);
+    expect(errorOf(res).fields?.[field]).toBe(message);
   });
 
   it('refuses fields the server owns', async () => {
@@ -118,7 +119,7 @@ describe('POST /api/tool', () => {
       as: admin,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toContain('"_id"');
+    expect(errorOf(res).message).toContain('"_id"');
   });
 
   it('is for admins only: 401 signed out, 403 for a customer, before the body is read', async () => {
@@ -131,7 +132,7 @@ describe('POST /api/tool', () => {
       as: customer,
     });
     expect(asCustomer.statusCode).toBe(403);
-    expect(asCustomer.json().error.code).toBe('forbidden');
+    expect(errorOf(asCustomer).code).toBe('forbidden');
   });
 });
 
@@ -175,7 +176,7 @@ describe('PATCH /api/tool/:id', () => {
       as: admin,
     });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toMatchObject({
+    expect(errorOf(stale)).toMatchObject({
       code: 'conflict',
       message: 'The stock changed while you were editing (now 7). Reload and try again.',
     });
@@ -205,7 +206,7 @@ describe('PATCH /api/tool/:id', () => {
       as: admin,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields.expectedInStock).toBe(toolFieldMessages.expectedInStockRequired);
+    expect(errorOf(res).fields?.expectedInStock).toBe(toolFieldMessages.expectedInStockRequired);
     const onlyExpected = await request(t.app, {
       method: 'PATCH',
       url: `/api/tool/${created._id}`,
@@ -213,7 +214,7 @@ describe('PATCH /api/tool/:id', () => {
       as: admin,
     });
     expect(onlyExpected.statusCode).toBe(400);
-    expect(onlyExpected.json().error.message).toBe(adminMessages.nothingToUpdate);
+    expect(errorOf(onlyExpected).message).toBe(adminMessages.nothingToUpdate);
     const view = await request(t.app, { method: 'GET', url: `/api/tool/${created._id}` });
     expect(view.json<Tool>().inStock).toBe(40);
   });
@@ -227,7 +228,7 @@ describe('PATCH /api/tool/:id', () => {
       as: admin,
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.message).toBe(adminMessages.nothingToUpdate);
+    expect(errorOf(empty).message).toBe(adminMessages.nothingToUpdate);
 
     const bad = await request(t.app, {
       method: 'PATCH',
@@ -245,7 +246,7 @@ describe('PATCH /api/tool/:id', () => {
         as: admin,
       });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json().error.message).toBe(adminMessages.toolNotFound);
+      expect(errorOf(missing).message).toBe(adminMessages.toolNotFound);
     }
   });
 });
@@ -296,7 +297,7 @@ describe('POST /api/tool/:id/restock', () => {
       as: admin,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields.quantity).toBeTruthy();
+    expect(errorOf(res).fields?.quantity).toBeTruthy();
     expect(await movementsOf(created._id)).toHaveLength(1);
   });
 
@@ -310,7 +311,7 @@ describe('POST /api/tool/:id/restock', () => {
       as: admin,
     });
     expect(tooMuch.statusCode).toBe(409);
-    expect(tooMuch.json().error.message).toBe(adminMessages.stockTooLarge);
+    expect(errorOf(tooMuch).message).toBe(adminMessages.stockTooLarge);
 
     const unknown = await request(t.app, {
       method: 'POST',

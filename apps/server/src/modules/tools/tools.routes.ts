@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { shopSummarySchema } from '@voltforge/contract/content';
-import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
 import {
   toolCategoryListSchema,
   toolIdParamsSchema,
@@ -9,11 +8,11 @@ import {
   toolListSchema,
   toolSchema,
 } from '@voltforge/contract/tool';
-import type { Config } from '../../config.ts';
+import { sendPage } from '../../paging.ts';
 import { getTool, listCategories, listTools, shopSummary } from './tools.service.ts';
 
 /** The public catalogue: list, categories, one tool, and the shop summary. */
-export async function toolsRoutes(instance: FastifyInstance, _opts: { config: Config }) {
+export async function toolsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -26,11 +25,7 @@ export async function toolsRoutes(instance: FastifyInstance, _opts: { config: Co
         response: { 200: toolListSchema },
       },
     },
-    async (request, reply) => {
-      const { tools, total } = await listTools(app.db, request.query);
-      void reply.header(TOTAL_COUNT_HEADER, String(total));
-      return tools;
-    },
+    async (request, reply) => sendPage(reply, await listTools(app.db, request.query)),
   );
 
   app.get(

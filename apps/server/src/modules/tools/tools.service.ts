@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, isNull, max, min, sql, sum, type SQL } from 'drizzle-orm';
+import { adminMessages } from '@voltforge/contract/admin';
 import { centsToDollars } from '@voltforge/contract/money';
 import type { ShopSummary } from '@voltforge/contract/content';
 import type { Tool, ToolCategory, ToolListQuery, ToolSort } from '@voltforge/contract/tool';
@@ -7,11 +8,12 @@ import { isUuid } from '../../db/ids.ts';
 import { review } from '../../db/schema/review.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { notFound } from '../../http-error.ts';
+import { paginate, type Page } from '../../paging.ts';
 
 export type ToolRow = typeof tool.$inferSelect;
 
 /** The one place a tool row becomes the API's JSON; the admin module reuses it. */
-export function toToolJson(row: ToolRow): Tool {
+export function toolToJson(row: ToolRow): Tool {
   return {
     _id: row.id,
     name: row.name,
@@ -24,8 +26,6 @@ export function toToolJson(row: ToolRow): Tool {
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-export const toolNotFoundMessage = 'Tool not found.';
 
 /** The visitor's ILIKE pattern: the typed text matches literally, `%` and `_` included. */
 export function containsPattern(text: string): string {
@@ -40,37 +40,30 @@ const orderings: Record<ToolSort, SQL[]> = {
   newest: [desc(tool.createdAt), desc(tool.id)],
 };
 
-export async function listTools(
-  db: Db | Tx,
-  query: ToolListQuery,
-): Promise<{ tools: Tool[]; total: number }> {
+export async function listTools(db: Db | Tx, query: ToolListQuery): Promise<Page<Tool>> {
   const where = and(
     isNull(tool.archivedAt),
     query.search ? sql`${tool.name} ILIKE ${containsPattern(query.search)}` : undefined,
     query.category ? eq(tool.category, query.category) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(tool)
-      .where(where)
-      .orderBy(...orderings[query.sort])
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(tool).where(where),
-  ]);
-  return { tools: rows.map(toToolJson), total: counted?.total ?? 0 };
+  const rows = db
+    .select()
+    .from(tool)
+    .where(where)
+    .orderBy(...orderings[query.sort])
+    .$dynamic();
+  return paginate(db, query, { rows, table: tool, where }, toolToJson);
 }
 
 /** A tool that is for sale: archived tools are gone for visitors. */
 export async function getTool(db: Db | Tx, id: string): Promise<Tool> {
-  if (!isUuid(id)) throw notFound(toolNotFoundMessage);
+  if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
   const [row] = await db
     .select()
     .from(tool)
     .where(and(eq(tool.id, id), isNull(tool.archivedAt)));
-  if (!row) throw notFound(toolNotFoundMessage);
-  return toToolJson(row);
+  if (!row) throw notFound(adminMessages.toolNotFound);
+  return toolToJson(row);
 }
 
 export async function listCategories(db: Db | Tx): Promise<ToolCategory[]> {

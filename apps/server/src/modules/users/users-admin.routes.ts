@@ -7,16 +7,15 @@ import {
   userListSchema,
 } from '@voltforge/contract/admin';
 import { userEmailParamsSchema } from '@voltforge/contract/profile';
-import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
-import type { Config } from '../../config.ts';
-import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
+import { adminOnly, requireAdmin } from '../../auth/guards.ts';
+import { sendPage } from '../../paging.ts';
 import { listUsers, makeAdmin, removeUser } from './users-admin.service.ts';
 import type { BeforeCancel } from '../orders/orders.service.ts';
 
 /** All User: list accounts, make one an admin, remove one (admins only). */
 export async function usersAdminRoutes(
   instance: FastifyInstance,
-  opts: { config: Config; beforeCancel: BeforeCancel },
+  opts: { beforeCancel: BeforeCancel },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // Removing a user cancels their unpaid orders, settling each payment intent first.
@@ -33,11 +32,7 @@ export async function usersAdminRoutes(
         response: { 200: userListSchema },
       },
     },
-    async (request, reply) => {
-      const { users, total } = await listUsers(app.db, request.query);
-      void reply.header(TOTAL_COUNT_HEADER, String(total));
-      return users;
-    },
+    async (request, reply) => sendPage(reply, await listUsers(app.db, request.query)),
   );
 
   app.put(
@@ -58,6 +53,7 @@ export async function usersAdminRoutes(
     '/api/user/:email',
     {
       onRequest: adminOnly,
+      config: { extraErrors: [409, 502] },
       schema: {
         tags: ['admin'],
         summary: 'Remove User: ends their sessions at once; their orders stay (admin)',

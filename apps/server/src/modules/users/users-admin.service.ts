@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, notExists } from 'drizzle-orm';
+import { and, asc, eq, ne, notExists } from 'drizzle-orm';
 import {
   adminMessages,
   type DeletedCount,
@@ -9,7 +9,9 @@ import type { UserSummary } from '@voltforge/contract/user';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
+import type { Actor } from '../../auth/guards.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
+import { paginate, type Page } from '../../paging.ts';
 import { cancelOrder, type BeforeCancel } from '../orders/orders.service.ts';
 
 /** better-auth stores emails lowercased, so a plain comparison can use the unique index. */
@@ -17,34 +19,32 @@ const sameEmail = (email: string) => eq(user.email, email.trim().toLowerCase());
 /** A removed account could place a last order between our cancels and the delete: go again. */
 const REMOVE_ATTEMPTS = 3;
 
-/** A page of accounts, oldest first, so the Sl numbers stay put as people register. */
-export async function listUsers(
-  db: Db,
-  query: UserListQuery,
-): Promise<{ users: UserSummary[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        role: user.role,
-        createdAt: user.createdAt,
-      })
-      .from(user)
-      .orderBy(asc(user.createdAt), asc(user.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(user),
-  ]);
+const summaryColumns = {
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role,
+  createdAt: user.createdAt,
+};
+
+function userSummaryToJson(row: {
+  [K in keyof typeof summaryColumns]: (typeof user.$inferSelect)[K];
+}): UserSummary {
   return {
-    users: rows.map((row) => ({
-      ...row,
-      role: row.role === 'admin' ? 'admin' : 'user',
-      createdAt: row.createdAt.toISOString(),
-    })),
-    total: counted?.total ?? 0,
+    ...row,
+    role: row.role === 'admin' ? 'admin' : 'user',
+    createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** A page of accounts, oldest first, so the Sl numbers stay put as people register. */
+export async function listUsers(db: Db, query: UserListQuery): Promise<Page<UserSummary>> {
+  const rows = db
+    .select(summaryColumns)
+    .from(user)
+    .orderBy(asc(user.createdAt), asc(user.id))
+    .$dynamic();
+  return paginate(db, query, { rows, table: user, where: undefined }, userSummaryToJson);
 }
 
 async function userExists(db: Db, email: string): Promise<boolean> {
@@ -79,7 +79,7 @@ export async function makeAdmin(db: Db, email: string): Promise<ModifiedCount> {
  */
 export async function removeUser(
   db: Db,
-  actor: { id: string; email: string },
+  actor: Actor,
   email: string,
   beforeCancel?: BeforeCancel,
 ): Promise<DeletedCount> {

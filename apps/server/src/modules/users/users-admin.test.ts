@@ -18,6 +18,7 @@ import {
 } from '../../../test/test-app.ts';
 import { insertOrder, readOrder } from '../../../test/payment-test-orders.ts';
 import { insertTool } from '../../../test/shop-fixtures.ts';
+import { errorOf } from '../../../test/error-body.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -42,14 +43,14 @@ describe('GET /api/user', () => {
         email: admin.email,
         name: 'Ada Admin',
         role: 'admin',
-        createdAt: expect.any(String),
+        createdAt: expect.any(String) as unknown,
       },
       {
         id: customer.id,
         email: customer.email,
         name: 'Carl Customer',
         role: 'user',
-        createdAt: expect.any(String),
+        createdAt: expect.any(String) as unknown,
       },
     ]);
     expect(Number(res.headers['x-total-count'])).toBe(users.length);
@@ -120,7 +121,7 @@ describe('PUT /api/user/admin/:email', () => {
       as: admin,
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.message).toBe(adminMessages.userNotFound);
+    expect(errorOf(res).message).toBe(adminMessages.userNotFound);
   });
 
   it('answers 403 to a customer, who cannot make anyone (themself included) an admin', async () => {
@@ -315,7 +316,7 @@ describe('DELETE /api/user/:email', () => {
       as: admin,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(adminMessages.cannotRemoveSelf);
+    expect(errorOf(res).message).toBe(adminMessages.cannotRemoveSelf);
     expect((await request(t.app, { method: 'GET', url: '/api/user', as: admin })).statusCode).toBe(
       200,
     );

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   profileMessages,
@@ -7,28 +7,16 @@ import {
   userEmailParamsSchema,
   userTokenSchema,
 } from '@voltforge/contract/profile';
-import { adminCheckSchema } from '@voltforge/contract/user';
-import type { Config } from '../../config.ts';
-import { requireUser, signedIn } from '../../plugins/auth.ts';
-import { forbidden, notFound, unauthorized } from '../../http-error.ts';
-import { findRoleByEmail, getProfile, updateProfile } from './users.service.ts';
+import { adminCheckSchema, authMessages } from '@voltforge/contract/user';
+import { requireUser, selfOnly, signedIn } from '../../auth/guards.ts';
+import { unauthorized } from '../../http-error.ts';
+import { checkAdmin, getProfile, updateProfile } from './users.service.ts';
 
-const isOwnEmail = (request: FastifyRequest, email: string) =>
-  requireUser(request).then((me) => me.email.toLowerCase() === email.trim().toLowerCase());
+/** The signed-in account: its profile, its role, and a bearer token for API clients. */
+export async function usersRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
 
-/**
- * onRequest guard for /:email routes that only the account itself may use: 401 when signed out,
- * 403 for another account's email, both before the body is looked at.
- */
-const selfOnly = (message: string) => async (request: FastifyRequest) => {
-  const { email } = request.params as { email: string };
-  if (!(await isOwnEmail(request, email))) throw forbidden(message);
-};
-
-export async function usersRoutes(app: FastifyInstance, _opts: { config: Config }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
+  app.get(
     '/api/profile',
     {
       onRequest: signedIn,
@@ -38,10 +26,10 @@ export async function usersRoutes(app: FastifyInstance, _opts: { config: Config 
         response: { 200: profileSchema },
       },
     },
-    async (request) => getProfile(app.db, (await requireUser(request)).id),
+    async (request) => getProfile(app.db, await requireUser(request)),
   );
 
-  r.post(
+  app.post(
     '/api/user/:email',
     {
       onRequest: selfOnly(profileMessages.onlyYourOwn),
@@ -53,13 +41,14 @@ export async function usersRoutes(app: FastifyInstance, _opts: { config: Config 
         response: { 200: profileSchema },
       },
     },
-    async (request) => updateProfile(app.db, (await requireUser(request)).id, request.body),
+    async (request) => updateProfile(app.db, await requireUser(request), request.body),
   );
 
-  r.get(
+  app.get(
     '/api/admin/:email',
     {
       onRequest: signedIn,
+      config: { extraErrors: [403] },
       schema: {
         tags: ['users'],
         summary: 'Whether an account is an admin (yourself, or anyone for an admin)',
@@ -67,20 +56,13 @@ export async function usersRoutes(app: FastifyInstance, _opts: { config: Config 
         response: { 200: adminCheckSchema },
       },
     },
-    async (request) => {
-      const me = await requireUser(request);
-      if (await isOwnEmail(request, request.params.email)) return { admin: me.role === 'admin' };
-      if (me.role !== 'admin') throw forbidden('You can only check your own account.');
-      const role = await findRoleByEmail(app.db, request.params.email);
-      if (role === null) throw notFound('No user has that email.');
-      return { admin: role === 'admin' };
-    },
+    async (request) => checkAdmin(app.db, await requireUser(request), request.params.email),
   );
 
-  r.put(
+  app.put(
     '/api/users/:email',
     {
-      onRequest: selfOnly('You can only get a token for your own account.'),
+      onRequest: selfOnly(authMessages.onlyYourOwnToken),
       schema: {
         tags: ['users'],
         summary: "A bearer token for API clients: the current session's token",

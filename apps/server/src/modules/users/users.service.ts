@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
+import { adminMessages } from '@voltforge/contract/admin';
 import type { Profile, UpdateProfile } from '@voltforge/contract/profile';
+import { authMessages, type AdminCheck } from '@voltforge/contract/user';
+import { isOwnEmail, type Actor } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { profile } from '../../db/schema/profile.ts';
-import { notFound } from '../../http-error.ts';
+import { forbidden, notFound } from '../../http-error.ts';
 
 /** The account's name, email and photo with its saved profile fields (null until first saved). */
-export async function getProfile(db: Db | Tx, userId: string): Promise<Profile> {
+export async function getProfile(db: Db | Tx, me: Pick<Actor, 'id'>): Promise<Profile> {
   const [row] = await db
     .select({
       email: user.email,
@@ -21,8 +24,8 @@ export async function getProfile(db: Db | Tx, userId: string): Promise<Profile> 
     })
     .from(user)
     .leftJoin(profile, eq(profile.userId, user.id))
-    .where(eq(user.id, userId));
-  if (!row) throw notFound('No such user.');
+    .where(eq(user.id, me.id));
+  if (!row) throw notFound(authMessages.noSuchUser);
   return row;
 }
 
@@ -30,11 +33,8 @@ export async function getProfile(db: Db | Tx, userId: string): Promise<Profile> 
  * Name and photo are the account's own fields (the navbar reads them from the session); the rest
  * is the 1:1 profile row, created on the first save. Empty optional fields are stored as null.
  */
-export async function updateProfile(
-  db: Db,
-  userId: string,
-  input: UpdateProfile,
-): Promise<Profile> {
+export async function updateProfile(db: Db, me: Actor, input: UpdateProfile): Promise<Profile> {
+  const userId = me.id;
   return db.transaction(async (tx) => {
     await tx
       .update(user)
@@ -53,15 +53,18 @@ export async function updateProfile(
       .insert(profile)
       .values({ userId, ...fields })
       .onConflictDoUpdate({ target: profile.userId, set: fields });
-    return getProfile(tx, userId);
+    return getProfile(tx, me);
   });
 }
 
-/** The role of the account with this email, or null when there is none. */
-export async function findRoleByEmail(db: Db, email: string): Promise<string | null> {
+/** Whether the account with this email is an admin: anyone may ask about themself, an admin about anyone. */
+export async function checkAdmin(db: Db, me: Actor, email: string): Promise<AdminCheck> {
+  if (isOwnEmail(me, email)) return { admin: me.role === 'admin' };
+  if (me.role !== 'admin') throw forbidden(authMessages.onlyYourOwnRole);
   const [row] = await db
     .select({ role: user.role })
     .from(user)
     .where(eq(user.email, email.trim().toLowerCase()));
-  return row?.role ?? null;
+  if (!row) throw notFound(adminMessages.userNotFound);
+  return { admin: row.role === 'admin' };
 }

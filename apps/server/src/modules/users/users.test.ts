@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileMessages, type Profile } from '@voltforge/contract/profile';
 import { request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
+import { errorOf } from '../../../test/error-body.ts';
 
 let t: ShopTestApp;
 let alice: TestUser;
@@ -74,7 +75,7 @@ describe('POST /api/user/:email', () => {
       url: '/api/auth/get-session',
       as: alice,
     });
-    expect(session.json().user).toMatchObject({
+    expect(session.json<{ user: unknown }>().user).toMatchObject({
       name: 'Alice A. Adams',
       image: 'https://img.example.com/alice.png',
     });
@@ -103,8 +104,14 @@ describe('POST /api/user/:email', () => {
   });
 
   it('matches the email case-insensitively', async () => {
-    const res = await save(alice.email.toUpperCase(), complete, alice);
+    const changed = {
+      ...complete,
+      profession: 'Test engineer',
+      about: 'Saved via an upper-case email.',
+    };
+    const res = await save(alice.email.toUpperCase(), changed, alice);
     expect(res.statusCode).toBe(200);
+    expect(await profileOf(alice)).toEqual({ ...changed, email: alice.email });
   });
 
   it('refuses anonymous callers with 401', async () => {
@@ -117,7 +124,7 @@ describe('POST /api/user/:email', () => {
     for (const payload of [{ ...complete, name: 'Hacked by Bob' }, {}]) {
       const res = await save(alice.email, payload, bob);
       expect(res.statusCode).toBe(403);
-      expect(res.json().error).toEqual({
+      expect(errorOf(res)).toEqual({
         code: 'forbidden',
         message: profileMessages.onlyYourOwn,
       });
@@ -126,14 +133,16 @@ describe('POST /api/user/:email', () => {
   });
 
   it('an admin cannot edit someone else either', async () => {
-    const res = await save(alice.email, complete, admin);
+    const before = await profileOf(alice);
+    const res = await save(alice.email, { ...complete, name: 'Renamed by an admin' }, admin);
     expect(res.statusCode).toBe(403);
+    expect(await profileOf(alice)).toEqual(before);
   });
 
   it('names every missing required field', async () => {
     const res = await save(bob.email, { name: 'Bob Brown' }, bob);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({
+    expect(errorOf(res)).toMatchObject({
       code: 'validation_failed',
       fields: {
         profession: profileMessages.professionRequired,
@@ -147,7 +156,7 @@ describe('POST /api/user/:email', () => {
       { ...complete, name: ' ', profession: ' ', address: '', phone: '', linkedin: '' },
       bob,
     );
-    expect(blank.json().error.fields).toEqual({
+    expect(errorOf(blank).fields).toEqual({
       name: profileMessages.nameRequired,
       profession: profileMessages.professionRequired,
       address: profileMessages.addressRequired,
@@ -162,7 +171,7 @@ describe('POST /api/user/:email', () => {
     async (phone) => {
       const res = await save(bob.email, { ...complete, phone }, bob);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields).toEqual({ phone: profileMessages.phoneInvalid });
+      expect(errorOf(res).fields).toEqual({ phone: profileMessages.phoneInvalid });
     },
   );
 
@@ -171,20 +180,20 @@ describe('POST /api/user/:email', () => {
     async (linkedin) => {
       const res = await save(bob.email, { ...complete, linkedin }, bob);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields).toEqual({ linkedin: profileMessages.linkedinInvalid });
+      expect(errorOf(res).fields).toEqual({ linkedin: profileMessages.linkedinInvalid });
     },
   );
 
   it('refuses a photo URL that is not http or https', async () => {
     const res = await save(bob.email, { ...complete, img: 'javascript:alert(1)' }, bob);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ img: profileMessages.imgInvalid });
+    expect(errorOf(res).fields).toEqual({ img: profileMessages.imgInvalid });
   });
 
   it('bounds free text', async () => {
     const res = await save(bob.email, { ...complete, about: 'x'.repeat(1001) }, bob);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ about: profileMessages.aboutTooLong });
+    expect(errorOf(res).fields).toEqual({ about: profileMessages.aboutTooLong });
   });
 });
 
@@ -229,7 +238,7 @@ describe('PUT /api/users/:email', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(viaBearer.statusCode).toBe(200);
-    expect(viaBearer.json().email).toBe(bob.email);
+    expect(viaBearer.json<{ email: string }>().email).toBe(bob.email);
 
     const forged = await t.app.inject({
       method: 'GET',

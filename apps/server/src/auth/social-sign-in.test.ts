@@ -60,6 +60,11 @@ async function signInWithGoogle(choice: { as: TestIdentity } | 'cancel', callbac
   return returnToApp(back, sessionCookie(start));
 }
 
+/** What better-auth's get-session answers for a signed-in browser. */
+interface SessionBody {
+  user: { id: string; name: string; email: string };
+}
+
 const session = (cookie: string) =>
   request(t.app, { method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
 
@@ -118,9 +123,9 @@ describe('Continue with Google (OpenID Connect, issuer from GOOGLE_ISSUER)', () 
 
   it('signs the same person into the same account the next time (no duplicate)', async () => {
     const first = await signInWithGoogle({ as: graceHopper });
-    const firstId = (await session(sessionCookie(first))).json().user.id;
+    const firstId = (await session(sessionCookie(first))).json<SessionBody>().user.id;
     const again = await signInWithGoogle({ as: graceHopper });
-    expect((await session(sessionCookie(again))).json().user.id).toBe(firstId);
+    expect((await session(sessionCookie(again))).json<SessionBody>().user.id).toBe(firstId);
     expect(await usersWithEmail(graceHopper.email)).toHaveLength(1);
     const links = await t.app.db.select().from(account).where(eq(account.userId, firstId));
     expect(links.map((l) => [l.providerId, l.accountId])).toEqual([['google', graceHopper.sub]]);
@@ -137,7 +142,7 @@ describe('Continue with Google (OpenID Connect, issuer from GOOGLE_ISSUER)', () 
     expect(out.statusCode).toBe(200);
     expect(out.body).not.toContain(oidc.issuer);
     expect(out.headers.location).toBeUndefined();
-    expect((await session(sessionCookie(res))).json()).toBeNull();
+    expect((await session(sessionCookie(res))).json<SessionBody>()).toBeNull();
   });
 
   it('sends a user who cancels at the provider back to the login page with error=access_denied', async () => {
@@ -175,7 +180,7 @@ describe('Continue with Google (OpenID Connect, issuer from GOOGLE_ISSUER)', () 
 
   it('gives the admin role to a Google account whose email is in ADMIN_EMAILS', async () => {
     const res = await signInWithGoogle({ as: adminIdentity });
-    expect((await session(sessionCookie(res))).json()).toMatchObject({
+    expect((await session(sessionCookie(res))).json<SessionBody>()).toMatchObject({
       user: { email: adminIdentity.email, name: adminIdentity.name, role: 'admin' },
     });
   });
@@ -208,7 +213,7 @@ describe('the sign-in popup', () => {
         popupNonce: nonce,
         callbackURL: '/tools',
         errorCallbackURL: '/login',
-      })}`,
+      }).toString()}`,
     });
 
   /** The JSON the completion page posts to its opener. */

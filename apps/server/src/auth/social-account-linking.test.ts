@@ -69,6 +69,11 @@ async function signInWithGoogle(who: TestIdentity) {
 const signInWithPassword = (email: string, password: string) =>
   request(t.app, { method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
 
+/** What better-auth's get-session answers for a signed-in browser. */
+interface SessionBody {
+  user: { id: string; name: string; email: string };
+}
+
 const session = (cookie: string) =>
   request(t.app, { method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
 
@@ -87,7 +92,7 @@ describe('a Google sign-in whose email already has a password account', () => {
 
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/');
-    const me = (await session(sessionCookie(res))).json();
+    const me = (await session(sessionCookie(res))).json<SessionBody>();
     expect(me.user).toMatchObject({ id: existing.id, email: existing.email, emailVerified: true });
     // The account keeps the name its owner chose.
     expect(me.user.name).toBe('Ada Password');
@@ -102,15 +107,15 @@ describe('a Google sign-in whose email already has a password account', () => {
 
     // The mailbox owner later arrives through Google.
     const res = await signInWithGoogle(owner);
-    expect((await session(sessionCookie(res))).json().user.id).toBe(squatter.id);
+    expect((await session(sessionCookie(res))).json<SessionBody>().user.id).toBe(squatter.id);
 
     // The squatter's session is over and the password no longer opens the account.
-    expect((await session(squatter.cookie)).json()).toBeNull();
+    expect((await session(squatter.cookie)).json<SessionBody>()).toBeNull();
     const withPassword = await signInWithPassword(squatter.email, 'squatter-knows-this');
     expect(withPassword.statusCode).toBe(401);
     // The owner can come back through Google.
     const again = await signInWithGoogle(owner);
-    expect((await session(sessionCookie(again))).json().user.id).toBe(squatter.id);
+    expect((await session(sessionCookie(again))).json<SessionBody>().user.id).toBe(squatter.id);
   });
 
   it('neither links nor creates a duplicate when the email is not verified, and says why', async () => {
@@ -128,7 +133,9 @@ describe('a Google sign-in whose email already has a password account', () => {
     expect(await providersOf(existing.id)).toEqual(['credential']);
     // The password account is untouched.
     expect((await signInWithPassword(existing.email, 'still-mine-1')).statusCode).toBe(200);
-    expect((await session(existing.cookie)).json()).toMatchObject({ user: { id: existing.id } });
+    expect((await session(existing.cookie)).json<SessionBody>()).toMatchObject({
+      user: { id: existing.id },
+    });
   });
 });
 
@@ -137,8 +144,10 @@ describe('a Google sign-in for a new email', () => {
     const verified = identity('new.verified@example.com', true);
     const unverified = identity('new.unverified@example.com', false);
 
-    const a = (await session(sessionCookie(await signInWithGoogle(verified)))).json();
-    const b = (await session(sessionCookie(await signInWithGoogle(unverified)))).json();
+    const a = (await session(sessionCookie(await signInWithGoogle(verified)))).json<SessionBody>();
+    const b = (
+      await session(sessionCookie(await signInWithGoogle(unverified)))
+    ).json<SessionBody>();
 
     expect(a.user).toMatchObject({
       name: verified.name,

@@ -66,7 +66,7 @@ describe('registration', () => {
     await signUp({ name: 'First', email: 'twice@example.com', password: 'secret-1' });
     const res = await signUp({ name: 'Second', email: 'TWICE@example.com', password: 'secret-2' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().code).toMatch(/USER_ALREADY_EXISTS/);
+    expect(res.json<{ code: string }>().code).toMatch(/USER_ALREADY_EXISTS/);
   });
 
   it('never lets the client choose its role', async () => {
@@ -77,7 +77,7 @@ describe('registration', () => {
       role: 'admin',
     });
     const me = await session(sessionCookie(res));
-    expect(me.json()?.user?.role ?? 'user').toBe('user');
+    expect(me.json<{ user?: { role?: string } } | null>()?.user?.role ?? 'user').toBe('user');
   });
 
   it('gives the admin role to an address in ADMIN_EMAILS', async () => {
@@ -94,10 +94,10 @@ describe('sign in and out', () => {
     expect(ok.statusCode).toBe(200);
     const wrong = await signIn({ email: u.email, password: 'wrong-password' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().code).toBe('INVALID_EMAIL_OR_PASSWORD');
+    expect(wrong.json<{ code: string }>().code).toBe('INVALID_EMAIL_OR_PASSWORD');
     const unknown = await signIn({ email: 'nobody@example.com', password: 'whatever-1' });
     expect(unknown.statusCode).toBe(401);
-    expect(unknown.json().code).toBe('INVALID_EMAIL_OR_PASSWORD');
+    expect(unknown.json<{ code: string }>().code).toBe('INVALID_EMAIL_OR_PASSWORD');
   });
 
   it('refuses a disabled (banned) account a new session', async () => {

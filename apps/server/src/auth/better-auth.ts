@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { account, rateLimit, session, user, verification } from '../db/schema/auth.ts';
+import { accountHooks } from './account-hooks.ts';
+import { accountLinking, beforeAccountCreate } from './account-linking.ts';
+import { beforeAuthEndpoint } from './endpoint-rules.ts';
+import { socialProviders, socialSignInPlugins } from './social-sign-in.ts';
+
+/** better-auth as this shop runs it: email and password, social sign-in, sessions in the database. */
+export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
+  const hooks = accountHooks(config, db, log);
+  return betterAuth({
+    appName: 'Voltforge',
+    // better-auth's messages go to the app's structured log, not the console. At 'info' it does
+    // not also print every 4xx answer (a wrong password is not a server error).
+    logger: {
+      level: 'info',
+      log: (level, message, ...args) => log[level]({ args }, `[auth] ${message}`),
+    },
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+    },
+    socialProviders: socialProviders(config),
+    account: { accountLinking },
+    // A failed social sign-in without its own error page lands on the login page with ?error=.
+    onAPIError: { errorURL: `${config.publicUrl}/login` },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+      },
+    },
+    session: {
+      // The session's user (name, photo, role) is read from the database on every request, so
+      // a role change or a removal takes effect at once on every instance.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: config.rateLimit,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        // Every page load asks for the session: many customers behind one NAT share an address,
+        // and a limited get-session would show them signed out.
+        '/get-session': false,
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      // better-auth skips its origin (CSRF) check when it detects a test runner; we test what
+      // production runs.
+      disableOriginCheck: false,
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    hooks: { before: beforeAuthEndpoint },
+    databaseHooks: {
+      user: hooks.user,
+      account: { create: { before: beforeAccountCreate(log) } },
+      session: hooks.session,
+    },
+    // No better-auth admin plugin: its endpoints (impersonation, roles, removal) would sit outside
+    // the authorization matrix; the `role` field above, /api/user and the `banned` check in the
+    // session hook do all the shop needs of it.
+    plugins: [bearer(), ...socialSignInPlugins(config)],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,42 @@
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { z } from 'zod';
+import { updateProfileSchema } from '@voltforge/contract/profile';
+import { loginSchema, registerSchema } from '@voltforge/contract/user';
+import { refuseExplicitLinking } from './account-linking.ts';
+
+/**
+ * better-auth's own endpoints that take a name or a photo obey the same rules as the profile form
+ * (POST /api/user/:email): a photo reaches other visitors' `<img src>` (reviews), so only an
+ * http(s) URL is kept. `null` clears the photo, as an empty string does on the profile form.
+ */
+const accountFieldsSchema = z.object({
+  name: updateProfileSchema.shape.name.optional(),
+  image: updateProfileSchema.shape.img.nullable(),
+});
+
+const bodySchemas: Record<string, z.ZodType | undefined> = {
+  '/sign-up/email': registerSchema.extend({ image: accountFieldsSchema.shape.image }),
+  '/sign-in/email': loginSchema,
+  '/update-user': accountFieldsSchema,
+};
+
+/**
+ * Before every better-auth endpoint: refuse explicit account linking, keep better-auth's admin
+ * endpoints out of reach (admin work goes through /api/user, inside the authorization matrix),
+ * and validate the bodies that carry account fields with the same contract the web forms use.
+ */
+export const beforeAuthEndpoint = createAuthMiddleware(async (ctx) => {
+  if (ctx.path.startsWith('/admin/')) {
+    throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found.' });
+  }
+  refuseExplicitLinking(ctx.path);
+  const schema = bodySchemas[ctx.path];
+  if (!schema) return;
+  const parsed = schema.safeParse(ctx.body ?? {});
+  if (!parsed.success) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'VALIDATION_FAILED',
+      message: parsed.error.issues[0]?.message ?? 'Invalid request.',
+    });
+  }
+});
