@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
 import {
   contactListQuerySchema,
   contactMessageListSchema,
@@ -11,7 +10,8 @@ import {
   mailListQuerySchema,
   mailListSchema,
 } from '@voltforge/contract/mail';
-import { adminOnly } from '../../plugins/auth.ts';
+import { adminOnly } from '../../auth/guards.ts';
+import { sendPage } from '../../paging.ts';
 import {
   getMail,
   listContactMessages,
@@ -34,11 +34,7 @@ export async function mailAdminRoutes(instance: FastifyInstance) {
         response: { 200: mailListSchema },
       },
     },
-    async (request, reply) => {
-      const { mails, total } = await listMails(app.db, request.query);
-      void reply.header(TOTAL_COUNT_HEADER, String(total));
-      return mails;
-    },
+    async (request, reply) => sendPage(reply, await listMails(app.db, request.query)),
   );
 
   app.get(
@@ -66,11 +62,7 @@ export async function mailAdminRoutes(instance: FastifyInstance) {
         response: { 200: contactMessageListSchema },
       },
     },
-    async (request, reply) => {
-      const { messages, total } = await listContactMessages(app.db, request.query);
-      void reply.header(TOTAL_COUNT_HEADER, String(total));
-      return messages;
-    },
+    async (request, reply) => sendPage(reply, await listContactMessages(app.db, request.query)),
   );
 
   app.patch(
@@ -85,6 +77,6 @@ export async function mailAdminRoutes(instance: FastifyInstance) {
         response: { 200: contactMessageSchema },
       },
     },
-    async (request) => markContactMessage(app.db, request.params.id, request.body.read),
+    async (request) => markContactMessage(app.db, { id: request.params.id, ...request.body }),
   );
 }

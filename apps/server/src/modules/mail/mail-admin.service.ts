@@ -1,4 +1,4 @@
-import { count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   mailMessages,
   type ContactListQuery,
@@ -12,10 +12,11 @@ import { isUuid } from '../../db/ids.ts';
 import { contactMessage } from '../../db/schema/contact.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { notFound } from '../../http-error.ts';
+import { paginate, type Page } from '../../paging.ts';
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
-function summaryOf(row: Omit<OutboxRow, 'html' | 'text'>): MailSummary {
+function mailSummaryToJson(row: Omit<OutboxRow, 'html' | 'text'>): MailSummary {
   return {
     id: row.id,
     to: row.to,
@@ -32,44 +33,33 @@ function summaryOf(row: Omit<OutboxRow, 'html' | 'text'>): MailSummary {
 }
 
 /** The Mail page: every mail the shop wrote, newest first. */
-export async function listMails(
-  db: Db,
-  query: MailListQuery,
-): Promise<{ mails: MailSummary[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: mailOutbox.id,
-        to: mailOutbox.to,
-        subject: mailOutbox.subject,
-        kind: mailOutbox.kind,
-        status: mailOutbox.status,
-        attempts: mailOutbox.attempts,
-        lastError: mailOutbox.lastError,
-        nextAttemptAt: mailOutbox.nextAttemptAt,
-        orderId: mailOutbox.orderId,
-        userId: mailOutbox.userId,
-        createdAt: mailOutbox.createdAt,
-        sentAt: mailOutbox.sentAt,
-      })
-      .from(mailOutbox)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(mailOutbox),
-  ]);
-  return { mails: rows.map(summaryOf), total: counted?.total ?? 0 };
+export function listMails(db: Db, query: MailListQuery): Promise<Page<MailSummary>> {
+  const { html: _html, text: _text, ...columns } = getTableColumns(mailOutbox);
+  return paginate(
+    db,
+    query,
+    {
+      rows: db
+        .select(columns)
+        .from(mailOutbox)
+        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+        .$dynamic(),
+      table: mailOutbox,
+      where: undefined,
+    },
+    mailSummaryToJson,
+  );
 }
 
 export async function getMail(db: Db, id: string): Promise<MailDetail> {
   const [row] = isUuid(id) ? await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)) : [];
   if (!row) throw notFound(mailMessages.mailNotFound);
-  return { ...summaryOf(row), html: row.html, text: row.text };
+  return { ...mailSummaryToJson(row), html: row.html, text: row.text };
 }
 
 type ContactRow = typeof contactMessage.$inferSelect;
 
-function contactOf(row: ContactRow): ContactMessage {
+function contactMessageToJson(row: ContactRow): ContactMessage {
   return {
     id: row.id,
     topic: row.topic,
@@ -82,34 +72,37 @@ function contactOf(row: ContactRow): ContactMessage {
 }
 
 /** The Inbox: contact messages newest first, optionally only the unread or only the read. */
-export async function listContactMessages(
+export function listContactMessages(
   db: Db,
   query: ContactListQuery,
-): Promise<{ messages: ContactMessage[]; total: number }> {
+): Promise<Page<ContactMessage>> {
   const where =
     query.unread === undefined
       ? undefined
       : query.unread
         ? isNull(contactMessage.readAt)
         : isNotNull(contactMessage.readAt);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(contactMessage)
-      .where(where)
-      .orderBy(desc(contactMessage.createdAt), desc(contactMessage.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(contactMessage).where(where),
-  ]);
-  return { messages: rows.map(contactOf), total: counted?.total ?? 0 };
+  return paginate(
+    db,
+    query,
+    {
+      rows: db
+        .select()
+        .from(contactMessage)
+        .where(where)
+        .orderBy(desc(contactMessage.createdAt), desc(contactMessage.id))
+        .$dynamic(),
+      table: contactMessage,
+      where,
+    },
+    contactMessageToJson,
+  );
 }
 
 /** Marks a message read (keeping the first time it was read) or unread again. */
 export async function markContactMessage(
   db: Db,
-  id: string,
-  read: boolean,
+  { id, read }: { id: string; read: boolean },
 ): Promise<ContactMessage> {
   if (!isUuid(id)) throw notFound(mailMessages.messageNotFound);
   const [row] = await db
@@ -118,5 +111,5 @@ export async function markContactMessage(
     .where(eq(contactMessage.id, id))
     .returning();
   if (!row) throw notFound(mailMessages.messageNotFound);
-  return contactOf(row);
+  return contactMessageToJson(row);
 }
