@@ -31,6 +31,7 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 import { mailSenderPlugin } from './mail/sender.ts';
+import { orderNotifier } from './mail/order-notices.ts';
 import { mailAdminRoutes } from './modules/mail/mail-admin.routes.ts';
 
 export interface BuildOptions {
@@ -81,22 +82,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Cancelling an order first settles its payment intent with the provider; the orders and users
   // modules get that step from here rather than importing the payments module.
   // One card provider for the payment routes and the cancel step (null: no card payments).
+  // The customer's mail about each order change, written in the transaction that makes it.
+  const notify = orderNotifier({ publicUrl: config.publicUrl, holdHours: config.orderHoldHours });
   const paymentProvider = createActiveProvider(database.db, config);
-  const beforeCancel = paymentCancelGuard(database.db, paymentProvider);
+  const beforeCancel = paymentCancelGuard(database.db, paymentProvider, notify);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });
   await app.register(toolsRoutes);
   await app.register(toolsAdminRoutes);
-  await app.register(ordersRoutes, { beforeCancel });
-  await app.register(ordersAdminRoutes, { beforeCancel });
-  await app.register(orderExpiryPlugin, { holdHours: config.orderHoldHours, beforeCancel });
-  await app.register(paymentsRoutes, { provider: paymentProvider });
+  await app.register(ordersRoutes, { beforeCancel, notify });
+  await app.register(ordersAdminRoutes, { beforeCancel, notify });
+  await app.register(orderExpiryPlugin, {
+    holdHours: config.orderHoldHours,
+    beforeCancel,
+    notify,
+  });
+  await app.register(paymentsRoutes, { provider: paymentProvider, notify });
   await app.register(reviewsRoutes);
   await app.register(usersRoutes);
-  await app.register(usersAdminRoutes, { beforeCancel });
-  await app.register(newsletterRoutes);
-  await app.register(contactRoutes);
+  await app.register(usersAdminRoutes, { beforeCancel, notify });
+  await app.register(newsletterRoutes, { publicUrl: config.publicUrl });
+  await app.register(contactRoutes, { publicUrl: config.publicUrl });
   await app.register(mailAdminRoutes);
 
   await app.register(webPlugin, { distDir: config.webDistDir });

@@ -60,3 +60,13 @@ export async function queueOrderMail(
     ...render(settings, event, row),
   });
 }
+
+/**
+ * The order modules' "tell the customer" step, handed to them by app.ts: call it with the
+ * transaction that makes the change and the order row as that transaction left it.
+ */
+export type OrderNotify = (tx: Db | Tx, event: OrderEvent, row: OrderRow) => Promise<void>;
+
+export function orderNotifier(settings: OrderMailSettings): OrderNotify {
+  return (tx, event, row) => queueOrderMail(tx, settings, event, row);
+}

@@ -17,6 +17,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import type { Actor } from '../../auth/guards.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
+import type { OrderNotify } from '../../mail/order-notices.ts';
+import type { CancelledBy } from '../../mail/templates/order-mails.ts';
 import { findOrderRow, orderToJson, PAID_STATUSES, type OrderRow } from './order-row.ts';
 
 /** A restock can land between our UPDATE and the read that explains its failure; try again then. */
@@ -25,9 +27,15 @@ const PLACE_ATTEMPTS = 3;
 /**
  * Places an order: one transaction reserves the stock with a single conditional UPDATE (no
  * read-then-write, so concurrent orders can never oversell), then writes the order and its
- * stock movement. Name, email and price come from the session and the tool, never the client.
+ * stock movement, and the customer's mail. Name, email and price come from the session and the
+ * tool, never the client.
  */
-export async function placeOrder(db: Db, customer: Actor, input: CreateOrderBody): Promise<Order> {
+export async function placeOrder(
+  db: Db,
+  customer: Actor,
+  input: CreateOrderBody,
+  notify: OrderNotify,
+): Promise<Order> {
   if (!isUuid(input.toolId)) throw notFound(orderMessages.toolNotFound);
   const q = input.quantity;
   for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
@@ -71,6 +79,7 @@ export async function placeOrder(db: Db, customer: Actor, input: CreateOrderBody
         orderId: created.id,
         actorId: customer.id,
       });
+      await notify(tx, { kind: 'order_placed' }, created);
       return created;
     });
     if (placed) return orderToJson(placed);
@@ -138,6 +147,14 @@ export async function listOrders(db: Db, actor: Actor, email?: string): Promise<
  */
 export type BeforeCancel = (row: OrderRow) => Promise<void>;
 
+/** What a cancel needs beside the order: the payment step, the customer's mail, and who it is. */
+export interface CancelSteps {
+  beforeCancel?: BeforeCancel;
+  notify: OrderNotify;
+  /** Who the mail names; by default the actor (an admin, or the customer). */
+  by?: CancelledBy;
+}
+
 function cannotCancel(actor: Actor, status: OrderStatus, settled: boolean) {
   // Paid by the payment this cancel has just found at the provider: an admin too is told, rather
   // than cancelling a payment they did not know about.
@@ -159,8 +176,9 @@ export async function cancelOrder(
   db: Db,
   actor: Actor,
   id: string,
-  beforeCancel?: BeforeCancel,
+  steps: CancelSteps,
 ): Promise<DeleteOrderResult> {
+  const { beforeCancel, notify } = steps;
   let row: OrderRow | undefined = await visibleOrder(db, actor, id);
   if (row.status === 'cancelled') return { deletedCount: 0 };
   const cancellable: OrderStatus[] =
@@ -183,7 +201,7 @@ export async function cancelOrder(
       .update(order)
       .set({ status: 'cancelled', cancelledAt: new Date() })
       .where(and(eq(order.id, orderId), inArray(order.status, from)))
-      .returning({ toolId: order.toolId, quantity: order.quantity });
+      .returning();
     if (!updated) return false;
     // Stock goes back even to an archived tool, so the books balance.
     await tx
@@ -197,6 +215,15 @@ export async function cancelOrder(
       orderId,
       actorId: actor.id,
     });
+    await notify(
+      tx,
+      {
+        kind: 'order_cancelled',
+        by: steps.by ?? (actor.role === 'admin' ? 'admin' : 'customer'),
+        wasPaid: updated.paidAt !== null,
+      },
+      updated,
+    );
     return true;
   });
   if (cancelled) return { deletedCount: 1 };
