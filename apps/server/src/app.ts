@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -29,6 +30,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 import { mailSenderPlugin } from './mail/sender.ts';
 import { orderNotifier } from './mail/order-notices.ts';
@@ -38,6 +40,8 @@ export interface BuildOptions {
   /** An open, migrated database (tests); otherwise one is opened from the config and migrated. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go (default stdout as JSON); the entry point passes a prettifier on a terminal. */
+  logStream?: DestinationStream;
 }
 
 export type App = FastifyInstance;
@@ -53,6 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : {
             level: config.logLevel,
+            stream: options.logStream,
             redact: [
               'req.headers.authorization',
               'req.headers.cookie',
@@ -105,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(newsletterRoutes, { publicUrl: config.publicUrl });
   await app.register(contactRoutes, { publicUrl: config.publicUrl });
   await app.register(mailAdminRoutes);
+  await app.register(seoRoutes, { config });
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

@@ -1,12 +1,12 @@
 import type { ContactMessage } from '@voltforge/contract/mail';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../components/ui/use-page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { errorMessage } from '../../lib/api-client';
-import { useContactMessages } from './api/contact-messages-query';
-import { MAIL_PAGE_SIZE } from './api/mail-keys';
+import { useContactMessages } from './api/get-contact-messages';
+import { MAIL_PAGE_SIZE } from './api/keys';
 import { useMarkContactMessage } from './api/mark-contact-message';
 import { formatTime } from './format-time';
 import { Pager } from './pager';

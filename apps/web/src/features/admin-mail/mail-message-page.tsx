@@ -4,8 +4,8 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../components/ui/use-page-meta';
-import { useMail } from './api/mail-query';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { useMail } from './api/get-mail';
 import { formatTime } from './format-time';
 import { MailStatusBadge } from './mail-status-badge';
 

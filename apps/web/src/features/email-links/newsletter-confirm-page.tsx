@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../components/ui/use-page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { errorMessage } from '../../lib/api-client';
-import { useConfirmNewsletter } from './api/newsletter-links';
+import { useConfirmNewsletter } from './api/confirm-newsletter';
 import { LinkResultCard } from './link-result-card';
 
 /** The double opt-in link: confirms the subscription as soon as the page opens. */

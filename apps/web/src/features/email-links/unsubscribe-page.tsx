@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
-import { usePageMeta } from '../../components/ui/use-page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { errorMessage } from '../../lib/api-client';
-import { useUnsubscribeNewsletter } from './api/newsletter-links';
+import { useUnsubscribeNewsletter } from './api/unsubscribe-newsletter';
 import { LinkResultCard } from './link-result-card';
 
 /**

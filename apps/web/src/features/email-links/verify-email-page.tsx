@@ -1,7 +1,7 @@
 import { verifyEmailMessages } from '@voltforge/contract/password-reset';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
-import { usePageMeta } from '../../components/ui/use-page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { LinkResultCard } from './link-result-card';
 
 /**

@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { mailLinkPaths } from '@voltforge/contract/mail-links';
 import { forgotPasswordSchema, passwordResetMessages } from '@voltforge/contract/password-reset';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { TextField } from '../../components/ui/text-field';
-import { usePageMeta } from '../../components/ui/use-page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { errorMessage } from '../../lib/api-client';
-import { authClient } from '../../lib/auth-client';
 import { AccountCard } from './account-card';
-import { authRequest } from './auth-request';
+import { useRequestPasswordReset } from './api/request-password-reset';
 
 /** "Forgot password?": asks for the address; the answer is the same whether it has an account. */
 export function ForgotPasswordPage() {
@@ -25,12 +22,7 @@ export function ForgotPasswordPage() {
     reValidateMode: 'onSubmit',
     defaultValues: { email: '' },
   });
-  const request = useMutation({
-    mutationFn: (email: string) =>
-      authRequest(
-        authClient.requestPasswordReset({ email, redirectTo: mailLinkPaths.resetPassword }),
-      ).then(() => email),
-  });
+  const request = useRequestPasswordReset();
   const onSubmit = handleSubmit(({ email }) => request.mutate(email));
 
   return (

@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordResetMessages, resetPasswordFormSchema } from '@voltforge/contract/password-reset';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { TextField } from '../../components/ui/text-field';
-import { usePageMeta } from '../../components/ui/use-page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { errorMessage } from '../../lib/api-client';
-import { authClient } from '../../lib/auth-client';
 import { AccountCard } from './account-card';
-import { AuthRequestError, authRequest } from './auth-request';
+import { AuthRequestError } from './api/auth-request';
+import { useResetPassword } from './api/reset-password';
 
 function failureMessage(error: unknown): string {
   if (error instanceof AuthRequestError && error.code === 'INVALID_TOKEN') {
@@ -42,11 +41,10 @@ export function ResetPasswordPage() {
     reValidateMode: 'onSubmit',
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const reset = useMutation({
-    mutationFn: (newPassword: string) =>
-      authRequest(authClient.resetPassword({ newPassword, token: token ?? '' })),
-  });
-  const onSubmit = handleSubmit(({ password }) => reset.mutate(password));
+  const reset = useResetPassword();
+  const onSubmit = handleSubmit(({ password }) =>
+    reset.mutate({ newPassword: password, token: token ?? '' }),
+  );
 
   if (!token) {
     return (

@@ -1,19 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
-import { mailLinkPaths } from '@voltforge/contract/mail-links';
 import { verifyEmailMessages } from '@voltforge/contract/password-reset';
-import { authClient } from '../../../lib/auth-client';
-
-async function resendConfirmation(email: string) {
-  const { error } = await authClient.sendVerificationEmail({
-    email,
-    callbackURL: mailLinkPaths.verifyEmailResult,
-  });
-  if (error) throw new Error(error.message || 'Could not send the mail. Please try again.');
-}
+import { useResendVerification } from '../api/resend-verification';
 
 /** Whether the account's address is confirmed, with a way to get a new confirmation link. */
 export function EmailVerification({ email, verified }: { email: string; verified: boolean }) {
-  const resend = useMutation({ mutationFn: () => resendConfirmation(email) });
+  const resend = useResendVerification();
   if (verified) {
     return (
       <span
@@ -46,7 +36,7 @@ export function EmailVerification({ email, verified }: { email: string; verified
           type="button"
           className="btn btn-outline btn-xs"
           disabled={resend.isPending}
-          onClick={() => resend.mutate()}
+          onClick={() => resend.mutate(email)}
         >
           {resend.isPending ? 'Sending…' : 'Resend'}
         </button>
