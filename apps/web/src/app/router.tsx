@@ -83,7 +83,7 @@ const adminRoutes: RouteObject[] = [
   {
     path: routePatterns.mailMessage,
     lazy: page(
-      () => import('../features/admin-mail/mail-message-page'),
+      () => import('../features/admin-mail/mail-page'),
       (m) => m.MailMessagePage,
     ),
   },

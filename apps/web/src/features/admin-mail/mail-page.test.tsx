@@ -5,8 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, slow, stubFetch } from '../../test/page-harness';
 import { renderRoutes } from '../../test/render-route';
 import { InboxPage } from './inbox-page';
-import { MailMessagePage } from './mail-message-page';
-import { MailPage } from './mail-page';
+import { MailMessagePage, MailPage } from './mail-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
