@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactMessage, MailDetail, MailSummary } from '@voltforge/contract/mail';
 import { contactMessage } from '../../db/schema/contact.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { request } from '../../../test/test-app.ts';
 import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
@@ -8,6 +9,8 @@ import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures
 let t: ShopTestApp;
 beforeAll(async () => {
   t = await createShopTestApp();
+  // Registering the three people mailed them their confirmation links: start from an empty outbox.
+  await t.app.db.delete(mailOutbox);
   for (let i = 1; i <= 3; i += 1) {
     await enqueueMail(t.app.db, {
       to: `buyer${i}@example.com`,
