@@ -38,6 +38,9 @@ import { toolCsvRoutes } from './modules/tool-csv/tool-csv.routes.ts';
 import { orderExportRoutes } from './modules/order-export/order-export.routes.ts';
 import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
+import { mailSenderPlugin } from './mail/sender.ts';
+import { orderNotifier } from './mail/order-notices.ts';
+import { mailAdminRoutes } from './modules/mail/mail-admin.routes.ts';
 
 export interface BuildOptions {
   /** An open, migrated database (tests); otherwise one is opened from the config and migrated. */
@@ -73,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  for (const warning of config.warnings) app.log.warn(warning);
 
   await app.register(errorHandlerPlugin);
   await app.register(dbPlugin, { database, closeOnShutdown: ownsDatabase });
@@ -84,30 +88,39 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(openapiErrorsPlugin);
   await app.register(authPlugin, { config });
+  await app.register(mailSenderPlugin, { config });
 
   // Cancelling an order first settles its payment intent with the provider; the orders and users
   // modules get that step from here rather than importing the payments module.
   // One card provider for the payment routes and the cancel step (null: no card payments).
+  // The customer's mail about each order change, written in the transaction that makes it.
+  const notify = orderNotifier({ publicUrl: config.publicUrl, holdHours: config.orderHoldHours });
   const paymentProvider = createActiveProvider(database.db, config);
-  const beforeCancel = paymentCancelGuard(database.db, paymentProvider);
+  const beforeCancel = paymentCancelGuard(database.db, paymentProvider, notify);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });
   await app.register(toolsRoutes);
   await app.register(toolsAdminRoutes);
-  await app.register(ordersRoutes, { beforeCancel });
-  await app.register(ordersAdminRoutes, { beforeCancel });
-  await app.register(orderExpiryPlugin, { holdHours: config.orderHoldHours, beforeCancel });
+  await app.register(ordersRoutes, { beforeCancel, notify });
+  await app.register(ordersAdminRoutes, { beforeCancel, notify });
+  await app.register(orderExpiryPlugin, {
+    holdHours: config.orderHoldHours,
+    beforeCancel,
+    notify,
+  });
   await app.register(paymentsRoutes, {
     provider: paymentProvider,
     orderHoldHours: config.orderHoldHours,
+    notify,
   });
   await app.register(reviewsRoutes);
   await app.register(reviewsAdminRoutes);
   await app.register(usersRoutes);
-  await app.register(usersAdminRoutes, { beforeCancel });
-  await app.register(newsletterRoutes);
-  await app.register(contactRoutes);
+  await app.register(usersAdminRoutes, { beforeCancel, notify });
+  await app.register(newsletterRoutes, { publicUrl: config.publicUrl });
+  await app.register(contactRoutes, { publicUrl: config.publicUrl });
+  await app.register(mailAdminRoutes);
   await app.register(seoRoutes, { config });
   await app.register(overviewRoutes);
   await app.register(adminCatalogueRoutes);

@@ -194,4 +194,63 @@ describe('configuration', () => {
       });
     });
   });
+  describe('mail', () => {
+    const postgres = {
+      DATABASE_URL: 'postgres://localhost/x',
+      BETTER_AUTH_SECRET: 'a'.repeat(32),
+      PUBLIC_URL: 'https://shop.example.com',
+    };
+
+    it('keeps mail in the outbox by default, from the shop address, warning only on PostgreSQL', () => {
+      const embedded = loadConfig({ DATA_DIR: tmp() });
+      expect(embedded.mail).toEqual({
+        smtpUrl: undefined,
+        from: 'Voltforge <shop@voltforge.example>',
+      });
+      expect(embedded.warnings).toEqual([]);
+      expect(loadConfig(postgres).warnings).toEqual([
+        'SMTP_URL is not set: mail is kept in the outbox (admin Mail page), not sent. Set SMTP_URL to deliver it.',
+      ]);
+    });
+
+    it('sends through SMTP_URL from MAIL_FROM, with no warning', () => {
+      const config = loadConfig({
+        ...postgres,
+        SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+        MAIL_FROM: 'Shop <orders@shop.example.com>',
+      });
+      expect(config.mail).toEqual({
+        smtpUrl: 'smtps://user:pass@mail.example.com:465',
+        from: 'Shop <orders@shop.example.com>',
+      });
+      expect(config.warnings).toEqual([]);
+      expect(loadConfig({ ...postgres, MAIL_FROM: 'orders@shop.example.com' }).mail.from).toBe(
+        'orders@shop.example.com',
+      );
+    });
+
+    it('names a bad SMTP_URL and MAIL_FROM together with the other bad keys', () => {
+      let error: unknown;
+      try {
+        loadConfig({
+          DATA_DIR: tmp(),
+          SMTP_URL: 'http://mail.example.com',
+          MAIL_FROM: 'Voltforge shop',
+          PORT: 'abc',
+        });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toContain(
+        'SMTP_URL: must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587',
+      );
+      expect(problems).toContain(
+        'MAIL_FROM: must be an address, or a name and an address: Name <shop@example.com>',
+      );
+      expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
+      expect(() => loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'smtp://' })).toThrow(/SMTP_URL/);
+    });
+  });
 });

@@ -13,6 +13,18 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+const DEFAULT_MAIL_FROM = 'Voltforge <shop@voltforge.example>';
+const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
+function isSmtpUrl(value: string): boolean {
+  if (!/^smtps?:\/\//.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -48,6 +60,22 @@ const envSchema = z.object({
     .min(0, 'must be 0 (never) or more')
     .max(720, 'must be at most 720 (30 days)')
     .default(48),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine(
+      isSmtpUrl,
+      'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587',
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(
+      MAIL_FROM_PATTERN,
+      'must be an address, or a name and an address: Name <shop@example.com>',
+    )
+    .default(DEFAULT_MAIL_FROM),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -93,6 +121,13 @@ export interface Config {
   trustProxy: boolean;
   /** Unpaid orders older than this release their stock; 0 keeps them until cancelled. */
   orderHoldHours: number;
+  /**
+   * Outgoing mail. Without an SMTP URL nothing leaves the machine: mails are kept in the outbox
+   * for admins to read on the Mail page.
+   */
+  mail: { smtpUrl?: string; from: string };
+  /** Things the operator should know at start-up that do not stop it. */
+  warnings: string[];
   logLevel: string;
   webDistDir: string;
 }
@@ -239,6 +274,13 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: e.RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     orderHoldHours: e.ORDER_HOLD_HOURS,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    warnings:
+      database.kind === 'postgres' && !e.SMTP_URL
+        ? [
+            'SMTP_URL is not set: mail is kept in the outbox (admin Mail page), not sent. Set SMTP_URL to deliver it.',
+          ]
+        : [],
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -6,14 +6,16 @@ export const newsletterSubscribeSchema = z.object({ email: emailSchema });
 export type NewsletterSubscribeInput = z.input<typeof newsletterSubscribeSchema>;
 
 export const newsletterMessages = {
-  subscribed: 'Thanks for subscribing! Watch your inbox for new tools and offers.',
-  alreadySubscribed: 'You are already subscribed. Thanks for staying with us!',
+  confirmationSent:
+    'Almost done! Check your inbox and click the link in our mail to confirm your subscription.',
 } as const;
 
-/** 201 for a new address, 200 when it was already on the list; no second row either way. */
+/**
+ * The same answer for a new address, one waiting for confirmation and one already subscribed
+ * (double opt-in), so the form tells nobody who is on the list.
+ */
 export const newsletterResultSchema = z.object({
   email: z.string(),
-  alreadySubscribed: z.boolean(),
   message: z.string(),
 });
 export type NewsletterResult = z.infer<typeof newsletterResultSchema>;

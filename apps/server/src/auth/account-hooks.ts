@@ -1,22 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { APIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { user } from '../db/schema/auth.ts';
 
 /**
- * Who gets in and as what: ADMIN_EMAILS makes an account admin (new or existing), and a disabled
- * account gets no new session by any sign-in method (docs/auth.md). Emails are not verified, so
- * the operator sees every promotion in the log.
+ * Who gets in and as what: ADMIN_EMAILS makes an account admin (new or existing) once its
+ * address is proven, by the confirmation link or by a provider that verified it, and a disabled
+ * account gets no new session by any sign-in method (docs/auth.md). The operator sees every
+ * promotion in the log.
  */
 export function accountHooks(config: Config, db: Db, log: FastifyBaseLogger) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
   return {
     user: {
       create: {
-        before: async (newUser: { email: string }) => {
-          const role = isAdminEmail(newUser.email) ? 'admin' : 'user';
+        before: async (newUser: { email: string; emailVerified?: boolean }) => {
+          const role = isAdminEmail(newUser.email) && newUser.emailVerified ? 'admin' : 'user';
           if (role === 'admin') {
             log.info({ email: newUser.email }, '[auth] ADMIN_EMAILS made a new account admin');
           }
@@ -42,10 +43,10 @@ export function accountHooks(config: Config, db: Db, log: FastifyBaseLogger) {
         after: async (newSession: { userId: string }) => {
           if (config.adminEmails.length === 0) return;
           const [row] = await db
-            .select({ email: user.email, role: user.role })
+            .select({ email: user.email, role: user.role, verified: user.emailVerified })
             .from(user)
             .where(eq(user.id, newSession.userId));
-          if (row && row.role !== 'admin' && isAdminEmail(row.email)) {
+          if (row && row.role !== 'admin' && row.verified && isAdminEmail(row.email)) {
             await db.update(user).set({ role: 'admin' }).where(eq(user.id, newSession.userId));
             log.info(
               { userId: newSession.userId, email: row.email },
@@ -54,6 +55,21 @@ export function accountHooks(config: Config, db: Db, log: FastifyBaseLogger) {
           }
         },
       },
+    },
+    /** The confirmation link proves the mailbox: a listed address becomes admin now. */
+    afterEmailVerification: async (verified: { id: string; email: string }) => {
+      if (!isAdminEmail(verified.email)) return;
+      const promoted = await db
+        .update(user)
+        .set({ role: 'admin' })
+        .where(and(eq(user.id, verified.id), ne(user.role, 'admin')))
+        .returning({ id: user.id });
+      if (promoted.length > 0) {
+        log.info(
+          { userId: verified.id, email: verified.email },
+          '[auth] ADMIN_EMAILS promoted an account to admin when its address was confirmed',
+        );
+      }
     },
   };
 }

@@ -9,8 +9,8 @@ import { APIError } from 'better-auth/api';
 export const accountLinking = {
   enabled: true,
   trustedProviders: [],
-  // Password accounts here never have a verified email (no mail is sent); instead of never
-  // linking them, revokeUnprovenAccess hands them to the proven owner.
+  // A password account whose owner has not followed the confirmation link is not refused either:
+  // revokeUnprovenAccess hands it to the proven owner. A confirmed one is linked as it is.
   requireLocalEmailVerified: false,
   allowDifferentEmails: false,
 };
@@ -27,8 +27,8 @@ export function refuseExplicitLinking(path: string): void {
 }
 
 /**
- * If the linked account's own email was never proven (a password account: this shop sends no
- * verification mail), whoever created it may not own the mailbox; so, like better-auth's
+ * If the linked account's own email was never proven (a password account whose confirmation
+ * link was never followed), whoever created it may not own the mailbox; so, like better-auth's
  * magic-link and email-OTP flows, everything the account accrued before the proof (password,
  * other unproven links, sessions) is removed and the verified owner takes it over.
  */

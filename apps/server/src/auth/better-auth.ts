@@ -5,6 +5,8 @@ import { bearer } from 'better-auth/plugins';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../db/schema/auth.ts';
+import { PASSWORD_RESET_TOKEN_HOURS } from '@voltforge/contract/mail-links';
+import { authMailCallbacks } from '../mail/auth-mails.ts';
 import { accountHooks } from './account-hooks.ts';
 import { accountLinking, beforeAccountCreate } from './account-linking.ts';
 import { beforeAuthEndpoint } from './endpoint-rules.ts';
@@ -13,6 +15,7 @@ import { socialProviders, socialSignInPlugins } from './social-sign-in.ts';
 /** better-auth as this shop runs it: email and password, social sign-in, sessions in the database. */
 export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
   const hooks = accountHooks(config, db, log);
+  const mails = authMailCallbacks({ db, publicUrl: config.publicUrl, log });
   return betterAuth({
     appName: 'Voltforge',
     // better-auth's messages go to the app's structured log, not the console. At 'info' it does
@@ -34,6 +37,19 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: true,
+      // POST /api/auth/request-password-reset mails a link to /reset-password; the token is used
+      // once, within the hour, and setting the password ends every session of the account.
+      sendResetPassword: mails.sendResetPassword,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_HOURS * 3600,
+      revokeSessionsOnPasswordReset: true,
+    },
+    // The address is confirmed by a link mailed at registration; signing in does not wait for it.
+    emailVerification: {
+      sendVerificationEmail: mails.sendVerificationEmail,
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 3600,
+      afterEmailVerification: hooks.afterEmailVerification,
     },
     socialProviders: socialProviders(config),
     account: { accountLinking },
@@ -60,6 +76,9 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
         '/get-session': false,
         '/sign-in/email': { window: 60, max: 10 },
         '/sign-up/email': { window: 60, max: 10 },
+        // Each of these writes a mail: a few a minute per address is plenty for a person.
+        '/request-password-reset': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 5 },
       },
     },
     advanced: {

@@ -1,7 +1,8 @@
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { z } from 'zod';
 import { updateProfileSchema } from '@voltforge/contract/profile';
-import { loginSchema, registerSchema } from '@voltforge/contract/user';
+import { forgotPasswordSchema } from '@voltforge/contract/password-reset';
+import { loginSchema, passwordSchema, registerSchema } from '@voltforge/contract/user';
 import { refuseExplicitLinking } from './account-linking.ts';
 
 /**
@@ -18,6 +19,9 @@ const bodySchemas: Record<string, z.ZodType | undefined> = {
   '/sign-up/email': registerSchema.extend({ image: accountFieldsSchema.shape.image }),
   '/sign-in/email': loginSchema,
   '/update-user': accountFieldsSchema,
+  // A new password obeys the registration rules, with the same messages.
+  '/request-password-reset': forgotPasswordSchema,
+  '/reset-password': z.object({ newPassword: passwordSchema }),
 };
 
 /**

@@ -15,6 +15,7 @@ import * as paymentSchema from './schema/payment.ts';
 import * as newsletterSchema from './schema/newsletter.ts';
 import * as contactSchema from './schema/contact.ts';
 import * as appMetaSchema from './schema/app-meta.ts';
+import * as mailSchema from './schema/mail.ts';
 
 export const schema = {
   ...authSchema,
@@ -27,6 +28,7 @@ export const schema = {
   ...newsletterSchema,
   ...contactSchema,
   ...appMetaSchema,
+  ...mailSchema,
 };
 
 /** Both drivers (PGlite and node-postgres) fit this type, so services never know which one runs. */

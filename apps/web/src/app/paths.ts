@@ -1,3 +1,5 @@
+import { mailLinkPaths } from '@voltforge/contract/mail-links';
+
 /**
  * Every client route, in one place: the router serves exactly these patterns and links use
  * `paths` (router.test.tsx fails when the two disagree). The odd spellings, `/catagories`
@@ -25,12 +27,20 @@ const pages = {
   manageTools: '/dashboard/manageTools',
   importTools: '/dashboard/importTools',
   manageReviews: '/dashboard/manageReviews',
+  forgotPassword: mailLinkPaths.forgotPassword,
+  resetPassword: mailLinkPaths.resetPassword,
+  verifyEmailResult: mailLinkPaths.verifyEmailResult,
+  newsletterConfirm: mailLinkPaths.newsletterConfirm,
+  unsubscribe: mailLinkPaths.unsubscribe,
+  mail: mailLinkPaths.mail,
+  inbox: mailLinkPaths.inbox,
 } as const;
 
 const pagesWithId = {
   tool: '/tool/:id',
   payment: '/dashboard/payment/:id',
   manageOrder: '/dashboard/manageOrder/:id',
+  mailMessage: `${mailLinkPaths.mail}/:id`,
 } as const;
 
 /** The patterns the router matches, `:id` where a page takes one. */
@@ -45,4 +55,5 @@ export const paths = {
   tool: withId(pagesWithId.tool),
   payment: withId(pagesWithId.payment),
   manageOrder: withId(pagesWithId.manageOrder),
+  mailMessage: withId(pagesWithId.mailMessage),
 } as const;

@@ -87,6 +87,27 @@ const adminRoutes: RouteObject[] = [
       (m) => m.ManageOrderPage,
     ),
   },
+  {
+    path: routePatterns.mail,
+    lazy: page(
+      () => import('../features/admin-mail/mail-page'),
+      (m) => m.MailPage,
+    ),
+  },
+  {
+    path: routePatterns.mailMessage,
+    lazy: page(
+      () => import('../features/admin-mail/mail-page'),
+      (m) => m.MailMessagePage,
+    ),
+  },
+  {
+    path: routePatterns.inbox,
+    lazy: page(
+      () => import('../features/admin-mail/inbox-page'),
+      (m) => m.InboxPage,
+    ),
+  },
 ];
 
 const dashboardRoutes: RouteObject[] = [
@@ -211,6 +232,41 @@ const publicRoutes: RouteObject[] = [
     lazy: page(
       () => import('../features/auth/register-page'),
       (m) => m.RegisterPage,
+    ),
+  },
+  {
+    path: routePatterns.forgotPassword,
+    lazy: page(
+      () => import('../features/password-reset/forgot-password-page'),
+      (m) => m.ForgotPasswordPage,
+    ),
+  },
+  {
+    path: routePatterns.resetPassword,
+    lazy: page(
+      () => import('../features/password-reset/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+  {
+    path: routePatterns.verifyEmailResult,
+    lazy: page(
+      () => import('../features/email-links/verify-email-page'),
+      (m) => m.VerifyEmailPage,
+    ),
+  },
+  {
+    path: routePatterns.newsletterConfirm,
+    lazy: page(
+      () => import('../features/email-links/newsletter-confirm-page'),
+      (m) => m.NewsletterConfirmPage,
+    ),
+  },
+  {
+    path: routePatterns.unsubscribe,
+    lazy: page(
+      () => import('../features/email-links/unsubscribe-page'),
+      (m) => m.UnsubscribePage,
     ),
   },
 ];

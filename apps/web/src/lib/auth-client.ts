@@ -138,8 +138,9 @@ function afterLoad<F extends (...args: never[]) => Promise<unknown>>(
 
 /**
  * The parts of the better-auth client the app uses, with the same names and types:
- * `useSession()` (data, isPending, error, refetch), sign-in, sign-up, sign-out, and the session
- * signal for a session that changed elsewhere (a sign-in popup).
+ * `useSession()` (data, isPending, error, refetch), sign-in, sign-up, sign-out, the password
+ * reset and address confirmation calls, and the session signal for a session that changed
+ * elsewhere (a sign-in popup).
  */
 export const authClient = {
   useSession() {
@@ -154,6 +155,9 @@ export const authClient = {
     email: afterLoad((client) => client.signUp.email),
   },
   signOut: afterLoad((client) => client.signOut),
+  requestPasswordReset: afterLoad((client) => client.requestPasswordReset),
+  resetPassword: afterLoad((client) => client.resetPassword),
+  sendVerificationEmail: afterLoad((client) => client.sendVerificationEmail),
   $store: {
     notify(signal: '$sessionSignal') {
       if (signal === '$sessionSignal') void refreshSession();

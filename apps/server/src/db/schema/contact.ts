@@ -9,4 +9,6 @@ export const contactMessage = pgTable('contact_message', {
   email: text('email').notNull(),
   message: text('message').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // Set when an admin marks the message read on the Inbox page.
+  readAt: timestamp('read_at', { withTimezone: true }),
 });

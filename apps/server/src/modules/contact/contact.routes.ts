@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contactRequestSchema, contactResultSchema } from '@voltforge/contract/content';
 import { saveContactMessage } from './contact.service.ts';
 
-export async function contactRoutes(instance: FastifyInstance) {
+export async function contactRoutes(instance: FastifyInstance, opts: { publicUrl: string }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -19,7 +19,7 @@ export async function contactRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await saveContactMessage(app.db, request.body);
+      const result = await saveContactMessage(app.db, request.body, opts);
       return reply.status(201).send(result);
     },
   );

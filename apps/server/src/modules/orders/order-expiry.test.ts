@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { order } from '../../db/schema/order.ts';
+import { orderNotifier } from '../../mail/order-notices.ts';
 import { testPaymentIntent } from '../../db/schema/payment.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
@@ -15,6 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const HOUR = 3_600_000;
+const notify = orderNotifier({ publicUrl: 'http://localhost:3000', holdHours: 48 });
 
 async function placeOrder(who: TestUser, toolId: string, quantity: number, hoursAgo: number) {
   const res = await request(t.app, {
@@ -54,7 +57,8 @@ describe('releasing the stock of unpaid orders', () => {
 
     const expired = await expireUnpaidOrders(t.app.db, {
       placedBefore: new Date(Date.now() - 48 * HOUR),
-      beforeCancel: paymentCancelGuard(t.app.db, createActiveProvider(t.app.db, t.config)),
+      beforeCancel: paymentCancelGuard(t.app.db, createActiveProvider(t.app.db, t.config), notify),
+      notify,
     });
 
     expect(expired).toBe(2);
@@ -67,10 +71,18 @@ describe('releasing the stock of unpaid orders', () => {
       .from(testPaymentIntent)
       .where(eq(testPaymentIntent.orderId, staleWithIntent));
     expect(settled?.status).toBe('canceled');
+    // Each customer is told why: the hold ran out.
+    const mails = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'order_cancelled'));
+    expect(mails.map((m) => m.orderId).sort()).toEqual([stale, staleWithIntent].sort());
+    for (const mail of mails) expect(mail.text).toContain('not paid in time');
 
     // A second sweep (another instance, or the next tick) changes nothing.
     const again = await expireUnpaidOrders(t.app.db, {
       placedBefore: new Date(Date.now() - 48 * HOUR),
+      notify,
     });
     expect(again).toBe(0);
     expect(await stockOf(item.id)).toBe(97);
@@ -97,6 +109,7 @@ describe('releasing the stock of unpaid orders', () => {
 
     const expired = await expireUnpaidOrders(t.app.db, {
       placedBefore: new Date(Date.now() - 48 * HOUR),
+      notify,
     });
 
     expect(expired).toBe(500);
@@ -117,7 +130,10 @@ describe('releasing the stock of unpaid orders', () => {
       .where(eq(order.id, id));
 
     expect(
-      await expireUnpaidOrders(t.app.db, { placedBefore: new Date(Date.now() - 48 * HOUR) }),
+      await expireUnpaidOrders(t.app.db, {
+        placedBefore: new Date(Date.now() - 48 * HOUR),
+        notify,
+      }),
     ).toBe(0);
     expect(await statusOf(id)).toBe('paid');
     expect(await stockOf(item.id)).toBe(6);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
 import { HttpError } from '../../http-error.ts';
+import type { OrderNotify } from '../../mail/order-notices.ts';
 import { cancelOrder, type BeforeCancel } from './orders.service.ts';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -20,7 +21,7 @@ const BATCH = 50;
  */
 export async function expireUnpaidOrders(
   db: Db,
-  opts: { placedBefore: Date; beforeCancel?: BeforeCancel },
+  opts: { placedBefore: Date; beforeCancel?: BeforeCancel; notify: OrderNotify },
 ): Promise<number> {
   let expired = 0;
   let after: string | undefined;
@@ -50,7 +51,11 @@ export async function expireUnpaidOrders(
       // Acting as the customer (not as an admin) means only an unpaid order can be cancelled.
       const customer = { id: row.userId, name: row.name, email: row.email, role: 'user' as const };
       try {
-        const result = await cancelOrder(db, customer, row.id, opts.beforeCancel, 'unpaid_expired');
+        const result = await cancelOrder(db, customer, row.id, {
+          beforeCancel: opts.beforeCancel,
+          notify: opts.notify,
+          reason: 'unpaid_expired',
+        });
         expired += result.deletedCount;
       } catch (error) {
         // Paid at the last moment (409) or the provider is down (502): try again next sweep.
@@ -65,7 +70,10 @@ export async function expireUnpaidOrders(
 
 /** Runs the sweep on a timer while the server is up; ORDER_HOLD_HOURS=0 turns it off. */
 export const orderExpiryPlugin = fp(
-  async (app: FastifyInstance, opts: { holdHours: number; beforeCancel: BeforeCancel }) => {
+  async (
+    app: FastifyInstance,
+    opts: { holdHours: number; beforeCancel: BeforeCancel; notify: OrderNotify },
+  ) => {
     if (opts.holdHours <= 0) return;
     let timer: NodeJS.Timeout | undefined;
     const sweep = async () => {
@@ -74,6 +82,7 @@ export const orderExpiryPlugin = fp(
         const expired = await expireUnpaidOrders(app.db, {
           placedBefore,
           beforeCancel: opts.beforeCancel,
+          notify: opts.notify,
         });
         if (expired > 0) app.log.info({ expired }, 'released the stock of unpaid orders');
       } catch (err) {

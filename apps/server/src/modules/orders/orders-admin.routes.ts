@@ -5,15 +5,16 @@ import { orderIdParamsSchema, orderListSchema, orderSchema } from '@voltforge/co
 import { adminOnly, requireAdmin } from '../../auth/guards.ts';
 import { sendPage } from '../../paging.ts';
 import { listAllOrders, setOrderStatus } from './orders-admin.service.ts';
+import type { OrderNotify } from '../../mail/order-notices.ts';
 import type { BeforeCancel } from './orders.service.ts';
 
 /** Manage All Orders: every order, and moving one along its status (admins only). */
 export async function ordersAdminRoutes(
   instance: FastifyInstance,
-  opts: { beforeCancel: BeforeCancel },
+  opts: { beforeCancel: BeforeCancel; notify: OrderNotify },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { beforeCancel } = opts;
+  const { beforeCancel, notify } = opts;
 
   app.get(
     '/api/orders',
@@ -45,7 +46,7 @@ export async function ordersAdminRoutes(
     async (request) => {
       const admin = await requireAdmin(request);
       const input = { id: request.params.id, status: request.body.status };
-      return setOrderStatus(app.db, admin, input, beforeCancel);
+      return setOrderStatus(app.db, admin, input, { beforeCancel, notify });
     },
   );
 }

@@ -12,7 +12,7 @@ import type { Actor } from '../../auth/guards.ts';
 import { conflict, notFound } from '../../http-error.ts';
 import { paginate, type Page } from '../../paging.ts';
 import { findOrderRow, orderToJson } from './order-row.ts';
-import { cancelOrder, type BeforeCancel } from './orders.service.ts';
+import { cancelOrder, type CancelSteps } from './orders.service.ts';
 import { recordOrderEvent } from '../order-timeline/order-events.ts';
 
 /** Every order (or those of one status), newest first, one bounded page at a time. */
@@ -41,7 +41,7 @@ export async function setOrderStatus(
   db: Db,
   admin: Actor,
   { id, status: to }: { id: string; status: AdminOrderStatus },
-  beforeCancel?: BeforeCancel,
+  steps: CancelSteps,
 ): Promise<Order> {
   const row = await findOrderRow(db, id);
   if (!row) throw notFound(adminMessages.orderNotFound);
@@ -50,7 +50,7 @@ export async function setOrderStatus(
   }
 
   if (to === 'cancelled') {
-    const { deletedCount } = await cancelOrder(db, admin, id, beforeCancel);
+    const { deletedCount } = await cancelOrder(db, admin, id, steps);
     const now = await findOrderRow(db, id);
     if (!now) throw notFound(adminMessages.orderNotFound);
     // Another admin's cancel won the race: this call changed nothing.
@@ -59,24 +59,30 @@ export async function setOrderStatus(
   }
 
   const at = new Date();
-  const [moved] = await db
-    .update(order)
-    .set(
-      to === 'shipped'
-        ? { status: 'shipped', shippedAt: at }
-        : {
-            status: 'delivered',
-            deliveredAt: at,
-            // Handed over without a shipping step: it left the warehouse when it was delivered.
-            shippedAt: sql`coalesce(${order.shippedAt}, ${at.toISOString()}::timestamptz)`,
-          },
-    )
-    .where(and(eq(order.id, id), inArray(order.status, sourcesOf(to))))
-    .returning();
-  if (moved) {
-    await recordOrderEvent(db, { orderId: id, from: row.status, to, actorId: admin.id });
-    return orderToJson(moved);
-  }
+  const was = row.status;
+  // The move, its timeline event and the customer's mail about it commit together.
+  const moved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(order)
+      .set(
+        to === 'shipped'
+          ? { status: 'shipped', shippedAt: at }
+          : {
+              status: 'delivered',
+              deliveredAt: at,
+              // Handed over without a shipping step: it left the warehouse when it was delivered.
+              shippedAt: sql`coalesce(${order.shippedAt}, ${at.toISOString()}::timestamptz)`,
+            },
+      )
+      .where(and(eq(order.id, id), inArray(order.status, sourcesOf(to))))
+      .returning();
+    if (row) {
+      await recordOrderEvent(tx, { orderId: id, from: was, to, actorId: admin.id });
+      await steps.notify(tx, { kind: to === 'shipped' ? 'order_shipped' : 'order_delivered' }, row);
+    }
+    return row;
+  });
+  if (moved) return orderToJson(moved);
 
   const now = await findOrderRow(db, id);
   if (!now) throw notFound(adminMessages.orderNotFound);

@@ -11,14 +11,15 @@ import {
 import { requireUser, signedIn } from '../../auth/guards.ts';
 import { cancelOrder, getOrder, listOrders, placeOrder } from './orders.service.ts';
 import type { BeforeCancel } from './orders.service.ts';
+import type { OrderNotify } from '../../mail/order-notices.ts';
 
 /** The customer's order calls: place, list, read and cancel (docs/architecture.md). */
 export async function ordersRoutes(
   instance: FastifyInstance,
-  opts: { beforeCancel: BeforeCancel },
+  opts: { beforeCancel: BeforeCancel; notify: OrderNotify },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { beforeCancel } = opts;
+  const { beforeCancel, notify } = opts;
 
   app.post(
     '/api/order',
@@ -35,7 +36,7 @@ export async function ordersRoutes(
     },
     async (request, reply) => {
       const customer = await requireUser(request);
-      return reply.status(201).send(await placeOrder(app.db, customer, request.body));
+      return reply.status(201).send(await placeOrder(app.db, customer, request.body, notify));
     },
   );
 
@@ -81,6 +82,6 @@ export async function ordersRoutes(
       },
     },
     async (request) =>
-      cancelOrder(app.db, await requireUser(request), request.params.id, beforeCancel),
+      cancelOrder(app.db, await requireUser(request), request.params.id, { beforeCancel, notify }),
   );
 }

@@ -20,6 +20,8 @@ import { INT32_MAX } from '../../db/limits.ts';
 import type { OrderCancelReason } from '@voltforge/contract/order-timeline';
 import { syncLowStock } from '../low-stock/low-stock.service.ts';
 import { recordOrderEvent } from '../order-timeline/order-events.ts';
+import type { OrderNotify } from '../../mail/order-notices.ts';
+import type { CancelledBy } from '../../mail/templates/order-mails.ts';
 import { findOrderRow, orderToJson, PAID_STATUSES, type OrderRow } from './order-row.ts';
 
 /** A restock can land between our UPDATE and the read that explains its failure; try again then. */
@@ -28,9 +30,15 @@ const PLACE_ATTEMPTS = 3;
 /**
  * Places an order: one transaction reserves the stock with a single conditional UPDATE (no
  * read-then-write, so concurrent orders can never oversell), then writes the order and its
- * stock movement. Name, email and price come from the session and the tool, never the client.
+ * stock movement, and the customer's mail. Name, email and price come from the session and the
+ * tool, never the client.
  */
-export async function placeOrder(db: Db, customer: Actor, input: CreateOrderBody): Promise<Order> {
+export async function placeOrder(
+  db: Db,
+  customer: Actor,
+  input: CreateOrderBody,
+  notify: OrderNotify,
+): Promise<Order> {
   if (!isUuid(input.toolId)) throw notFound(orderMessages.toolNotFound);
   const q = input.quantity;
   for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
@@ -80,6 +88,7 @@ export async function placeOrder(db: Db, customer: Actor, input: CreateOrderBody
         actorId: customer.id,
       });
       await syncLowStock(tx, [input.toolId]);
+      await notify(tx, { kind: 'order_placed' }, created);
       return created;
     });
     if (placed) return orderToJson(placed);
@@ -147,6 +156,22 @@ export async function listOrders(db: Db, actor: Actor, email?: string): Promise<
  */
 export type BeforeCancel = (row: OrderRow) => Promise<void>;
 
+/** What a cancel needs beside the order: the payment step, the customer's mail, and who it is. */
+export interface CancelSteps {
+  beforeCancel?: BeforeCancel;
+  notify: OrderNotify;
+  /** Why, for the timeline and the customer's mail; by default who acts (an admin, or the customer). */
+  reason?: OrderCancelReason;
+}
+
+/** How the customer's mail names each reason for a cancellation. */
+const mailedCancelledBy: Record<OrderCancelReason, CancelledBy> = {
+  customer: 'customer',
+  admin: 'admin',
+  unpaid_expired: 'expired',
+  account_removed: 'admin',
+};
+
 function cannotCancel(actor: Actor, status: OrderStatus, settled: boolean) {
   // Paid by the payment this cancel has just found at the provider: an admin too is told, rather
   // than cancelling a payment they did not know about.
@@ -173,9 +198,10 @@ export async function cancelOrder(
   db: Db,
   actor: Actor,
   id: string,
-  beforeCancel?: BeforeCancel,
-  reason: OrderCancelReason = actor.role === 'admin' ? 'admin' : 'customer',
+  steps: CancelSteps,
 ): Promise<DeleteOrderResult> {
+  const { beforeCancel, notify } = steps;
+  const reason = steps.reason ?? (actor.role === 'admin' ? 'admin' : 'customer');
   let row: OrderRow | undefined = await visibleOrder(db, actor, id);
   const orderId = row.id;
   const cancellable: OrderStatus[] =
@@ -206,7 +232,7 @@ export async function cancelOrder(
             sql`${order.paymentIntentId} IS NOT DISTINCT FROM ${readIntent}::text`,
           ),
         )
-        .returning({ toolId: order.toolId, quantity: order.quantity });
+        .returning();
       if (!updated) return false;
       // Stock goes back even to an archived tool, so the books balance.
       await tx
@@ -229,6 +255,15 @@ export async function cancelOrder(
         cancelReason: reason,
       });
       await syncLowStock(tx, [updated.toolId]);
+      await notify(
+        tx,
+        {
+          kind: 'order_cancelled',
+          by: mailedCancelledBy[reason],
+          wasPaid: updated.paidAt !== null,
+        },
+        updated,
+      );
       return true;
     });
     if (cancelled) return { deletedCount: 1 };

@@ -6,6 +6,7 @@ import { request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 import { insertOrder, readOrder } from '../../../test/payment-test-orders.ts';
 import type { Db } from '../../db/client.ts';
+import { orderNotifier } from '../../mail/order-notices.ts';
 import { cancelOrder } from '../orders/orders.service.ts';
 import { createActiveProvider, paymentCancelGuard } from './active-provider.ts';
 
@@ -39,7 +40,12 @@ function heldAtTransaction(db: Db, gate: Promise<unknown>): Db {
 describe('a cancel racing the creation of a payment intent', () => {
   it('settles an intent created after the cancel read the order, before cancelling it', async () => {
     const placed = await insertOrder(t.app, alice);
-    const beforeCancel = paymentCancelGuard(t.app.db, createActiveProvider(t.app.db, t.config));
+    const notify = orderNotifier({ publicUrl: 'http://localhost:3000', holdHours: 48 });
+    const beforeCancel = paymentCancelGuard(
+      t.app.db,
+      createActiveProvider(t.app.db, t.config),
+      notify,
+    );
     let pay!: () => void;
     const paid = new Promise<void>((resolve) => (pay = resolve));
 
@@ -48,7 +54,7 @@ describe('a cancel racing the creation of a payment intent', () => {
       heldAtTransaction(t.app.db, paid),
       { ...alice, role: 'user' },
       placed.id,
-      beforeCancel,
+      { beforeCancel, notify },
     );
     // ...while "Pay" creates an intent and stores it on the order.
     const intent = await request(t.app, {

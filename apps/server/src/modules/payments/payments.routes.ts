@@ -21,11 +21,12 @@ import {
   handleWebhookEvent,
 } from './payments.service.ts';
 import { confirmTestCard } from './test-provider.ts';
+import type { OrderNotify } from '../../mail/order-notices.ts';
 
 /** Card payments: the provider's settings, intents, confirmations and webhooks. */
 export async function paymentsRoutes(
   instance: FastifyInstance,
-  opts: { provider: PaymentProvider | null; orderHoldHours: number },
+  opts: { provider: PaymentProvider | null; orderHoldHours: number; notify: OrderNotify },
 ) {
   const active = opts.provider;
   const activeProvider = (): PaymentProvider => {
@@ -72,7 +73,7 @@ export async function paymentsRoutes(
       const customer = await requireUser(request);
       const provider = activeProvider();
       return withProvider(
-        () => createIntentForOrder(app.db, customer, request.body.orderId, provider),
+        () => createIntentForOrder(app.db, customer, request.body.orderId, provider, opts.notify),
         request.log,
       );
     },
@@ -97,7 +98,7 @@ export async function paymentsRoutes(
       const provider = activeProvider();
       const input = { id: request.params.id, transactionId: request.body.transactionId };
       return withProvider(
-        () => confirmOrderPayment(app.db, customer, input, provider),
+        () => confirmOrderPayment(app.db, customer, input, provider, opts.notify),
         request.log,
       );
     },
@@ -121,7 +122,7 @@ export async function paymentsRoutes(
         const customer = await requireUser(request);
         const intent = await confirmTestCard(app.db, request.body, customer.id);
         // What Stripe's payment_intent.succeeded webhook would do; the browser's PATCH follows.
-        await applySucceededIntent(app.db, intent);
+        await applySucceededIntent(app.db, intent, opts.notify);
         return { paymentIntentId: intent.id, status: 'succeeded' as const, last4: intent.last4 };
       },
     );
@@ -163,7 +164,7 @@ export async function paymentsRoutes(
           throw error;
         }
         const { outcome, orderId } = await withProvider(
-          () => handleWebhookEvent(app.db, event, provider),
+          () => handleWebhookEvent(app.db, event, provider, opts.notify),
           request.log,
         );
         request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook handled');

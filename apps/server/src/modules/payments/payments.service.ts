@@ -10,6 +10,7 @@ import { findOrderRow, orderToJson, type OrderRow } from '../orders/order-row.ts
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
 import { isUuid } from '../../db/ids.ts';
 import { recordOrderEvent } from '../order-timeline/order-events.ts';
+import type { OrderNotify } from '../../mail/order-notices.ts';
 
 type Customer = Pick<Actor, 'id' | 'role'>;
 
@@ -40,22 +41,31 @@ function intentMismatch(row: OrderRow, intent: ProviderIntent): string | null {
 /**
  * The one way an order becomes paid: a single conditional UPDATE, so a confirmation and a
  * webhook racing each other (on any number of instances) mark it paid exactly once, and a late
- * event can never move a shipped or cancelled order. Returns the row when this call paid it.
+ * event can never move a shipped or cancelled order. The receipt mail is written in the same
+ * transaction, so it goes out exactly once too. Returns the row when this call paid it.
  */
-async function markPaid(db: Db | Tx, orderId: string, intentId: string): Promise<OrderRow | null> {
-  const [paid] = await db
-    .update(order)
-    .set({
-      status: 'paid',
-      paidAt: sql`now()`,
-      transactionId: intentId,
-      paymentIntentId: intentId,
-    })
-    .where(and(eq(order.id, orderId), eq(order.status, 'pending_payment')))
-    .returning();
-  if (!paid) return null;
-  await recordOrderEvent(db, { orderId, from: 'pending_payment', to: 'paid', actorId: null });
-  return paid;
+async function markPaid(
+  db: Db | Tx,
+  orderId: string,
+  intentId: string,
+  notify: OrderNotify,
+): Promise<OrderRow | null> {
+  return db.transaction(async (tx) => {
+    const [paid] = await tx
+      .update(order)
+      .set({
+        status: 'paid',
+        paidAt: sql`now()`,
+        transactionId: intentId,
+        paymentIntentId: intentId,
+      })
+      .where(and(eq(order.id, orderId), eq(order.status, 'pending_payment')))
+      .returning();
+    if (!paid) return null;
+    await recordOrderEvent(tx, { orderId, from: 'pending_payment', to: 'paid', actorId: null });
+    await notify(tx, { kind: 'order_paid' }, paid);
+    return paid;
+  });
 }
 
 /**
@@ -65,10 +75,11 @@ async function markPaid(db: Db | Tx, orderId: string, intentId: string): Promise
 export async function applySucceededIntent(
   db: Db,
   intent: ProviderIntent,
+  notify: OrderNotify,
 ): Promise<'paid' | 'already_paid' | 'mismatch'> {
   const row = intent.orderId ? await findOrderRow(db, intent.orderId) : undefined;
   if (!row || intentMismatch(row, intent)) return 'mismatch';
-  return (await markPaid(db, row.id, intent.id)) ? 'paid' : 'already_paid';
+  return (await markPaid(db, row.id, intent.id, notify)) ? 'paid' : 'already_paid';
 }
 
 /**
@@ -81,6 +92,7 @@ export async function createIntentForOrder(
   customer: Customer,
   orderId: string,
   provider: PaymentProvider,
+  notify: OrderNotify,
 ): Promise<CreatePaymentIntentResponse> {
   const row = await findOrderRow(db, orderId);
   if (!row) throw notFound(paymentMessages.orderNotFound);
@@ -98,7 +110,7 @@ export async function createIntentForOrder(
     if (stored && stored.orderId === row.id && stored.amountCents === row.totalCents) {
       if (stored.status === 'succeeded') {
         // Paid, but the confirmation and webhook have not reached us yet: record it now.
-        await applySucceededIntent(db, stored);
+        await applySucceededIntent(db, stored, notify);
         throw conflict(paymentMessages.alreadyPaid);
       }
       if (OPEN_INTENT_STATUSES.has(stored.status)) return answer(stored);
@@ -119,7 +131,7 @@ export async function createIntentForOrder(
   // or the server stopped) leaves a cancelled intent under the key: start a fresh one after it.
   if (intent.status === 'canceled') intent = await create(`${key}-after-${intent.id}`);
   if (intent.status === 'succeeded') {
-    await applySucceededIntent(db, intent);
+    await applySucceededIntent(db, intent, notify);
     throw conflict(paymentMessages.alreadyPaid);
   }
   const [stored] = await db
@@ -148,10 +160,11 @@ export async function settleIntentBeforeCancel(
   db: Db,
   row: OrderRow,
   provider: PaymentProvider,
+  notify: OrderNotify,
 ): Promise<void> {
   if (!row.paymentIntentId || row.status !== 'pending_payment') return;
   const intent = await provider.cancelIntent(row.paymentIntentId);
-  if (intent?.status === 'succeeded') await applySucceededIntent(db, intent);
+  if (intent?.status === 'succeeded') await applySucceededIntent(db, intent, notify);
 }
 
 /**
@@ -164,6 +177,7 @@ export async function confirmOrderPayment(
   customer: Customer,
   { id: orderId, transactionId }: { id: string; transactionId: string },
   provider: PaymentProvider,
+  notify: OrderNotify,
 ): Promise<Order> {
   const row = await findOrderRow(db, orderId);
   if (!row) throw notFound(paymentMessages.orderNotFound);
@@ -181,7 +195,7 @@ export async function confirmOrderPayment(
   if (mismatch === paymentMessages.paymentNotCompleted) throw conflict(mismatch);
   if (mismatch) throw badRequest(mismatch);
 
-  const paid = await markPaid(db, row.id, intent.id);
+  const paid = await markPaid(db, row.id, intent.id, notify);
   if (paid) return orderToJson(paid);
   // Someone else (the webhook, another tab) got there first: fine if it was this payment.
   const current = await findOrderRow(db, row.id);
@@ -210,6 +224,7 @@ export async function handleWebhookEvent(
   db: Db,
   event: ProviderEvent,
   provider: PaymentProvider,
+  notify: OrderNotify,
 ): Promise<{ outcome: WebhookOutcome; orderId: string | null }> {
   const [seen] = await db
     .select({ id: paymentEvent.id })
@@ -243,7 +258,7 @@ export async function handleWebhookEvent(
     // The customer was charged for an order that is cancelled (its stock already returned):
     // it stays cancelled, and the caller flags the payment for a refund.
     if (row.status === 'cancelled') return 'paid_after_cancel';
-    return (await markPaid(tx, row.id, intent.id)) ? 'paid' : 'already_paid';
+    return (await markPaid(tx, row.id, intent.id, notify)) ? 'paid' : 'already_paid';
   });
   return { outcome, orderId };
 }

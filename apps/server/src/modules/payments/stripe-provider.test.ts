@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@voltforge/contract/order';
@@ -9,6 +9,8 @@ import { paymentEvent } from '../../db/schema/payment.ts';
 import { request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 import { FakeStripe, type FakeIntent } from '../../../test/fake-stripe.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
+import { orderNotifier } from '../../mail/order-notices.ts';
 import { handleWebhookEvent } from './payments.service.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 import { insertOrder, readOrder, type OrderRow } from '../../../test/payment-test-orders.ts';
@@ -22,6 +24,7 @@ const WEBHOOK_SECRET = 'whsec_x';
 
 let fake: FakeStripe;
 let t: ShopTestApp;
+const notify = orderNotifier({ publicUrl: 'http://localhost:3000', holdHours: 48 });
 let alice: TestUser;
 let bob: TestUser;
 
@@ -474,6 +477,7 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
             intentId: intent.id,
           },
           provider,
+          notify,
         ),
       ),
     );
@@ -482,6 +486,12 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
     expect(paidAt).not.toBeNull();
     expect((await patchOrder(alice, placed.id, intent.id)).statusCode).toBe(200);
     expect((await readOrder(t.app, placed.id)).paidAt).toEqual(paidAt);
+    // One payment, one receipt, however many events and confirmations report it.
+    const receipts = await t.app.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.orderId, placed.id), eq(mailOutbox.kind, 'order_paid')));
+    expect(receipts).toHaveLength(1);
   });
 });
 
@@ -517,6 +527,7 @@ describe('Stripe provider: cancelling an order with a payment intent', () => {
       t.app.db,
       { id: `${event.id}_again`, type: 'payment_intent.succeeded', intentId: intent.id },
       stripeProvider(),
+      notify,
     );
     expect(outcome).toEqual({ outcome: 'paid_after_cancel', orderId: placed.id });
   });

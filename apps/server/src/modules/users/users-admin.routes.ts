@@ -10,16 +10,17 @@ import { userEmailParamsSchema } from '@voltforge/contract/profile';
 import { adminOnly, requireAdmin } from '../../auth/guards.ts';
 import { sendPage } from '../../paging.ts';
 import { listUsers, makeAdmin, removeUser } from './users-admin.service.ts';
+import type { OrderNotify } from '../../mail/order-notices.ts';
 import type { BeforeCancel } from '../orders/orders.service.ts';
 
 /** All User: list accounts, make one an admin, remove one (admins only). */
 export async function usersAdminRoutes(
   instance: FastifyInstance,
-  opts: { beforeCancel: BeforeCancel },
+  opts: { beforeCancel: BeforeCancel; notify: OrderNotify },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // Removing a user cancels their unpaid orders, settling each payment intent first.
-  const { beforeCancel } = opts;
+  const { beforeCancel, notify } = opts;
 
   app.get(
     '/api/user',
@@ -63,7 +64,7 @@ export async function usersAdminRoutes(
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      return removeUser(app.db, admin, request.params.email, beforeCancel);
+      return removeUser(app.db, admin, request.params.email, { beforeCancel, notify });
     },
   );
 }

@@ -12,7 +12,7 @@ import { order } from '../../db/schema/order.ts';
 import type { Actor } from '../../auth/guards.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
 import { paginate, type Page } from '../../paging.ts';
-import { cancelOrder, type BeforeCancel } from '../orders/orders.service.ts';
+import { cancelOrder, type CancelSteps } from '../orders/orders.service.ts';
 
 /** better-auth stores emails lowercased, so a plain comparison can use the unique index. */
 const sameEmail = (email: string) => eq(user.email, email.trim().toLowerCase());
@@ -81,7 +81,7 @@ export async function removeUser(
   db: Db,
   actor: Actor,
   email: string,
-  beforeCancel?: BeforeCancel,
+  steps: CancelSteps,
 ): Promise<DeletedCount> {
   if (email.trim().toLowerCase() === actor.email.toLowerCase()) {
     throw badRequest(adminMessages.cannotRemoveSelf);
@@ -98,7 +98,7 @@ export async function removeUser(
     const pending = await db.select({ id: order.id }).from(order).where(pendingOf);
     for (const { id } of pending) {
       try {
-        await cancelOrder(db, owner, id, beforeCancel, 'account_removed');
+        await cancelOrder(db, owner, id, { ...steps, reason: 'account_removed' });
       } catch (error) {
         // Paid while we were at it: a paid order stays, like every other one, for the records.
         if (!(error instanceof HttpError && error.statusCode === 409)) throw error;

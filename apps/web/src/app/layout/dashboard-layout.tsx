@@ -23,6 +23,8 @@ const adminItems: NavItem[] = [
   { to: paths.manageTools, label: 'Manage Products' },
   { to: paths.manageOrders, label: 'Manage Orders' },
   { to: paths.manageReviews, label: 'Manage Reviews' },
+  { to: paths.mail, label: 'Mail' },
+  { to: paths.inbox, label: 'Inbox' },
 ];
 
 /**

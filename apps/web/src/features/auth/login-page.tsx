@@ -49,6 +49,9 @@ export function LoginPage() {
           error={errors.password?.message}
           {...register('password')}
         />
+        <Link to={paths.forgotPassword} className="link link-hover -mt-2 self-end text-sm">
+          Forgot password?
+        </Link>
         <FormError message={error ?? returnedSocialError(searchParams)} />
         <button type="submit" className="btn btn-primary w-full">
           Login

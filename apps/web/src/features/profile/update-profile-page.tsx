@@ -1,11 +1,13 @@
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { authClient } from '../../lib/auth-client';
+import { authClient, type AuthUser } from '../../lib/auth-client';
 import { useProfile } from './api/get-profile';
+import { EmailVerification } from './components/email-verification';
 import { ProfileForm } from './components/profile-form';
 import { ProfileSummary } from './components/profile-summary';
 
-function ProfileContent({ userId }: { userId: string }) {
+function ProfileContent({ user }: { user: AuthUser }) {
+  const userId = user.id;
   const { data: profile, error, refetch, isFetching } = useProfile(userId);
   if (error) {
     return (
@@ -27,7 +29,10 @@ function ProfileContent({ userId }: { userId: string }) {
     <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start">
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">
-          <ProfileSummary profile={profile} />
+          <div className="flex flex-col items-center gap-3">
+            <ProfileSummary profile={profile} />
+            <EmailVerification email={user.email} verified={user.emailVerified} />
+          </div>
         </div>
       </div>
       <div className="card border border-base-300 bg-base-100 shadow-sm">
@@ -47,7 +52,7 @@ export function UpdateProfilePage() {
       <h2 id="update-profile-heading" className="mb-4 text-2xl font-bold">
         Update Your Profile
       </h2>
-      {session ? <ProfileContent userId={session.user.id} /> : <Spinner block />}
+      {session ? <ProfileContent user={session.user} /> : <Spinner block />}
     </section>
   );
 }

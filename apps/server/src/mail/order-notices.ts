@@ -1,0 +1,72 @@
+import type { Db, Tx } from '../db/client.ts';
+import type { order } from '../db/schema/order.ts';
+import { enqueueMail, type RenderedMail } from './outbox.ts';
+import {
+  orderCancelledMail,
+  orderDeliveredMail,
+  orderPaidMail,
+  orderPlacedMail,
+  orderShippedMail,
+  type CancelledBy,
+} from './templates/order-mails.ts';
+
+type OrderRow = typeof order.$inferSelect;
+
+/** What the order mails need from the configuration. */
+export interface OrderMailSettings {
+  publicUrl: string;
+  /** ORDER_HOLD_HOURS, for "how long it is held unpaid". */
+  holdHours: number;
+}
+
+export type OrderEvent =
+  | { kind: 'order_placed' }
+  | { kind: 'order_paid' }
+  | { kind: 'order_shipped' }
+  | { kind: 'order_delivered' }
+  | { kind: 'order_cancelled'; by: CancelledBy; wasPaid: boolean };
+
+function render(settings: OrderMailSettings, event: OrderEvent, row: OrderRow): RenderedMail {
+  const base = { publicUrl: settings.publicUrl, order: row };
+  switch (event.kind) {
+    case 'order_placed':
+      return orderPlacedMail({ ...base, holdHours: settings.holdHours });
+    case 'order_paid':
+      return orderPaidMail(base);
+    case 'order_shipped':
+      return orderShippedMail(base);
+    case 'order_delivered':
+      return orderDeliveredMail(base);
+    case 'order_cancelled':
+      return orderCancelledMail({ ...base, by: event.by, wasPaid: event.wasPaid });
+  }
+}
+
+/**
+ * Queues the customer's mail about an order change. Call it with the transaction that makes the
+ * change, passing the order as that transaction left it.
+ */
+export async function queueOrderMail(
+  tx: Db | Tx,
+  settings: OrderMailSettings,
+  event: OrderEvent,
+  row: OrderRow,
+): Promise<void> {
+  await enqueueMail(tx, {
+    to: row.email,
+    kind: event.kind,
+    orderId: row.id,
+    userId: row.userId ?? undefined,
+    ...render(settings, event, row),
+  });
+}
+
+/**
+ * The order modules' "tell the customer" step, handed to them by app.ts: call it with the
+ * transaction that makes the change and the order row as that transaction left it.
+ */
+export type OrderNotify = (tx: Db | Tx, event: OrderEvent, row: OrderRow) => Promise<void>;
+
+export function orderNotifier(settings: OrderMailSettings): OrderNotify {
+  return (tx, event, row) => queueOrderMail(tx, settings, event, row);
+}

@@ -1,0 +1,217 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { startSmtpServer, type SmtpTestServer } from '../../test/smtp-test-server.ts';
+import { enqueueMail, type OutgoingMail } from './outbox.ts';
+import { createMailSender, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './sender.ts';
+import { smtpTransport } from './transport.ts';
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+let counter = 0;
+function mail(overrides: Partial<OutgoingMail> = {}): OutgoingMail {
+  counter += 1;
+  return {
+    to: `customer${counter}@example.com`,
+    subject: `Test mail ${counter}`,
+    html: `<p>Hello number ${counter}</p>`,
+    text: `Hello number ${counter}`,
+    kind: 'order_placed',
+    ...overrides,
+  };
+}
+
+async function rows(db: Db) {
+  return db.select().from(mailOutbox);
+}
+
+describe('the outbox with an SMTP server', () => {
+  let smtp: SmtpTestServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Voltforge Test <shop@test.example>',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  beforeEach(async () => {
+    await t.app.db.delete(mailOutbox);
+    smtp.received.length = 0;
+  });
+
+  it('delivers a queued mail once, from MAIL_FROM, and records it as sent', async () => {
+    const queued = mail({ to: 'grace@example.com' });
+    await t.app.db.transaction((tx) => enqueueMail(tx, queued));
+    await t.app.mailSender.drain();
+    await t.app.mailSender.drain();
+
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toMatchObject({
+      from: 'shop@test.example',
+      to: ['grace@example.com'],
+      subject: queued.subject,
+      text: queued.text,
+    });
+    expect(smtp.received[0]!.html).toContain(queued.html);
+    const [row] = await rows(t.app.db);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('sends soon after a mail is queued, without being asked', async () => {
+    const queued = mail();
+    await t.app.db.transaction((tx) => enqueueMail(tx, queued));
+    const arrived = await smtp.waitFor((m) => m.subject === queued.subject);
+    expect(arrived.to).toEqual([queued.to]);
+  });
+
+  it('writes nothing for a transaction that rolls back', async () => {
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await enqueueMail(tx, mail());
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await t.app.mailSender.drain();
+    expect(await rows(t.app.db)).toEqual([]);
+    expect(smtp.received).toEqual([]);
+  });
+
+  it('resumes a mail whose sender stopped mid-delivery once its claim has lapsed', async () => {
+    const queued = mail();
+    await enqueueMail(t.app.db, queued);
+    await t.app.db
+      .update(mailOutbox)
+      .set({ status: 'sending', attempts: 1, nextAttemptAt: new Date(Date.now() - 1000) });
+    await t.app.mailSender.drain();
+    expect(smtp.received.map((m) => m.subject)).toEqual([queued.subject]);
+    const [row] = await rows(t.app.db);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('leaves a mail another sender has claimed alone until its claim lapses', async () => {
+    await enqueueMail(t.app.db, mail());
+    await t.app.db
+      .update(mailOutbox)
+      .set({ status: 'sending', attempts: 1, nextAttemptAt: new Date(Date.now() + 60_000) });
+    await t.app.mailSender.drain();
+    expect(smtp.received).toEqual([]);
+    expect((await rows(t.app.db))[0]!.status).toBe('sending');
+  });
+
+  it('two instances on one database send each mail exactly once', async () => {
+    // A second instance: its own connection pool on PostgreSQL (same database), its own sender.
+    const second =
+      t.database.kind === 'postgres' && t.database.pool
+        ? await openDatabase({
+            kind: 'postgres',
+            url: connectionString(t.database.pool),
+            poolSize: 4,
+          })
+        : null;
+    const otherDb = second?.db ?? t.app.db;
+    const otherSender = createMailSender(otherDb, {
+      transport: await smtpTransport(smtp.url),
+      from: 'shop@test.example',
+      log: quiet,
+    });
+    try {
+      const queued = Array.from({ length: 30 }, () => mail());
+      await t.app.db.transaction((tx) => enqueueMail(tx, queued));
+      await Promise.all([t.app.mailSender.drain(), otherSender.drain()]);
+      const subjects = smtp.received.map((m) => m.subject).sort();
+      expect(subjects).toEqual(queued.map((m) => m.subject).sort());
+      const statuses = (await rows(t.app.db)).map((r) => [r.status, r.attempts]);
+      expect(new Set(statuses.map(String))).toEqual(new Set(['sent,1']));
+    } finally {
+      await otherSender.stop();
+      await second?.close();
+    }
+  });
+});
+
+/** The pool's connection string (the test database's URL). */
+function connectionString(pool: NonNullable<TestApp['database']['pool']>): string {
+  const options = pool.options as { connectionString?: string };
+  if (!options.connectionString) throw new Error('pool without a connection string');
+  return options.connectionString;
+}
+
+describe('the outbox with a mail server that refuses', () => {
+  let smtp: SmtpTestServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ refuse: true });
+    t = await createTestApp({ SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('retries after 1 min, 5 min, 30 min, 2 h and 12 h, then marks the mail failed', async () => {
+    let clock = new Date('2030-01-01T00:00:00Z');
+    const sender = createMailSender(t.app.db, {
+      transport: await smtpTransport(smtp.url),
+      from: 'shop@test.example',
+      log: quiet,
+      now: () => clock,
+    });
+    // Due only on this test's clock (years ahead), so the app's own sender leaves it alone.
+    await t.app.db.transaction(async (tx) => {
+      await enqueueMail(tx, mail());
+      await tx.update(mailOutbox).set({ nextAttemptAt: clock });
+    });
+    const row = async () => (await t.app.db.select().from(mailOutbox))[0]!;
+
+    for (const [index, delay] of RETRY_DELAYS_MS.entries()) {
+      await sender.drain();
+      const failed = await row();
+      expect(failed.status).toBe('pending');
+      expect(failed.attempts).toBe(index + 1);
+      expect(failed.lastError).toMatch(/550/);
+      expect(failed.nextAttemptAt.getTime() - clock.getTime()).toBe(delay);
+      // Not due yet: a pass one second before the retry time leaves it alone.
+      clock = new Date(failed.nextAttemptAt.getTime() - 1000);
+      await sender.drain();
+      expect((await row()).attempts).toBe(index + 1);
+      clock = failed.nextAttemptAt;
+    }
+    await sender.drain();
+    const last = await row();
+    expect(last.status).toBe('failed');
+    expect(last.attempts).toBe(MAX_ATTEMPTS);
+    expect(last.lastError).toMatch(/550/);
+    expect(last.sentAt).toBeNull();
+    clock = new Date(clock.getTime() + 24 * 3_600_000);
+    await sender.drain();
+    expect((await row()).attempts).toBe(MAX_ATTEMPTS);
+    expect(smtp.received).toEqual([]);
+  });
+});
+
+describe('the outbox without SMTP_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('keeps every mail for the Mail page instead of sending it', async () => {
+    const queued = mail();
+    await t.app.db.transaction((tx) => enqueueMail(tx, queued));
+    await t.app.mailSender.drain();
+    const [row] = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, queued.subject));
+    expect(row).toMatchObject({ status: 'kept', attempts: 0, to: queued.to, html: queued.html });
+  });
+});

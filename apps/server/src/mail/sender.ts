@@ -1,0 +1,243 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
+import { MAIL_QUEUED, outboxSignal } from './outbox.ts';
+import { smtpTransport, type MailTransport } from './transport.ts';
+
+/** After the 1st, 2nd, … failed attempt, the next one waits this long; after the last, `failed`. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/**
+ * How long a claimed mail belongs to the sender that claimed it. A sender that stopped mid-batch
+ * (a crash, a kill) leaves rows `sending`; once this passes, any instance takes them up again.
+ * Far longer than the transport's timeouts, so a slow server never causes a second delivery.
+ */
+const CLAIM_LEASE_MS = 10 * 60_000;
+const BATCH = 10;
+const POLL_EVERY_MS = 10_000;
+/** A queued hint waits this long, so the transaction that queued the mail has committed. */
+const WAKE_DELAY_MS = 200;
+const MAX_ERROR_LENGTH = 500;
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export interface MailSender {
+  /** Delivers (or keeps) every mail that is due now; resolves when there is nothing left. */
+  drain(): Promise<void>;
+  /** Finishes the mail in hand, hands the rest of its batch back, and sends nothing more. */
+  stop(): Promise<void>;
+}
+
+export interface MailSenderOptions {
+  /** null: no mail server; mails are kept for the Mail page. */
+  transport: MailTransport | null;
+  from: string;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  now?: () => Date;
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, MAX_ERROR_LENGTH);
+}
+
+export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
+  const now = opts.now ?? (() => new Date());
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  /**
+   * One statement claims a batch: rows another instance has locked are skipped, and the claim is
+   * committed before any mail server is contacted (no transaction is held while talking SMTP;
+   * on PGlite, the single connection stays free for requests).
+   */
+  async function claim(): Promise<OutboxRow[]> {
+    const at = now();
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(inArray(mailOutbox.status, ['pending', 'sending']), lte(mailOutbox.nextAttemptAt, at)),
+      )
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({
+        status: 'sending',
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        nextAttemptAt: new Date(at.getTime() + CLAIM_LEASE_MS),
+      })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  }
+
+  /** Only the claim that is still current may settle a row (not one whose lease ran out). */
+  const stillOurs = (row: OutboxRow) =>
+    and(
+      eq(mailOutbox.id, row.id),
+      eq(mailOutbox.status, 'sending'),
+      eq(mailOutbox.attempts, row.attempts),
+    );
+
+  async function deliver(transport: MailTransport, row: OutboxRow) {
+    try {
+      await transport.send({
+        from: opts.from,
+        to: row.to,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+      });
+    } catch (error) {
+      const lastError = errorText(error);
+      const delay = RETRY_DELAYS_MS[row.attempts - 1];
+      if (delay === undefined) {
+        await db.update(mailOutbox).set({ status: 'failed', lastError }).where(stillOurs(row));
+        opts.log.error({ mailId: row.id, kind: row.kind, lastError }, 'mail failed for good');
+      } else {
+        await db
+          .update(mailOutbox)
+          .set({
+            status: 'pending',
+            lastError,
+            nextAttemptAt: new Date(now().getTime() + delay),
+          })
+          .where(stillOurs(row));
+        opts.log.warn(
+          { mailId: row.id, kind: row.kind, attempts: row.attempts, lastError },
+          'mail not delivered; will retry',
+        );
+      }
+      return;
+    }
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: now(), lastError: null })
+      .where(stillOurs(row));
+  }
+
+  /** Hands claimed rows back untouched, as if this sender had never claimed them. */
+  async function release(rows: OutboxRow[]) {
+    for (const row of rows) {
+      await db
+        .update(mailOutbox)
+        .set({
+          status: 'pending',
+          attempts: sql`${mailOutbox.attempts} - 1`,
+          nextAttemptAt: now(),
+        })
+        .where(stillOurs(row));
+    }
+  }
+
+  async function keepAll() {
+    await db
+      .update(mailOutbox)
+      .set({ status: 'kept' })
+      .where(inArray(mailOutbox.status, ['pending', 'sending']));
+  }
+
+  async function runOnce() {
+    const { transport } = opts;
+    if (!transport) {
+      await keepAll();
+      return;
+    }
+    for (;;) {
+      if (stopped) return;
+      const batch = await claim();
+      if (batch.length === 0) return;
+      for (let i = 0; i < batch.length; i += 1) {
+        if (stopped) {
+          await release(batch.slice(i));
+          return;
+        }
+        await deliver(transport, batch[i]!);
+      }
+    }
+  }
+
+  function drain(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      // A mail queued while a pass is under way may have been committed after that pass looked.
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await runOnce();
+        } while (again && !stopped);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    drain,
+    stop: async () => {
+      stopped = true;
+      await running;
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailSender: MailSender;
+  }
+}
+
+/**
+ * The sender every instance runs: a pass every few seconds, and one shortly after this process
+ * queues a mail. Instances share the work through the claim, never sending one mail twice.
+ */
+export const mailSenderPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    const { smtpUrl, from } = opts.config.mail;
+    const transport = smtpUrl ? await smtpTransport(smtpUrl) : null;
+    const sender = createMailSender(app.db, { transport, from, log: app.log });
+    app.decorate('mailSender', sender);
+
+    const pass = () => {
+      sender.drain().catch((err: unknown) => app.log.error({ err }, 'mail sender pass failed'));
+    };
+    let interval: NodeJS.Timeout | undefined;
+    let wake: NodeJS.Timeout | undefined;
+    const onQueued = () => {
+      if (wake) return;
+      wake = setTimeout(() => {
+        wake = undefined;
+        pass();
+      }, WAKE_DELAY_MS);
+      wake.unref();
+    };
+
+    app.addHook('onReady', async () => {
+      outboxSignal.on(MAIL_QUEUED, onQueued);
+      interval = setInterval(pass, POLL_EVERY_MS);
+      interval.unref();
+      // Whatever was due when the last instance stopped goes out now.
+      pass();
+    });
+    app.addHook('preClose', async () => {
+      outboxSignal.off(MAIL_QUEUED, onQueued);
+      clearInterval(interval);
+      clearTimeout(wake);
+      await sender.stop();
+      transport?.close();
+    });
+  },
+  { name: 'mail-sender', dependencies: ['db'] },
+);

@@ -1,0 +1,151 @@
+import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { mailLinkPaths } from '@voltforge/contract/mail-links';
+import type { RenderedMail } from '../outbox.ts';
+import {
+  button,
+  note,
+  paragraph,
+  renderMail,
+  rows,
+  shopLink,
+  type MailBlock,
+} from './mail-layout.ts';
+
+/** What every order mail needs of the order (its row has these fields). */
+export interface OrderMailData {
+  id: string;
+  customerName: string;
+  toolName: string;
+  unitPriceCents: number;
+  quantity: number;
+  totalCents: number;
+  address: string;
+  transactionId: string | null;
+}
+
+/** Who cancelled: the customer, an admin, or the hold on an unpaid order ran out. */
+export type CancelledBy = 'customer' | 'admin' | 'expired';
+
+const money = (cents: number) => formatUsd(centsToDollars(cents));
+const shortId = (id: string) => id.slice(0, 8).toUpperCase();
+
+function orderRows(order: OrderMailData): MailBlock {
+  return rows([
+    ['Order', shortId(order.id)],
+    ['Item', order.toolName],
+    ['Unit price', money(order.unitPriceCents)],
+    ['Quantity', String(order.quantity)],
+    ['Total', money(order.totalCents)],
+  ]);
+}
+
+function holdText(holdHours: number): string {
+  if (holdHours <= 0) return 'We hold the items for you until you pay or cancel the order.';
+  const span =
+    holdHours % 24 === 0
+      ? `${holdHours / 24} day${holdHours === 24 ? '' : 's'}`
+      : `${holdHours} hour${holdHours === 1 ? '' : 's'}`;
+  return `We hold the items for you for ${span}; an order still unpaid after that is cancelled and its items go back on sale.`;
+}
+
+export function orderPlacedMail(opts: {
+  publicUrl: string;
+  order: OrderMailData;
+  holdHours: number;
+}): RenderedMail {
+  const { order, publicUrl } = opts;
+  return renderMail({
+    publicUrl,
+    subject: `Your Voltforge order ${shortId(order.id)}: ${money(order.totalCents)} to pay`,
+    heading: 'Thank you for your order',
+    blocks: [
+      paragraph(`Hello ${order.customerName},`),
+      paragraph('We have your order. Here is what you ordered:'),
+      orderRows(order),
+      paragraph(`Delivery address: ${order.address}`),
+      button('Pay for this order', shopLink(publicUrl, mailLinkPaths.payment(order.id))),
+      note(holdText(opts.holdHours)),
+    ],
+  });
+}
+
+export function orderPaidMail(opts: { publicUrl: string; order: OrderMailData }): RenderedMail {
+  const { order, publicUrl } = opts;
+  return renderMail({
+    publicUrl,
+    subject: `Payment received for your Voltforge order ${shortId(order.id)}`,
+    heading: 'Payment received',
+    blocks: [
+      paragraph(`Hello ${order.customerName},`),
+      paragraph(`We received your payment of ${money(order.totalCents)}. This is your receipt:`),
+      orderRows(order),
+      rows([['Transaction id', order.transactionId ?? '(none)']]),
+      paragraph('We are preparing your order and will write again when it ships.'),
+      button('See my orders', shopLink(publicUrl, mailLinkPaths.myOrders)),
+    ],
+  });
+}
+
+export function orderShippedMail(opts: { publicUrl: string; order: OrderMailData }): RenderedMail {
+  const { order, publicUrl } = opts;
+  return renderMail({
+    publicUrl,
+    subject: `Your Voltforge order ${shortId(order.id)} has shipped`,
+    heading: 'Your order is on its way',
+    blocks: [
+      paragraph(`Hello ${order.customerName},`),
+      paragraph(`Your order has shipped to: ${order.address}`),
+      orderRows(order),
+      button('See my orders', shopLink(publicUrl, mailLinkPaths.myOrders)),
+    ],
+  });
+}
+
+export function orderDeliveredMail(opts: {
+  publicUrl: string;
+  order: OrderMailData;
+}): RenderedMail {
+  const { order, publicUrl } = opts;
+  return renderMail({
+    publicUrl,
+    subject: `Your Voltforge order ${shortId(order.id)} was delivered`,
+    heading: 'Your order was delivered',
+    blocks: [
+      paragraph(`Hello ${order.customerName},`),
+      paragraph('Your order has been delivered. We hope the tools serve you well.'),
+      orderRows(order),
+      button('See my orders', shopLink(publicUrl, mailLinkPaths.myOrders)),
+    ],
+  });
+}
+
+const cancelReasons: Record<CancelledBy, string> = {
+  customer: 'You cancelled this order.',
+  admin:
+    'Our team cancelled this order. If you did not expect this, reply to this mail or use the support form.',
+  expired: 'This order was cancelled because it was not paid in time; its items are back on sale.',
+};
+
+export function orderCancelledMail(opts: {
+  publicUrl: string;
+  order: OrderMailData;
+  by: CancelledBy;
+  /** A paid order cancelled by an admin: the customer is told a refund follows. */
+  wasPaid: boolean;
+}): RenderedMail {
+  const { order, publicUrl } = opts;
+  return renderMail({
+    publicUrl,
+    subject: `Your Voltforge order ${shortId(order.id)} was cancelled`,
+    heading: 'Order cancelled',
+    blocks: [
+      paragraph(`Hello ${order.customerName},`),
+      paragraph(cancelReasons[opts.by]),
+      orderRows(order),
+      ...(opts.wasPaid
+        ? [paragraph(`Your payment of ${money(order.totalCents)} will be refunded to your card.`)]
+        : [note('Nothing was charged for this order.')]),
+      button('Order again', shopLink(publicUrl, '/tools')),
+    ],
+  });
+}

@@ -1,0 +1,39 @@
+export interface MailEnvelope {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Hands one mail to a mail server; rejects when the server refuses it or cannot be reached. */
+export interface MailTransport {
+  send(mail: MailEnvelope): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Kept well below the sender's claim lease, so a hung server can never make a second instance
+ * think the mail was abandoned and send it again.
+ */
+const TIMEOUT_MS = 30_000;
+
+/**
+ * SMTP through nodemailer, from SMTP_URL (smtp:// with STARTTLS when offered, smtps:// for TLS).
+ * Loaded only when a mail server is configured: the embedded default starts without it.
+ */
+export async function smtpTransport(url: string): Promise<MailTransport> {
+  const { createTransport } = await import('nodemailer');
+  const transporter = createTransport({
+    url,
+    connectionTimeout: TIMEOUT_MS,
+    greetingTimeout: TIMEOUT_MS,
+    socketTimeout: TIMEOUT_MS,
+  });
+  return {
+    send: async (mail) => {
+      await transporter.sendMail(mail);
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../src/db/schema/mail.ts';
+import { order } from '../src/db/schema/order.ts';
+import { createShopTestApp, insertTool, type ShopTestApp } from './shop-fixtures.ts';
+import { startSmtpServer, type ReceivedMail, type SmtpTestServer } from './smtp-test-server.ts';
+import { request, TEST_ORIGIN, type TestUser } from './test-app.ts';
+
+let smtp: SmtpTestServer;
+let t: ShopTestApp;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createShopTestApp({ env: { SMTP_URL: smtp.url } });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+beforeEach(() => {
+  smtp.received.length = 0;
+});
+
+const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
+
+async function placeOrder(who: TestUser, quantity = 3, priceCents = 1250): Promise<string> {
+  const item = await insertTool(t.app.db, {
+    name: 'Bench Multimeter',
+    priceCents,
+    minOrderQuantity: 1,
+    inStock: 50,
+  });
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/order',
+    as: who,
+    payload: { toolId: item.id, quantity, phone: '+1 555 010 2030', address: '7 Relay Lane' },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ _id: string }>()._id;
+}
+
+async function pay(who: TestUser, orderId: string): Promise<string> {
+  const intent = await request(t.app, {
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    as: who,
+    payload: { orderId },
+  });
+  const { clientSecret } = intent.json<{ clientSecret: string }>();
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/payments/test/confirm',
+    as: who,
+    payload: { clientSecret, ...testCard },
+  });
+  expect(res.statusCode).toBe(200);
+  const [row] = await t.app.db.select().from(order).where(eq(order.id, orderId));
+  return row!.transactionId!;
+}
+
+const setStatus = (orderId: string, status: string) =>
+  request(t.app, {
+    method: 'PATCH',
+    url: `/api/order/${orderId}/status`,
+    as: t.admin,
+    payload: { status },
+  });
+
+/** Waits for the one mail about `orderId` whose subject matches, and checks it came once. */
+async function orderMail(who: TestUser, subject: RegExp): Promise<ReceivedMail> {
+  const mail = await smtp.waitFor((m) => m.to.includes(who.email) && subject.test(m.subject));
+  await t.app.mailSender.drain();
+  expect(smtp.received.filter((m) => subject.test(m.subject))).toHaveLength(1);
+  return mail;
+}
+
+describe('order mails', () => {
+  it('tells the customer the order was placed: items, total, pay link, hold', async () => {
+    const id = await placeOrder(t.customerA, 3, 1250);
+    const mail = await orderMail(t.customerA, /to pay$/);
+    expect(mail.subject).toBe(
+      `Your Voltforge order ${id.slice(0, 8).toUpperCase()}: $37.50 to pay`,
+    );
+    expect(mail.text).toContain('Item: Bench Multimeter');
+    expect(mail.text).toContain('Quantity: 3');
+    expect(mail.text).toContain('Total: $37.50');
+    expect(mail.text).toContain(`${TEST_ORIGIN}/dashboard/payment/${id}`);
+    expect(mail.text).toContain('for 2 days');
+    const [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, id));
+    expect(row).toMatchObject({ kind: 'order_placed', status: 'sent', userId: t.customerA.id });
+  });
+
+  it('sends the receipt with the transaction id, then shipped and delivered', async () => {
+    const id = await placeOrder(t.customerA, 2, 5000);
+    await orderMail(t.customerA, /to pay$/);
+    const transactionId = await pay(t.customerA, id);
+    const receipt = await orderMail(t.customerA, /Payment received/);
+    expect(receipt.text).toContain(`Transaction id: ${transactionId}`);
+    expect(receipt.text).toContain('We received your payment of $100.00');
+
+    expect((await setStatus(id, 'shipped')).statusCode).toBe(200);
+    expect((await orderMail(t.customerA, /has shipped/)).text).toContain('7 Relay Lane');
+    expect((await setStatus(id, 'delivered')).statusCode).toBe(200);
+    await orderMail(t.customerA, /was delivered/);
+  });
+
+  it('says who cancelled: the customer, or an admin (with a refund for a paid order)', async () => {
+    const mine = await placeOrder(t.customerB);
+    await orderMail(t.customerB, /to pay$/);
+    const res = await request(t.app, {
+      method: 'DELETE',
+      url: `/api/order/${mine}`,
+      as: t.customerB,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await orderMail(t.customerB, /was cancelled/)).text).toContain(
+      'You cancelled this order.',
+    );
+
+    smtp.received.length = 0;
+    const paid = await placeOrder(t.customerB);
+    await pay(t.customerB, paid);
+    expect((await setStatus(paid, 'cancelled')).statusCode).toBe(200);
+    const byAdmin = await orderMail(t.customerB, /was cancelled/);
+    expect(byAdmin.text).toContain('Our team cancelled this order.');
+    expect(byAdmin.text).toContain('will be refunded');
+  });
+
+  it('writes no mail for an order that rolled back', async () => {
+    const before = await t.app.db.select().from(mailOutbox);
+    // Reserved, then refused inside the transaction: the total is larger than the shop records.
+    const item = await insertTool(t.app.db, {
+      priceCents: 100_000_000,
+      minOrderQuantity: 1,
+      inStock: 100,
+    });
+    const res = await request(t.app, {
+      method: 'POST',
+      url: '/api/order',
+      as: t.customerA,
+      payload: { toolId: item.id, quantity: 50, phone: '+1 555 010 2030', address: '1 Main St' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await t.app.db.select().from(mailOutbox)).toHaveLength(before.length);
+  });
+});

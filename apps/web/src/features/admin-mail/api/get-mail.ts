@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { mailDetailSchema, type MailDetail } from '@voltforge/contract/mail';
+import { api } from '../../../lib/api-client';
+import { mailKeys } from './keys';
+
+/** GET /api/mail/:id: one mail with its HTML and text. */
+export function getMail(id: string, signal?: AbortSignal): Promise<MailDetail> {
+  return api.get(`/mail/${encodeURIComponent(id)}`, { schema: mailDetailSchema, signal });
+}
+
+export const mailQuery = (id: string) =>
+  queryOptions({ queryKey: mailKeys.detail(id), queryFn: ({ signal }) => getMail(id, signal) });
+
+export function useMail(id: string) {
+  return useQuery(mailQuery(id));
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { newsletterLinkResultSchema, type NewsletterLinkResult } from '@voltforge/contract/mail';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/newsletter/unsubscribe: works signed out, with the token from a newsletter mail. */
+export function unsubscribeNewsletter(token: string): Promise<NewsletterLinkResult> {
+  return api.post('/newsletter/unsubscribe', { token }, { schema: newsletterLinkResultSchema });
+}
+
+export function useUnsubscribeNewsletter() {
+  return useMutation({ mutationFn: unsubscribeNewsletter });
+}

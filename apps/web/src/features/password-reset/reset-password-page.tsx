@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordResetMessages, resetPasswordFormSchema } from '@voltforge/contract/password-reset';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { TextField } from '../../components/ui/text-field';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { errorMessage } from '../../lib/api-client';
+import { AccountCard } from './account-card';
+import { AuthRequestError } from './api/auth-request';
+import { useResetPassword } from './api/reset-password';
+
+function failureMessage(error: unknown): string {
+  if (error instanceof AuthRequestError && error.code === 'INVALID_TOKEN') {
+    return passwordResetMessages.invalidLink;
+  }
+  return errorMessage(error);
+}
+
+function AskAgain() {
+  return (
+    <Link to={paths.forgotPassword} className="btn btn-outline w-full">
+      Ask for a new link
+    </Link>
+  );
+}
+
+/** The page the reset mail links to: the new password twice, then sign in with it. */
+export function ResetPasswordPage() {
+  usePageMeta('Choose a new password', 'Choose a new password for your Voltforge account.');
+  const [searchParams] = useSearchParams();
+  // better-auth sends people back here with ?error=INVALID_TOKEN for a dead link.
+  const token = searchParams.get('error') ? null : searchParams.get('token');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const reset = useResetPassword();
+  const onSubmit = handleSubmit(({ password }) =>
+    reset.mutate({ newPassword: password, token: token ?? '' }),
+  );
+
+  if (!token) {
+    return (
+      <AccountCard title="Choose a new password">
+        <p role="alert" className="text-sm font-medium text-error">
+          {searchParams.get('error')
+            ? passwordResetMessages.invalidLink
+            : passwordResetMessages.missingToken}
+        </p>
+        <AskAgain />
+      </AccountCard>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <AccountCard title="Password changed">
+        <div role="status" className="alert alert-success alert-soft">
+          <span>{passwordResetMessages.changed}</span>
+        </div>
+        <Link to={paths.login} className="btn btn-primary w-full">
+          Login with the new password
+        </Link>
+      </AccountCard>
+    );
+  }
+
+  const invalid = reset.error instanceof AuthRequestError && reset.error.code === 'INVALID_TOKEN';
+  return (
+    <AccountCard title="Choose a new password">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="New password again"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        {reset.isError ? (
+          <p role="alert" className="text-sm font-medium text-error">
+            {failureMessage(reset.error)}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary w-full" disabled={reset.isPending}>
+          {reset.isPending ? 'Saving…' : 'Save the new password'}
+        </button>
+      </form>
+      {invalid ? <AskAgain /> : null}
+    </AccountCard>
+  );
+}

@@ -1,0 +1,20 @@
+/* No zod here: the web app's route table imports these paths into its entry chunk. */
+
+/**
+ * The shop pages that mails link to (each prefixed with PUBLIC_URL by the server); the web app's
+ * routes use the same paths.
+ */
+export const mailLinkPaths = {
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmailResult: '/verify-email',
+  newsletterConfirm: '/newsletter/confirm',
+  unsubscribe: '/unsubscribe',
+  myOrders: '/dashboard/myOrder',
+  payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
+  mail: '/dashboard/mail',
+  inbox: '/dashboard/inbox',
+} as const;
+
+/** A reset link is good for one use within this time. */
+export const PASSWORD_RESET_TOKEN_HOURS = 1;
