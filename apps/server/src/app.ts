@@ -39,6 +39,18 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify ignores a bare hop count (it cannot tell a proxy from
+ * a client that connects directly), so a count becomes "the nearest N hops are proxies": the
+ * client is the address the outermost proxy saw, never what the client wrote further left.
+ * This is safe only when the shop cannot be reached around its proxies; list their addresses
+ * otherwise (docs/architecture.md, configuration).
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config.database));
@@ -56,7 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               'res.headers["set-cookie"]',
             ],
           },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,11 +1,57 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`), as proxy-addr takes it. */
+function isProxyAddress(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * Which hops may set X-Forwarded-For. `true` would make the client's own left-most entry its
+ * address, so anyone could pick a new address per request and never hit a rate limit.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true trusts whatever the client writes in X-Forwarded-For. Write the number of proxies ' +
+          'in front of the shop (TRUST_PROXY=1 for one load balancer) or their addresses ' +
+          '(TRUST_PROXY=10.0.0.5,10.1.0.0/16)',
+      });
+      return z.NEVER;
+    }
+    const list = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = list.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0 || list.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a number of proxies (1, 2) or a comma-separated list of proxy addresses or CIDR ranges; not an address: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const optionalText = z
   .string()
@@ -40,7 +86,7 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   RATE_LIMIT: booleanString.default(true),
-  TRUST_PROXY: booleanString.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   ORDER_HOLD_HOURS: z.coerce
     .number({ error: 'must be a whole number of hours' })
     .int('must be a whole number of hours')
@@ -83,8 +129,11 @@ export interface Config {
   facebook?: { clientId: string; clientSecret: string };
   redisUrl?: string;
   rateLimit: boolean;
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind a load balancer: how many hops (or which proxy addresses) may set X-Forwarded-For;
+   * handed to Fastify as is.
+   */
+  trustProxy: false | number | string[];
   /** Unpaid orders older than this release their stock; 0 keeps them until cancelled. */
   orderHoldHours: number;
   logLevel: string;

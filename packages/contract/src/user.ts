@@ -11,6 +11,8 @@ export const authMessages = {
   onlyYourOwnRole: 'You can only check your own account.',
   onlyYourOwnToken: 'You can only get a token for your own account.',
   noSuchUser: 'No such user.',
+  tooManyFailedSignIns:
+    'Too many failed sign-ins for this account. Wait 15 minutes, then try again.',
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;

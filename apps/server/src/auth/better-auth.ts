@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../db/schema/auth.ts';
 import { accountHooks } from './account-hooks.ts';
 import { accountLinking, beforeAccountCreate } from './account-linking.ts';
-import { beforeAuthEndpoint } from './endpoint-rules.ts';
+import { authEndpointRules } from './endpoint-rules.ts';
 import { socialProviders, socialSignInPlugins } from './social-sign-in.ts';
 
 /** better-auth as this shop runs it: email and password, social sign-in, sessions in the database. */
@@ -67,9 +67,11 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
       // production runs.
       disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      // auth.routes.ts hands over the address Fastify resolved (TRUST_PROXY decides which hop
+      // may set it). One IPv6 customer holds a whole /64, so limits count per /64.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'], ipv6Subnet: 64 },
     },
-    hooks: { before: beforeAuthEndpoint },
+    hooks: authEndpointRules(db),
     databaseHooks: {
       user: hooks.user,
       account: { create: { before: beforeAccountCreate(log) } },
