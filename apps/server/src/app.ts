@@ -101,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orderExpiryPlugin, { holdHours: config.orderHoldHours, beforeCancel });
   await app.register(paymentsRoutes, { provider: paymentProvider });
   await app.register(reviewsRoutes);
-  await app.register(usersRoutes);
+  await app.register(usersRoutes, { authSecret: config.authSecret });
   await app.register(usersAdminRoutes, { beforeCancel });
   await app.register(newsletterRoutes);
   await app.register(contactRoutes);

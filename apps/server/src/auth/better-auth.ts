@@ -80,7 +80,8 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
     // No better-auth admin plugin: its endpoints (impersonation, roles, removal) would sit outside
     // the authorization matrix; the `role` field above, /api/user and the `banned` check in the
     // session hook do all the shop needs of it.
-    plugins: [bearer(), ...socialSignInPlugins(config)],
+    // API clients get a signed token (auth/bearer-token.ts); the bare session token is refused.
+    plugins: [bearer({ requireSignature: true }), ...socialSignInPlugins(config)],
   });
 }
 
