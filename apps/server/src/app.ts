@@ -35,6 +35,8 @@ export interface BuildOptions {
   /** An open, migrated database (tests); otherwise one is opened from the config and migrated. */
   database?: Database;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it back). */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance;
@@ -67,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               'req.headers.cookie',
               'res.headers["set-cookie"]',
             ],
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
