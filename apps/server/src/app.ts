@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { openapiErrorsPlugin } from './plugins/openapi-errors.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { loggedUrl } from './plugins/log-redaction.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -69,6 +70,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               'req.headers.cookie',
               'res.headers["set-cookie"]',
             ],
+            // No full URLs: emails and OAuth codes travel in them (plugins/log-redaction.ts).
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: loggedUrl(request),
+                remoteAddress: request.ip,
+              }),
+            },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: trustProxyOption(config.trustProxy),

@@ -82,6 +82,10 @@ describe('personal data in the logs', () => {
     const log = lines.join('');
     expect(log).toContain('/api/user/:email'); // the route pattern is still there
     expect(log).toContain('incoming request');
+    // The lines that would have carried them are there, redacted.
+    expect(log).toContain('Sign-up attempt for existing email: [email]');
+    expect(log).toContain('/api/auth/callback/facebook?code=[redacted]&state=[redacted]');
+    expect(log).toContain('/api/orders?email=[redacted]');
     for (const secret of [email, enc(email), 'private.person', code, state]) {
       expect(log).not.toContain(secret);
     }

@@ -5,6 +5,7 @@ import { bearer } from 'better-auth/plugins';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../db/schema/auth.ts';
+import { redactText, redactValue } from '../plugins/log-redaction.ts';
 import { accountHooks } from './account-hooks.ts';
 import { accountLinking, beforeAccountCreate } from './account-linking.ts';
 import { authEndpointRules } from './endpoint-rules.ts';
@@ -17,9 +18,12 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
     appName: 'Voltforge',
     // better-auth's messages go to the app's structured log, not the console. At 'info' it does
     // not also print every 4xx answer (a wrong password is not a server error).
+    // Its messages can name an email ("Sign-up attempt for existing email: …") or carry an
+    // OAuth state; both are redacted like the request log (plugins/log-redaction.ts).
     logger: {
       level: 'info',
-      log: (level, message, ...args) => log[level]({ args }, `[auth] ${message}`),
+      log: (level, message, ...args) =>
+        log[level]({ args: redactValue(args) }, `[auth] ${redactText(message)}`),
     },
     baseURL: config.publicUrl,
     basePath: '/api/auth',
