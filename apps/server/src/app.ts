@@ -30,6 +30,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { securityTxtRoutes } from './modules/security-txt/security-txt.routes.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 
 export interface BuildOptions {
@@ -117,6 +118,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersAdminRoutes, { beforeCancel });
   await app.register(newsletterRoutes);
   await app.register(contactRoutes);
+  await app.register(securityTxtRoutes, {
+    publicUrl: config.publicUrl,
+    contact: config.securityContact,
+  });
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

@@ -70,6 +70,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: z.string().optional(),
+  SECURITY_CONTACT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
   SEED_DEMO: booleanString.optional(),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -121,6 +125,8 @@ export interface Config {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   authSecret: string;
   adminEmails: string[];
+  /** security.txt's Contact: SECURITY_CONTACT, or security@ the public host. */
+  securityContact: string;
   seedDemo: boolean;
   /** Demo sign-ins with published passwords: only on the embedded database, never on a real deployment. */
   seedDemoAccounts: boolean;
@@ -224,19 +230,21 @@ export function loadConfig(env: Env = process.env): Config {
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const database = e.DATABASE_URL
     ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
     : ({ kind: 'pglite', dataDir } as const);
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     database,
     authSecret: e.BETTER_AUTH_SECRET ?? embeddedSecret(dataDir),
     adminEmails: (e.ADMIN_EMAILS ?? '')
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    securityContact: e.SECURITY_CONTACT ?? `mailto:security@${new URL(publicUrl).hostname}`,
     seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
     seedDemoAccounts: database.kind === 'pglite' && (e.SEED_DEMO ?? true),
     payments: paymentsConfig(e, database.kind),

@@ -6,6 +6,8 @@ export const authMessages = {
   emailInvalid: 'Provide a valid Email',
   passwordRequired: 'password is required',
   passwordTooShort: 'password must be 6 characters or longer',
+  passwordTooCommon:
+    'This password is one of the most common ones. Choose one that is harder to guess.',
   nameRequired: 'Name is required',
   adminOnly: 'Only an admin can do this.',
   onlyYourOwnRole: 'You can only check your own account.',
@@ -46,13 +48,6 @@ export const nameSchema = z
 
 export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type LoginInput = z.input<typeof loginSchema>;
-
-export const registerSchema = z.object({
-  name: nameSchema,
-  email: emailSchema,
-  password: passwordSchema,
-});
-export type RegisterInput = z.input<typeof registerSchema>;
 
 export const roles = ['user', 'admin'] as const;
 export type Role = (typeof roles)[number];

@@ -1,7 +1,8 @@
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { z } from 'zod';
 import { updateProfileSchema } from '@voltforge/contract/profile';
-import { loginSchema, registerSchema } from '@voltforge/contract/user';
+import { newPasswordSchema, registerSchema } from '@voltforge/contract/new-password';
+import { loginSchema } from '@voltforge/contract/user';
 import type { Db } from '../db/client.ts';
 import { refuseExplicitLinking } from './account-linking.ts';
 import { clearSignInFailures, reserveSignInAttempt } from './sign-in-throttle.ts';
@@ -20,6 +21,8 @@ const bodySchemas: Record<string, z.ZodType | undefined> = {
   '/sign-up/email': registerSchema.extend({ image: accountFieldsSchema.shape.image }),
   '/sign-in/email': loginSchema,
   '/update-user': accountFieldsSchema,
+  '/change-password': z.object({ newPassword: newPasswordSchema }),
+  '/reset-password': z.object({ newPassword: newPasswordSchema }),
 };
 
 /**
