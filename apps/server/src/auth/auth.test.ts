@@ -322,3 +322,42 @@ describe('/.well-known/security.txt', () => {
     expect(expires).toBeLessThan(Date.now() + 366 * 24 * 3600 * 1000);
   });
 });
+
+describe('the shop opened at another spelling of its own address', () => {
+  let embedded: TestApp;
+  beforeAll(async () => {
+    // The embedded default: no PUBLIC_URL, so the shop only knows its port.
+    embedded = await createTestApp({ PUBLIC_URL: undefined, PORT: '3000' });
+  });
+  afterAll(() => embedded.close());
+
+  const signUpFrom = (origin: string) =>
+    embedded.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin, cookie: 'unrelated=1' },
+      payload: {
+        name: 'Loopback',
+        email: `loop-${Math.random().toString(36).slice(2)}@example.com`,
+        password: 'loopback-pass-7',
+      },
+    });
+
+  it.each(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'])(
+    'registers from %s',
+    async (origin) => {
+      expect((await signUpFrom(origin)).statusCode).toBe(200);
+    },
+  );
+
+  it.each(['https://evil.example', 'http://127.0.0.1:4000', 'http://192.168.1.20:3000'])(
+    'refuses %s with words a person understands',
+    async (origin) => {
+      const res = await signUpFrom(origin);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        message: 'This shop answers at http://localhost:3000 — open it there, or set PUBLIC_URL.',
+      });
+    },
+  );
+});
