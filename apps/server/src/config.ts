@@ -122,6 +122,11 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * Origins a browser may sign in from: PUBLIC_URL, or on a shop without one every loopback
+   * spelling of its port (localhost, 127.0.0.1, [::1]), which all reach the same process.
+   */
+  trustedOrigins: string[];
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   authSecret: string;
   adminEmails: string[];
@@ -238,6 +243,9 @@ export function loadConfig(env: Env = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    trustedOrigins: e.PUBLIC_URL
+      ? [publicUrl]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${e.PORT}`),
     database,
     authSecret: e.BETTER_AUTH_SECRET ?? embeddedSecret(dataDir),
     adminEmails: (e.ADMIN_EMAILS ?? '')

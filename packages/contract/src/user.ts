@@ -17,6 +17,10 @@ export const authMessages = {
     'Too many failed sign-ins for this account. Wait 15 minutes, then try again.',
 } as const;
 
+/** A sign-in or registration sent from an address this shop does not answer at. */
+export const wrongOriginMessage = (publicUrl: string) =>
+  `This shop answers at ${publicUrl} — open it there, or set PUBLIC_URL.`;
+
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 

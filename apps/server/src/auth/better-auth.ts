@@ -22,13 +22,16 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
     // OAuth state; both are redacted like the request log (plugins/log-redaction.ts).
     logger: {
       level: 'info',
-      log: (level, message, ...args) =>
-        log[level]({ args: redactValue(args) }, `[auth] ${redactText(message)}`),
+      log: (level, message, ...args) => {
+        // A refused origin is explained (once per origin) by auth.routes.ts instead.
+        if (/^(Invalid origin|If it's a valid URL)/.test(message)) return;
+        log[level]({ args: redactValue(args) }, `[auth] ${redactText(message)}`);
+      },
     },
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification, rateLimit },
