@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -9,6 +9,11 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'voltforge-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// The journeys run against what `npm start` runs: the compiled server, once `npm run build` made it.
+const compiledServer = 'apps/server/dist/server.js';
+const serverCommand = existsSync(compiledServer)
+  ? `node ${compiledServer}`
+  : 'node --import tsx apps/server/src/server.ts';
 
 export default defineConfig({
   testDir: './e2e',
@@ -29,7 +34,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --import tsx apps/server/src/server.ts',
+    command: serverCommand,
     url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -2,14 +2,32 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { bundleBudget } from '../../scripts/bundle-budget.ts';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000' } };
 
 export default defineConfig({
   // Pinned so the build works the same from the repo root or from apps/web.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // What a phone downloads for the home page (see scripts/bundle-budget.ts): the entry and
+    // the home route's page. A visitor never loads the toast container. The limits hold today's
+    // sizes (entry 110.9 kB, home page 126.2 kB) with about 1 kB to spare; the goal is 100 and
+    // 120 kB, so lower them as the first load shrinks, never raise them to let a change through.
+    bundleBudget({
+      entryKb: 112,
+      homePageKb: 127,
+      homePageModules: ['src/features/home/home-page.tsx'],
+    }),
+  ],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Every browser the shop supports preloads modules itself; the polyfill was dead weight.
+    modulePreload: { polyfill: false },
+  },
 });

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -31,14 +32,15 @@ import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { securityTxtRoutes } from './modules/security-txt/security-txt.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 
 export interface BuildOptions {
   /** An open, migrated database (tests); otherwise one is opened from the config and migrated. */
   database?: Database;
   logger?: boolean;
-  /** Where the log goes instead of stdout (tests read it back). */
-  logStream?: { write(line: string): void };
+  /** Where log lines go (default stdout as JSON); the entry point passes a prettifier on a terminal. */
+  logStream?: DestinationStream;
 }
 
 export type App = FastifyInstance;
@@ -66,6 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : {
             level: config.logLevel,
+            stream: options.logStream,
             redact: [
               'req.headers.authorization',
               'req.headers.cookie',
@@ -79,7 +82,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
                 remoteAddress: request.ip,
               }),
             },
-            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
@@ -118,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersAdminRoutes, { beforeCancel });
   await app.register(newsletterRoutes);
   await app.register(contactRoutes);
+  await app.register(seoRoutes, { config });
   await app.register(securityTxtRoutes, {
     publicUrl: config.publicUrl,
     contact: config.securityContact,

@@ -15,7 +15,16 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  // People read a terminal; log collectors read JSON lines. The prettifier is loaded only for a
+  // terminal, so a production start does not pay for it.
+  const logStream = process.stdout.isTTY
+    ? (await import('pino-pretty')).default({
+        colorize: true,
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: 'pid,hostname',
+      })
+    : undefined;
+  const app = await buildApp(config, { logStream });
   if (config.seedDemo) {
     const seeded = await seedDemo(app, { withDemoAccounts: config.seedDemoAccounts });
     if (seeded) app.log.info('seeded the demo catalogue');

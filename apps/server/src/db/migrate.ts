@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -6,7 +8,22 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { Database } from './client.ts';
 
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/**
+ * apps/server/drizzle, found by walking up from this module: the sources run from src/db/ and the
+ * compiled server from dist/, at different depths.
+ */
+function findMigrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'drizzle');
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('The migrations folder (apps/server/drizzle) is missing.');
+    dir = parent;
+  }
+}
+
+export const migrationsFolder = findMigrationsFolder();
 
 // Any constant works; it only has to be the same for every instance of this app.
 const MIGRATION_LOCK_ID = 7_340_021;

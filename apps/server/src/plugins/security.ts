@@ -1,36 +1,60 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { redisWithFallbackStore } from './rate-limit-store.ts';
+
+/** The headers helmet would set, worked out once: they depend on the config, never the request. */
+export function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    failure = err;
+  });
+  if (failure) throw new Error('The security header options are invalid.', { cause: failure });
+  return headers;
+}
+
+export function helmetOptions(config: Config): HelmetOptions {
+  const onStripe = config.payments.provider === 'stripe';
+  const stripe = onStripe ? ['https://js.stripe.com'] : [];
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe],
+        frameSrc: ["'self'", ...stripe],
+        connectSrc: ["'self'", ...(onStripe ? ['https://api.stripe.com'] : [])],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Social sign-in posts its callback to the provider's own origin.
+        formAction: ["'self'", 'https:', 'http:'],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // The optional sign-in popup must be able to report back to its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    hsts: config.publicUrl.startsWith('https://'),
+  };
+}
 
 /** Security headers, response compression and the API's rate limit. */
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const { config } = opts;
-    const onStripe = config.payments.provider === 'stripe';
-    const stripe = onStripe ? ['https://js.stripe.com'] : [];
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...stripe],
-          frameSrc: ["'self'", ...stripe],
-          connectSrc: ["'self'", ...(onStripe ? ['https://api.stripe.com'] : [])],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          // Social sign-in posts its callback to the provider's own origin.
-          formAction: ["'self'", 'https:', 'http:'],
-          upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      // The optional sign-in popup must be able to report back to its opener.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      hsts: config.publicUrl.startsWith('https://'),
+    // helmet's middleware re-parses its CSP directives on every request; these never change.
+    const headers = securityHeaders(helmetOptions(config));
+    app.addHook('onRequest', (_request, reply, done) => {
+      void reply.headers(headers);
+      done();
     });
     await app.register(compress, {
       global: true,
@@ -38,8 +62,9 @@ export const securityPlugin = fp(
       encodings: ['br', 'gzip', 'deflate'],
     });
     if (config.rateLimit) {
+      // Loaded only when configured: the client is a sizeable module tree that start-up need not pay for.
       const redis = config.redisUrl
-        ? new Redis(config.redisUrl, {
+        ? new (await import('ioredis')).Redis(config.redisUrl, {
             lazyConnect: false,
             maxRetriesPerRequest: 1,
             enableOfflineQueue: false,

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, request, type TestApp } from '../../test/test-app.ts';
 import { errorOf } from '../../test/error-body.ts';
@@ -74,5 +75,80 @@ describe('serving the web app', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).code).toBe('bad_request');
+  });
+});
+
+describe('index.html from memory', () => {
+  const spa = mkdtempSync(join(tmpdir(), 'voltforge-spa-'));
+  const html = `<!doctype html><html><head><title>Voltforge</title></head><body><div id="root"></div>${'<p>catalogue</p>'.repeat(50)}</body></html>`;
+  let s: TestApp;
+  beforeAll(async () => {
+    writeFileSync(join(spa, 'index.html'), html);
+    s = await createTestApp({ WEB_DIST_DIR: spa });
+  });
+  afterAll(() => s.close());
+
+  it.each([
+    ['br', 'br', (b: Buffer) => brotliDecompressSync(b)],
+    ['br, gzip', 'br', (b: Buffer) => brotliDecompressSync(b)],
+    ['gzip, deflate', 'gzip', (b: Buffer) => gunzipSync(b)],
+    ['br;q=0, gzip', 'gzip', (b: Buffer) => gunzipSync(b)],
+  ])('sends Accept-Encoding %s the %s body', async (accept, encoding, decode) => {
+    const res = await request(s.app, {
+      method: 'GET',
+      url: '/tools',
+      headers: { 'accept-encoding': accept },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(decode(res.rawPayload).toString()).toBe(html);
+  });
+
+  it('sends the plain page to a client that accepts no encoding', async () => {
+    const res = await request(s.app, {
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': '' },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(html);
+  });
+
+  it('answers a matching If-None-Match with 304 and no body, for every encoding', async () => {
+    for (const accept of ['br', 'gzip', '']) {
+      const first = await request(s.app, {
+        method: 'GET',
+        url: '/',
+        headers: { 'accept-encoding': accept },
+      });
+      const etag = first.headers.etag;
+      expect(etag).toMatch(/^"[^"]+"$/);
+      const again = await request(s.app, {
+        method: 'GET',
+        url: '/myOrder',
+        headers: { 'accept-encoding': accept, 'if-none-match': String(etag) },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+    }
+  });
+
+  it('sends the page again when the ETag is stale', async () => {
+    const res = await request(s.app, {
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': '"an-old-deploy"' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('keeps serving the page it read at start, without touching the disk per request', async () => {
+    writeFileSync(join(spa, 'index.html'), '<!doctype html><p>changed on disk</p>');
+    const res = await request(s.app, { method: 'GET', url: '/' });
+    expect(res.body).toBe(html);
   });
 });

@@ -1,16 +1,15 @@
 /**
- * Every client route, in one place. The spellings are the spec's (section 2), including
- * `/catagories`, because people and links already use them.
+ * Every client route, in one place: the router serves exactly these patterns and links use
+ * `paths` (router.test.tsx fails when the two disagree). The odd spellings, `/catagories`
+ * included, stay because people and links already use them.
  */
-export const paths = {
+const pages = {
   home: '/',
-  reviews: '/#reviews',
   about: '/about',
   categories: '/catagories',
   itSupport: '/itSupport',
   design: '/design',
   tools: '/tools',
-  tool: (id: string) => `/tool/${encodeURIComponent(id)}`,
   summary: '/summary',
   portfolio: '/portfolio',
   login: '/login',
@@ -19,11 +18,29 @@ export const paths = {
   dashboard: '/dashboard',
   myOrder: '/dashboard/myOrder',
   addReview: '/dashboard/addReview',
-  payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
-  manageOrder: (orderId: string) => `/dashboard/manageOrder/${encodeURIComponent(orderId)}`,
   updateProfile: '/dashboard/updateProfile',
   users: '/dashboard/users',
   addTool: '/dashboard/addTool',
   manageOrders: '/dashboard/manageOrders',
   manageTools: '/dashboard/manageTools',
+} as const;
+
+const pagesWithId = {
+  tool: '/tool/:id',
+  payment: '/dashboard/payment/:id',
+  manageOrder: '/dashboard/manageOrder/:id',
+} as const;
+
+/** The patterns the router matches, `:id` where a page takes one. */
+export const routePatterns = { ...pages, ...pagesWithId };
+
+const withId = (pattern: string) => (id: string) => pattern.replace(':id', encodeURIComponent(id));
+
+/** Where links go. */
+export const paths = {
+  ...pages,
+  reviews: `${pages.home}#reviews`,
+  tool: withId(pagesWithId.tool),
+  payment: withId(pagesWithId.payment),
+  manageOrder: withId(pagesWithId.manageOrder),
 } as const;

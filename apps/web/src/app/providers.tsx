@@ -1,17 +1,59 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { authClient } from '../lib/auth-client';
 import { queryClient } from '../lib/query-client';
+import { subscribeToToastRequests, toastRequested } from '../lib/toast';
 
 /*
  * react-toastify 11 injects its own stylesheet when the container mounts, so its CSS file is not
- * imported separately (it would ship twice). Settings are the spec's (section 9).
+ * imported separately (it would ship twice). A visitor reading the shop never sees a toast, so it
+ * is a chunk of its own: it mounts at once when code asks lib/toast for a toast, and for a
+ * signed-in person (whose pages toast through react-toastify directly) once the page is idle.
+ * A toast raised before the container mounts waits in react-toastify's queue, then shows.
  */
+const ToastContainer = lazy(() =>
+  import('react-toastify').then((module) => ({ default: module.ToastContainer })),
+);
+
+const IDLE_TIMEOUT_MS = 3000;
+
+function whenLoadedAndIdle(callback: () => void): () => void {
+  let cancelIdle = () => {};
+  const onLoad = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
+      cancelIdle = () => window.cancelIdleCallback(id);
+    } else {
+      const id = window.setTimeout(callback, 1);
+      cancelIdle = () => window.clearTimeout(id);
+    }
+  };
+  if (document.readyState === 'complete') onLoad();
+  else window.addEventListener('load', onLoad, { once: true });
+  return () => {
+    window.removeEventListener('load', onLoad);
+    cancelIdle();
+  };
+}
+
+function Toasts() {
+  const requested = useSyncExternalStore(subscribeToToastRequests, toastRequested, toastRequested);
+  const { data: session } = authClient.useSession();
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenLoadedAndIdle(() => setIdle(true)), []);
+  if (!requested && !(idle && session)) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer position="top-right" autoClose={5000} draggablePercent={80} />
+    </Suspense>
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer position="top-right" autoClose={5000} draggablePercent={80} />
+      <Toasts />
     </QueryClientProvider>
   );
 }

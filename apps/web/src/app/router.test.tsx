@@ -1,9 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { fakeAuth } from '../test/fake-auth-client';
+import { routePatterns } from './paths';
 import { routes } from './router';
 
 vi.mock('../lib/auth-client', async () => ({
@@ -11,7 +12,7 @@ vi.mock('../lib/auth-client', async () => ({
 }));
 
 // Stands in for a page chunk that cannot be fetched (offline, or removed by a new release).
-vi.mock('../features/content/about-page', () => {
+vi.mock('../features/company/about-page', () => {
   throw new TypeError('Failed to fetch dynamically imported module: about-page.js');
 });
 
@@ -65,5 +66,26 @@ describe('app routes', () => {
       await screen.findByRole('heading', { name: 'Login' }, { timeout: LAZY_TIMEOUT }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+/** The full pattern of every page the route table serves (layouts without a path add nothing). */
+function servedPatterns(table: RouteObject[], parent = ''): string[] {
+  return table.flatMap((route) => {
+    if (route.path === '*') return [];
+    const own = route.path
+      ? route.path.startsWith('/')
+        ? route.path
+        : `${parent.replace(/\/$/, '')}/${route.path}`
+      : parent;
+    const here = route.path || route.index ? [own] : [];
+    return [...here, ...servedPatterns(route.children ?? [], own)];
+  });
+}
+
+describe('paths', () => {
+  it('names exactly the pages the router serves', () => {
+    const served = [...new Set(servedPatterns(routes, '/'))].sort();
+    expect(served).toEqual([...new Set(Object.values(routePatterns))].sort());
   });
 });

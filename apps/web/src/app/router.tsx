@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layout/root-layout';
+import { routePatterns } from './paths';
 import { RouteError } from './route-error';
 
 /**
@@ -37,36 +38,36 @@ function withErrorBoundaries(routes: RouteObject[]): RouteObject[] {
 
 const adminRoutes: RouteObject[] = [
   {
-    path: 'users',
+    path: routePatterns.users,
     lazy: page(
       () => import('../features/admin/users-page'),
       (m) => m.UsersPage,
     ),
   },
   {
-    path: 'addTool',
+    path: routePatterns.addTool,
     lazy: page(
       () => import('../features/admin/add-tool-page'),
       (m) => m.AddToolPage,
     ),
   },
   {
-    path: 'manageOrders',
+    path: routePatterns.manageOrders,
     lazy: page(
       () => import('../features/admin/manage-orders-page'),
       (m) => m.ManageOrdersPage,
     ),
   },
   {
-    path: 'manageTools',
+    path: routePatterns.manageTools,
     lazy: page(
       () => import('../features/admin/manage-tools-page'),
       (m) => m.ManageToolsPage,
     ),
   },
   {
-    // The spec's "manage orders table" for one order: an admin page.
-    path: 'manageOrder/:id',
+    // One order of the back office's order table, with its actions.
+    path: routePatterns.manageOrder,
     lazy: page(
       () => import('../features/admin/manage-order-page'),
       (m) => m.ManageOrderPage,
@@ -78,33 +79,33 @@ const dashboardRoutes: RouteObject[] = [
   {
     index: true,
     lazy: page(
-      () => import('../features/orders/my-orders-page'),
+      () => import('../features/my-orders/my-orders-page'),
       (m) => m.MyOrdersPage,
     ),
   },
   {
-    path: 'myOrder',
+    path: routePatterns.myOrder,
     lazy: page(
-      () => import('../features/orders/my-orders-page'),
+      () => import('../features/my-orders/my-orders-page'),
       (m) => m.MyOrdersPage,
     ),
   },
   {
-    path: 'addReview',
+    path: routePatterns.addReview,
     lazy: page(
       () => import('../features/reviews/add-review-page'),
       (m) => m.AddReviewPage,
     ),
   },
   {
-    path: 'payment/:id',
+    path: routePatterns.payment,
     lazy: page(
       () => import('../features/payment/payment-page'),
       (m) => m.PaymentPage,
     ),
   },
   {
-    path: 'updateProfile',
+    path: routePatterns.updateProfile,
     lazy: page(
       () => import('../features/profile/update-profile-page'),
       (m) => m.UpdateProfilePage,
@@ -129,70 +130,70 @@ const publicRoutes: RouteObject[] = [
     ),
   },
   {
-    path: 'about',
+    path: routePatterns.about,
     lazy: page(
-      () => import('../features/content/about-page'),
+      () => import('../features/company/about-page'),
       (m) => m.AboutPage,
     ),
   },
   {
-    path: 'catagories',
+    path: routePatterns.categories,
     lazy: page(
-      () => import('../features/content/categories-page'),
+      () => import('../features/catalog/categories-page'),
       (m) => m.CategoriesPage,
     ),
   },
   {
-    path: 'itSupport',
+    path: routePatterns.itSupport,
     lazy: page(
-      () => import('../features/content/it-support-page'),
+      () => import('../features/contact/it-support-page'),
       (m) => m.ItSupportPage,
     ),
   },
   {
-    path: 'design',
+    path: routePatterns.design,
     lazy: page(
-      () => import('../features/content/design-page'),
+      () => import('../features/contact/design-page'),
       (m) => m.DesignPage,
     ),
   },
   {
-    path: 'tools',
+    path: routePatterns.tools,
     lazy: page(
       () => import('../features/catalog/tools-page'),
       (m) => m.ToolsPage,
     ),
   },
   {
-    path: 'summary',
+    path: routePatterns.summary,
     lazy: page(
-      () => import('../features/content/summary-page'),
+      () => import('../features/summary/summary-page'),
       (m) => m.SummaryPage,
     ),
   },
   {
-    path: 'portfolio',
+    path: routePatterns.portfolio,
     lazy: page(
-      () => import('../features/content/portfolio-page'),
+      () => import('../features/company/portfolio-page'),
       (m) => m.PortfolioPage,
     ),
   },
   {
-    path: 'blog',
+    path: routePatterns.blog,
     lazy: page(
-      () => import('../features/content/blog-page'),
+      () => import('../features/company/blog-page'),
       (m) => m.BlogPage,
     ),
   },
   {
-    path: 'login',
+    path: routePatterns.login,
     lazy: page(
       () => import('../features/auth/login-page'),
       (m) => m.LoginPage,
     ),
   },
   {
-    path: 'register',
+    path: routePatterns.register,
     lazy: page(
       () => import('../features/auth/register-page'),
       (m) => m.RegisterPage,
@@ -202,14 +203,14 @@ const publicRoutes: RouteObject[] = [
 
 const signedInRoutes: RouteObject[] = [
   {
-    path: 'tool/:id',
+    path: routePatterns.tool,
     lazy: page(
-      () => import('../features/ordering/tool-order-page'),
+      () => import('../features/place-order/tool-order-page'),
       (m) => m.ToolOrderPage,
     ),
   },
   {
-    path: 'dashboard',
+    path: routePatterns.dashboard,
     lazy: page(
       () => import('./layout/dashboard-layout'),
       (m) => m.DashboardLayout,
@@ -218,7 +219,7 @@ const signedInRoutes: RouteObject[] = [
   },
 ];
 
-/** Every route of the spec (section 2); paths.ts holds the same paths for links. */
+/** Every page of the shop; the paths come from paths.ts, which links use too. */
 export const routes: RouteObject[] = withErrorBoundaries([
   {
     element: <RootLayout />,
@@ -234,7 +235,7 @@ export const routes: RouteObject[] = withErrorBoundaries([
     path: '*',
     hydrateFallbackElement: <Spinner block />,
     lazy: page(
-      () => import('../features/content/not-found-page'),
+      () => import('./not-found-page'),
       (m) => m.NotFoundPage,
     ),
   },

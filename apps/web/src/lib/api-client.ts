@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@voltforge/contract/api-error';
 import type { ZodType } from 'zod';
 
-/** The one error type every call to `/api/*` rejects with (DESIGN section 7, rule 6). */
+/** The one error type every call to `/api/*` rejects with, whatever went wrong (docs/architecture.md). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -15,7 +15,6 @@ export class ApiError extends Error {
   }
 }
 
-/** Status 0: the request never got an answer (offline, server down, DNS, CORS). */
 /** What to tell the user about a failed call: the server's (or network's) message, else a fallback. */
 export function errorMessage(
   error: unknown,
@@ -24,16 +23,24 @@ export function errorMessage(
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
+/** Status 0: the request never got an answer (offline, server down, DNS, CORS). */
 export const NETWORK_ERROR_CODE = 'network_error';
 export const NETWORK_ERROR_MESSAGE =
   'Could not reach the server. Check your connection and try again.';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * The contract schema a success body is parsed with: the schema itself, or a loader for it. Pages
+ * that carry no zod of their own pass a loader, so zod downloads alongside the request instead of
+ * inside the page's code.
+ */
+export type ResponseSchema<T> = ZodType<T> | (() => Promise<ZodType<T>>);
+
 export interface RequestOptions<T> {
   body?: unknown;
   /** Parses the success body, so a drifted server shape fails loudly instead of rendering junk. */
-  schema?: ZodType<T>;
+  schema: ResponseSchema<T>;
   signal?: AbortSignal;
 }
 
@@ -102,11 +109,18 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, codeForStatus(status), message);
 }
 
+function loadSchema<T>(schema: ResponseSchema<T>): Promise<ZodType<T>> {
+  return typeof schema === 'function' ? schema() : Promise.resolve(schema);
+}
+
 export async function apiRequest<T>(
   method: Method,
   path: string,
-  { body, schema, signal }: RequestOptions<T> = {},
+  { body, schema, signal }: RequestOptions<T>,
 ): Promise<ApiResponse<T>> {
+  const parser = loadSchema(schema);
+  // A failed request must not leave the loader's rejection unhandled.
+  parser.catch(() => undefined);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -128,8 +142,7 @@ export async function apiRequest<T>(
   const payload = await readBody(response);
   if (!response.ok) throw toApiError(response.status, payload);
 
-  if (!schema) return { data: payload as T, headers: response.headers };
-  const parsed = schema.safeParse(payload);
+  const parsed = (await parser).safeParse(payload);
   if (!parsed.success) {
     throw new ApiError(
       response.status,
@@ -144,16 +157,19 @@ async function dataOf<T>(response: Promise<ApiResponse<T>>): Promise<T> {
   return (await response).data;
 }
 
-/** Paths are relative to `/api`, e.g. `api.get('/tool')` calls `GET /api/tool`. */
+type Options<T> = Omit<RequestOptions<T>, 'body'>;
+
+/**
+ * Paths are relative to `/api`, e.g. `api.get('/tool', { schema })` calls `GET /api/tool`. Every
+ * call names the contract schema of its answer: nothing is taken on trust.
+ */
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
-    dataOf(apiRequest('GET', path, options)),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+  get: <T>(path: string, options: Options<T>) => dataOf(apiRequest('GET', path, options)),
+  post: <T>(path: string, body: unknown, options: Options<T>) =>
     dataOf(apiRequest('POST', path, { ...options, body })),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+  put: <T>(path: string, body: unknown, options: Options<T>) =>
     dataOf(apiRequest('PUT', path, { ...options, body })),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+  patch: <T>(path: string, body: unknown, options: Options<T>) =>
     dataOf(apiRequest('PATCH', path, { ...options, body })),
-  delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
-    dataOf(apiRequest('DELETE', path, options)),
+  delete: <T>(path: string, options: Options<T>) => dataOf(apiRequest('DELETE', path, options)),
 };

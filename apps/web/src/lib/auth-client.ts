@@ -1,22 +1,162 @@
-import { inferAdditionalFields } from 'better-auth/client/plugins';
-import { createAuthClient } from 'better-auth/react';
+import { useSyncExternalStore } from 'react';
 import type { Role } from '@voltforge/contract/user';
 
 /**
- * better-auth lives on the same origin as the SPA, under /api/auth (DESIGN section 1). No
- * adminClient: the shop's admin work goes through /api/user, and its impersonation and role code
- * would sit in the entry chunk every visitor downloads. inferAdditionalFields only types the
- * server's `role` field on the session's user (it adds no request code).
+ * better-auth lives on the same origin as the SPA, under /api/auth. Its client is a large chunk
+ * that a visitor reading the catalogue never needs, so it loads on the first sign-in, sign-up or
+ * sign-out call; every page load only reads the session, which here is one plain fetch of
+ * get-session. No adminClient: the shop's admin work goes through /api/user.
+ * inferAdditionalFields only types the server's `role` field on the session's user.
  */
-export const authClient = createAuthClient({
-  baseURL: window.location.origin,
-  basePath: '/api/auth',
-  plugins: [
-    inferAdditionalFields({
-      user: { role: { type: ['user', 'admin'] satisfies Role[], required: false, input: false } },
-    }),
-  ],
-});
+async function createBetterAuthClient() {
+  const [{ createAuthClient }, { inferAdditionalFields }] = await Promise.all([
+    import('better-auth/client'),
+    import('better-auth/client/plugins'),
+  ]);
+  return createAuthClient({
+    baseURL: window.location.origin,
+    basePath: '/api/auth',
+    plugins: [
+      inferAdditionalFields({
+        user: { role: { type: ['user', 'admin'] satisfies Role[], required: false, input: false } },
+      }),
+    ],
+  });
+}
 
-export type AuthSession = typeof authClient.$Infer.Session;
+type BetterAuthClient = Awaited<ReturnType<typeof createBetterAuthClient>>;
+
+export type AuthSession = BetterAuthClient['$Infer']['Session'];
 export type AuthUser = AuthSession['user'];
+
+let betterAuthClient: Promise<BetterAuthClient> | undefined;
+
+function loadBetterAuthClient(): Promise<BetterAuthClient> {
+  betterAuthClient ??= createBetterAuthClient().catch((error: unknown) => {
+    // A failed chunk download (offline) must not stick: the next call tries again.
+    betterAuthClient = undefined;
+    throw error;
+  });
+  return betterAuthClient;
+}
+
+interface SessionState {
+  data: AuthSession | null;
+  isPending: boolean;
+  error: Error | null;
+}
+
+let state: SessionState = { data: null, isPending: true, error: null };
+let started = false;
+let latestRequest = 0;
+const listeners = new Set<() => void>();
+
+function setState(next: SessionState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const dateFields = {
+  session: ['expiresAt', 'createdAt', 'updatedAt'],
+  user: ['createdAt', 'updatedAt'],
+};
+
+/**
+ * get-session answers `null` (signed out) or `{ session, user }`. JSON carries dates as strings;
+ * they become Dates as the better-auth client would make them. Anything else is an error, not a
+ * session.
+ */
+function parseSession(body: unknown): AuthSession | null {
+  if (body === null) return null;
+  if (
+    !isObject(body) ||
+    !isObject(body.session) ||
+    !isObject(body.user) ||
+    typeof body.session.id !== 'string' ||
+    typeof body.user.id !== 'string'
+  ) {
+    throw new Error('The session answer was not understood.');
+  }
+  const session = { ...body.session };
+  const user = { ...body.user };
+  for (const [object, fields] of [
+    [session, dateFields.session],
+    [user, dateFields.user],
+  ] as const) {
+    for (const field of fields) {
+      const value = object[field];
+      if (typeof value === 'string') object[field] = new Date(value);
+    }
+  }
+  return { session, user } as unknown as AuthSession;
+}
+
+/** Reads the session again; when calls overlap, only the newest answer counts. */
+async function refreshSession(): Promise<void> {
+  started = true;
+  const request = ++latestRequest;
+  try {
+    const res = await fetch('/api/auth/get-session', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+    if (!res.ok) throw new Error(`Could not read the session (HTTP ${res.status}).`);
+    const data = parseSession(await res.json());
+    if (request === latestRequest) setState({ data, isPending: false, error: null });
+  } catch (error) {
+    if (request !== latestRequest) return;
+    const err = error instanceof Error ? error : new Error(String(error));
+    setState({ data: state.data, isPending: false, error: err });
+  }
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!started) void refreshSession();
+  return () => listeners.delete(listener);
+}
+
+const getSnapshot = () => state;
+
+/**
+ * Runs a better-auth call once its client has loaded, then reads the session again before
+ * answering, so whoever awaited a sign-in already sees the new user (and a sign-out, nobody).
+ */
+function afterLoad<F extends (...args: never[]) => Promise<unknown>>(
+  pick: (client: BetterAuthClient) => F,
+): F {
+  const call = async (...args: Parameters<F>) => {
+    const result = await pick(await loadBetterAuthClient())(...args);
+    await refreshSession();
+    return result;
+  };
+  return call as F;
+}
+
+/**
+ * The parts of the better-auth client the app uses, with the same names and types:
+ * `useSession()` (data, isPending, error, refetch), sign-in, sign-up, sign-out, and the session
+ * signal for a session that changed elsewhere (a sign-in popup).
+ */
+export const authClient = {
+  useSession() {
+    const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+    return { ...snapshot, refetch: refreshSession };
+  },
+  signIn: {
+    email: afterLoad((client) => client.signIn.email),
+    social: afterLoad((client) => client.signIn.social),
+  },
+  signUp: {
+    email: afterLoad((client) => client.signUp.email),
+  },
+  signOut: afterLoad((client) => client.signOut),
+  $store: {
+    notify(signal: '$sessionSignal') {
+      if (signal === '$sessionSignal') void refreshSession();
+    },
+  },
+};

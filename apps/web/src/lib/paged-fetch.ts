@@ -1,6 +1,5 @@
 import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
-import type { ZodType } from 'zod';
-import { apiRequest } from './api-client';
+import { apiRequest, type ResponseSchema } from './api-client';
 
 export interface Page<T> {
   items: T[];
@@ -8,16 +7,11 @@ export interface Page<T> {
   total: number;
 }
 
-interface PageOptions<T> {
-  /** Parses the rows; without it their type is taken on trust (keeps zod out of a page's code). */
-  schema?: ZodType<T[]>;
-  signal?: AbortSignal;
-}
-
 /** GET one page of a list endpoint (path relative to `/api`, query string included). */
 export async function fetchPage<T>(
   path: string,
-  { schema, signal }: PageOptions<T> = {},
+  schema: ResponseSchema<T[]>,
+  signal?: AbortSignal,
 ): Promise<Page<T>> {
   const { data, headers } = await apiRequest<T[]>('GET', path, { schema, signal });
   return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };

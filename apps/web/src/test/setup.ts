@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// A console.error in a test means something went wrong that no assertion caught (DESIGN rule 9).
+// A console.error in a test means something went wrong that no assertion caught: it fails the test.
 // Throwing inside console.error could be swallowed by React, so the calls are collected and the
 // test fails afterwards.
 let consoleErrors: string[] = [];

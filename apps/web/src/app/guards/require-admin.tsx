@@ -13,7 +13,7 @@ function isRefusal(error: unknown): boolean {
 
 /**
  * Admin pages ask the server, not the cached session, whether this person is an admin
- * (spec section 6); a non-admin is signed out and sent home, as the spec says.
+ * (a role can change after sign-in); a non-admin is signed out and sent home.
  * The router loads this lazily with the admin pages, so visitors never download it.
  */
 export function RequireAdmin() {

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
+import { CloseButton } from '../../components/ui/close-button';
 import { PageContainer } from '../../components/ui/page-container';
 import { authClient } from '../../lib/auth-client';
 import { paths } from '../paths';
+import { DrawerToggle, useDrawer } from './drawer-toggle';
 import { NavItemLink } from './nav-item-link';
 import type { NavItem } from './nav-links';
 
@@ -23,20 +25,20 @@ const adminItems: NavItem[] = [
 ];
 
 /**
- * The dashboard frame (spec: "Welcome To Dashboard" and its side menu). Admin items follow the
+ * The dashboard frame ("Welcome To Dashboard" and its side menu). Admin items follow the
  * session's role; the admin pages still check with the server before showing anything.
  */
 export function DashboardLayout() {
   const { data: session } = authClient.useSession();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const {
+    open: menuOpen,
+    setOpen: setMenuOpen,
+    close: closeMenu,
+    buttonRef: menuButtonRef,
+    toggle,
+  } = useDrawer();
   const isAdmin = session?.user.role === 'admin';
   const menuRef = useRef<HTMLElement>(null);
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
-
-  function closeMenu() {
-    setMenuOpen(false);
-    menuButtonRef.current?.focus();
-  }
 
   useEffect(() => {
     if (menuOpen) menuRef.current?.querySelector<HTMLElement>('a')?.focus();
@@ -45,15 +47,7 @@ export function DashboardLayout() {
   return (
     <PageContainer>
       <div className="drawer lg:drawer-open">
-        <input
-          id={DRAWER_ID}
-          type="checkbox"
-          className="drawer-toggle"
-          aria-hidden="true"
-          tabIndex={-1}
-          checked={menuOpen}
-          onChange={(event) => (event.target.checked ? setMenuOpen(true) : closeMenu())}
-        />
+        <DrawerToggle id={DRAWER_ID} {...toggle} />
         <div className="drawer-content min-w-0 lg:pl-8">
           <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-3xl font-bold tracking-tight text-primary">Welcome To Dashboard</h1>
@@ -84,24 +78,7 @@ export function DashboardLayout() {
           >
             <div className="mb-2 flex items-center justify-between lg:hidden">
               <span className="px-2 font-semibold">Dashboard</span>
-              <button
-                type="button"
-                className="btn btn-square btn-ghost btn-sm"
-                aria-label="Close dashboard menu"
-                onClick={closeMenu}
-              >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="h-5 w-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                >
-                  <path d="M6 6l12 12M18 6 6 18" />
-                </svg>
-              </button>
+              <CloseButton label="Close dashboard menu" onClick={closeMenu} />
             </div>
             <ul className="menu w-full p-0">
               {userItems.map((item) => (

@@ -6,7 +6,7 @@ interface FooterColumn {
   links: { to: string; label: string }[];
 }
 
-/** The spec's three link columns: tools, company, legal (section 1). */
+/** Three link columns: tools, company, legal. */
 const columns: FooterColumn[] = [
   {
     title: 'Tools',

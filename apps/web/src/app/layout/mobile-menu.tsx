@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { authClient } from '../../lib/auth-client';
+import { CloseButton } from '../../components/ui/close-button';
 import { paths } from '../paths';
 import { useSignOut } from '../use-sign-out';
 import { BrandLogo } from './brand-logo';
@@ -38,24 +39,7 @@ export function MobileMenu({ onClose, onNavigate }: MobileMenuProps) {
     >
       <div className="flex items-center justify-between">
         <BrandLogo onClick={onNavigate} />
-        <button
-          type="button"
-          className="btn btn-square btn-ghost btn-sm"
-          aria-label="Close menu"
-          onClick={onClose}
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
-        </button>
+        <CloseButton label="Close menu" onClick={onClose} />
       </div>
       {user ? (
         <p className="truncate px-2 text-sm text-base-content/75">

@@ -7,7 +7,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** The spec's navigation bar, in its order (section 2, "Navigation bar"). */
+/** The navigation bar's links, in the order people know them from the original shop. */
 export const mainNavItems: readonly NavItem[] = [
   { to: paths.home, label: 'Home', end: true },
   { to: paths.about, label: 'About Us' },

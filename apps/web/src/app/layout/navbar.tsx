@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { authClient } from '../../lib/auth-client';
+import { LineIcon } from '../../components/ui/line-icon';
 import { paths } from '../paths';
 import { useSignOut } from '../use-sign-out';
 import { BrandLogo } from './brand-logo';
@@ -33,17 +34,7 @@ export function Navbar({ menuOpen, menuButtonRef, onOpenMenu }: NavbarProps) {
             aria-controls="site-menu"
             onClick={onOpenMenu}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
+            <LineIcon d="M4 6h16M4 12h16M4 18h16" />
           </button>
           <BrandLogo />
         </div>

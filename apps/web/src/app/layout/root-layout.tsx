@@ -1,5 +1,6 @@
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { DrawerToggle, useDrawer } from './drawer-toggle';
 import { Footer } from './footer';
 import { MobileMenu } from './mobile-menu';
 import { Navbar } from './navbar';
@@ -25,26 +26,11 @@ interface RootLayoutProps {
 
 /** Navbar, page and footer, inside the daisyUI drawer that holds the small-screen menu. */
 export function RootLayout({ children }: RootLayoutProps) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
-
-  function closeMenu() {
-    setMenuOpen(false);
-    menuButtonRef.current?.focus();
-  }
+  const { open, setOpen, close, buttonRef, toggle } = useDrawer();
 
   return (
     <div className="drawer">
-      {/* daisyUI drives the drawer from this checkbox; React owns its state. */}
-      <input
-        id={MENU_TOGGLE_ID}
-        type="checkbox"
-        className="drawer-toggle"
-        aria-hidden="true"
-        tabIndex={-1}
-        checked={menuOpen}
-        onChange={(event) => (event.target.checked ? setMenuOpen(true) : closeMenu())}
-      />
+      <DrawerToggle id={MENU_TOGGLE_ID} {...toggle} />
       <div className="drawer-content flex min-h-dvh flex-col">
         <a
           href="#main"
@@ -53,11 +39,7 @@ export function RootLayout({ children }: RootLayoutProps) {
           Skip to content
         </a>
         <NavigationProgress />
-        <Navbar
-          menuOpen={menuOpen}
-          menuButtonRef={menuButtonRef}
-          onOpenMenu={() => setMenuOpen(true)}
-        />
+        <Navbar menuOpen={open} menuButtonRef={buttonRef} onOpenMenu={toggle.onOpen} />
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
           {children ?? <Outlet />}
         </main>
@@ -66,7 +48,7 @@ export function RootLayout({ children }: RootLayoutProps) {
       {/* No reveal delay: the menu takes focus the moment it opens, and hidden items cannot. */}
       <div className="drawer-side z-40 transition-none lg:hidden">
         <label htmlFor={MENU_TOGGLE_ID} aria-hidden="true" className="drawer-overlay" />
-        {menuOpen ? <MobileMenu onClose={closeMenu} onNavigate={() => setMenuOpen(false)} /> : null}
+        {open ? <MobileMenu onClose={close} onNavigate={() => setOpen(false)} /> : null}
       </div>
       <ScrollRestoration />
     </div>

@@ -62,7 +62,10 @@ async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement
 const sent = (method: string) =>
   fetchMock.mock.calls
     .filter(([, init]) => (init as RequestInit | undefined)?.method === method)
-    .map(([url, init]) => ({ url, body: JSON.parse(String((init as RequestInit).body)) }));
+    .map(([url, init]) => ({
+      url: url as string,
+      body: JSON.parse((init as RequestInit).body as string) as unknown,
+    }));
 
 describe('AddToolPage', { timeout: 30_000 }, () => {
   beforeEach(() => {

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminMessages, type ToolInput, type ToolInputBody } from '@voltforge/contract/admin';
 import type { FieldNamesMarkedBoolean } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -6,10 +5,12 @@ import { toast } from 'react-toastify';
 import { paths } from '../../app/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../components/ui/use-page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { categoriesQuery } from '../../lib/categories-query';
-import { createTool, toolQuery, updateTool } from './api/admin-api';
+import { useCategories } from '../../lib/api/get-categories';
+import { useTool } from '../../lib/api/get-tool';
+import { useCreateTool } from './api/create-tool';
+import { useUpdateTool } from './api/update-tool';
 import { QueryError } from '../../components/ui/query-error';
 import { ToolForm, changedFields, emptyTool, toolToInput } from './components/tool-form';
 
@@ -22,23 +23,21 @@ function failure(error: unknown) {
   return { saved: false };
 }
 
-function useCategories(): string[] {
-  const categories = useQuery(categoriesQuery());
+function useCategoryNames(): string[] {
+  const categories = useCategories();
   return categories.data?.map((c) => c.category) ?? [];
 }
 
 function AddTool() {
-  const queryClient = useQueryClient();
-  const categories = useCategories();
+  const categories = useCategoryNames();
+  const createTool = useCreateTool();
   const onSubmit = async (values: ToolInputBody) => {
     try {
-      await createTool(values);
+      await createTool.mutateAsync(values);
     } catch (error) {
       return failure(error);
     }
     toast.success(adminMessages.toolAdded);
-    // The catalogue, the home page and the counts all change with a new tool.
-    void queryClient.invalidateQueries();
     return { saved: true };
   };
   return (
@@ -58,9 +57,9 @@ function AddTool() {
 }
 
 function EditTool({ id }: { id: string }) {
-  const tool = useQuery(toolQuery(id));
-  const categories = useCategories();
-  const queryClient = useQueryClient();
+  const tool = useTool(id);
+  const categories = useCategoryNames();
+  const updateTool = useUpdateTool();
   const navigate = useNavigate();
 
   const onSubmit = async (values: ToolInputBody, dirty: Dirty, loaded: ToolInput) => {
@@ -70,12 +69,11 @@ function EditTool({ id }: { id: string }) {
       return { saved: false };
     }
     try {
-      await updateTool(id, patch);
+      await updateTool.mutateAsync({ id, patch });
     } catch (error) {
       return failure(error);
     }
     toast.success(adminMessages.toolUpdated);
-    void queryClient.invalidateQueries();
     await navigate(paths.manageTools);
     return { saved: true };
   };
@@ -108,7 +106,7 @@ function EditTool({ id }: { id: string }) {
   );
 }
 
-/** Add Products (spec), and with `?edit=<id>` the same form for editing a tool. */
+/** Add Products, and with `?edit=<id>` the same form for editing a tool. */
 export function AddToolPage() {
   const [searchParams] = useSearchParams();
   const editId = searchParams.get('edit');

@@ -4,17 +4,17 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../components/ui/use-page-meta';
-import { adminOrderQuery } from './api/admin-api';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { orderQuery } from '../../lib/api/get-order';
 import { OrderActions } from './components/order-actions';
-import { OrderStatusBadge } from '../../components/ui/order-status-badge';
+import { OrderStatusBadge } from '../../components/order/order-status-badge';
 import { QueryError } from '../../components/ui/query-error';
 
-/** manageOrder/:id (spec "manage orders table" for one order): its details and actions. */
+/** manageOrder/:id: one order of the back office's table, its details and actions. */
 export function ManageOrderPage() {
   const { id = '' } = useParams();
   usePageMeta('Manage Order', 'Voltforge administration: one order.');
-  const order = useQuery(adminOrderQuery(id));
+  const order = useQuery({ ...orderQuery(id), staleTime: 0 });
 
   return (
     <>

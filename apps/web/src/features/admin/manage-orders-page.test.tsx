@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminMessages } from '@voltforge/contract/admin';
 import type { Order, OrderStatus } from '@voltforge/contract/order';
@@ -68,7 +68,7 @@ const rowOf = async (item: string) => {
   if (!row) throw new Error('no row');
   return within(row);
 };
-const buttonNames = (row: ReturnType<typeof within>) =>
+const buttonNames = (row: BoundFunctions<typeof queries>) =>
   row.queryAllByRole('button').map((b: HTMLElement) => b.textContent);
 
 describe('ManageOrdersPage', { timeout: 20_000 }, () => {
@@ -100,9 +100,11 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(adminMessages.statusChanged('delivered')),
     );
-    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    const patch = fetchMock.mock.calls.find(
+      ([, init]) => (init as RequestInit | undefined)?.method === 'PATCH',
+    );
     expect(patch?.[0]).toBe(`/api/order/${orders[1]?._id}/status`);
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'delivered' });
+    expect(JSON.parse((patch?.[1] as RequestInit).body as string)).toEqual({ status: 'delivered' });
   });
 
   it("deletes an unpaid order after the spec's confirm, and shows a refusal as it is", async () => {

@@ -1,16 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatUsd } from '@voltforge/contract/money';
 import { orderStatusLabels, orderStatuses, type OrderStatus } from '@voltforge/contract/order';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../components/ui/use-page-meta';
-import { ORDERS_PAGE_SIZE, adminOrdersQuery } from './api/admin-api';
-import { AdminPagination } from './components/admin-pagination';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { ORDERS_PAGE_SIZE, useOrdersPage } from './api/get-orders-page';
 import { AdminTable } from './components/admin-table';
 import { OrderActions } from './components/order-actions';
-import { OrderStatusBadge } from '../../components/ui/order-status-badge';
+import { OrderStatusBadge } from '../../components/order/order-status-badge';
 import { QueryError } from '../../components/ui/query-error';
 
 const isStatus = (value: string | null): value is OrderStatus =>
@@ -21,14 +19,14 @@ function pageOf(value: string | null): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
-/** Manage All Orders (spec): every order with its real status and the actions it allows. */
+/** Manage All Orders: every order with its real status and the actions it allows. */
 export function ManageOrdersPage() {
   usePageMeta('Manage All Orders', 'Voltforge administration: every order.');
   const [searchParams, setSearchParams] = useSearchParams();
   const rawStatus = searchParams.get('status');
   const status = isStatus(rawStatus) ? rawStatus : undefined;
   const page = pageOf(searchParams.get('page'));
-  const orders = useQuery(adminOrdersQuery(status, page));
+  const orders = useOrdersPage(status, page);
 
   const update = (next: { status?: OrderStatus; page?: number }) => {
     const params = new URLSearchParams();
@@ -69,73 +67,70 @@ export function ManageOrdersPage() {
           {status ? `No ${orderStatusLabels[status].toLowerCase()} orders.` : 'No orders yet.'}
         </p>
       ) : (
-        <>
-          <AdminTable label="Orders">
-            <thead>
-              <tr>
-                <th scope="col">SL.No</th>
-                <th scope="col">Name</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Price</th>
-                <th scope="col">Status</th>
-                <th scope="col">Action</th>
+        <AdminTable
+          label="Orders"
+          pagination={{
+            page,
+            pageSize: ORDERS_PAGE_SIZE,
+            total: orders.data.total,
+            label: 'Order pages',
+            onPage: (p) => update({ status, page: p }),
+          }}
+        >
+          <thead>
+            <tr>
+              <th scope="col">SL.No</th>
+              <th scope="col">Name</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Price</th>
+              <th scope="col">Status</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.data.items.map((order, index) => (
+              <tr key={order._id}>
+                <th scope="row" data-label="SL.No">
+                  {(page - 1) * ORDERS_PAGE_SIZE + index + 1}
+                </th>
+                <td data-label="Name" className="min-w-40">
+                  <div>
+                    <Link to={paths.manageOrder(order._id)} className="link link-hover font-medium">
+                      {order.order}
+                    </Link>
+                    <div className="text-xs text-base-content/75">
+                      {new Date(order.createdAt).toLocaleDateString()}
+                    </div>
+                  </div>
+                </td>
+                <td data-label="Customer" className="min-w-56">
+                  <div className="min-w-0">
+                    <div>{order.name}</div>
+                    <div className="text-xs [overflow-wrap:anywhere] text-base-content/75">
+                      {order.email}
+                    </div>
+                  </div>
+                </td>
+                <td data-label="Quantity">{order.quantity}</td>
+                <td data-label="Price" className="whitespace-nowrap">
+                  <div>
+                    <div className="font-medium">{formatUsd(order.total)}</div>
+                    <div className="text-xs text-base-content/75">
+                      {formatUsd(order.price)} each
+                    </div>
+                  </div>
+                </td>
+                <td data-label="Status">
+                  <OrderStatusBadge status={order.status} />
+                </td>
+                <td data-label="Action">
+                  <OrderActions order={order} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {orders.data.items.map((order, index) => (
-                <tr key={order._id}>
-                  <th scope="row" data-label="SL.No">
-                    {(page - 1) * ORDERS_PAGE_SIZE + index + 1}
-                  </th>
-                  <td data-label="Name" className="min-w-40">
-                    <div>
-                      <Link
-                        to={paths.manageOrder(order._id)}
-                        className="link link-hover font-medium"
-                      >
-                        {order.order}
-                      </Link>
-                      <div className="text-xs text-base-content/75">
-                        {new Date(order.createdAt).toLocaleDateString()}
-                      </div>
-                    </div>
-                  </td>
-                  <td data-label="Customer" className="min-w-56">
-                    <div className="min-w-0">
-                      <div>{order.name}</div>
-                      <div className="text-xs [overflow-wrap:anywhere] text-base-content/75">
-                        {order.email}
-                      </div>
-                    </div>
-                  </td>
-                  <td data-label="Quantity">{order.quantity}</td>
-                  <td data-label="Price" className="whitespace-nowrap">
-                    <div>
-                      <div className="font-medium">{formatUsd(order.total)}</div>
-                      <div className="text-xs text-base-content/75">
-                        {formatUsd(order.price)} each
-                      </div>
-                    </div>
-                  </td>
-                  <td data-label="Status">
-                    <OrderStatusBadge status={order.status} />
-                  </td>
-                  <td data-label="Action">
-                    <OrderActions order={order} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </AdminTable>
-          <AdminPagination
-            page={page}
-            pageSize={ORDERS_PAGE_SIZE}
-            total={orders.data.total}
-            label="Order pages"
-            onPage={(p) => update({ status, page: p })}
-          />
-        </>
+            ))}
+          </tbody>
+        </AdminTable>
       )}
     </>
   );

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminMessages } from '@voltforge/contract/admin';
 import { formatUsd } from '@voltforge/contract/money';
 import type { Tool } from '@voltforge/contract/tool';
@@ -8,16 +7,10 @@ import { toast } from 'react-toastify';
 import { paths } from '../../app/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../components/ui/use-page-meta';
-import {
-  TOOLS_PAGE_SIZE,
-  adminToolsQuery,
-  adminToolsQueryKey,
-  archiveTool,
-  restockTool,
-} from './api/admin-api';
-import type { Page } from '../../lib/paged-fetch';
-import { AdminPagination } from './components/admin-pagination';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { useArchiveTool } from './api/archive-tool';
+import { TOOLS_PAGE_SIZE, useToolsPage } from './api/get-tools-page';
+import { useRestockTool } from './api/restock-tool';
 import { AdminTable } from './components/admin-table';
 import { QueryError } from '../../components/ui/query-error';
 import { RestockDialog } from './components/restock-dialog';
@@ -26,52 +19,29 @@ import { useDebouncedValue } from './use-debounced-value';
 /** Typing pauses this long before the list is asked for: one request per word, not per key. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Manage All Products (spec): the catalogue with Edit, Add Quantity and delete. */
+/** Manage All Products: the catalogue with Edit, Add Quantity and delete. */
 export function ManageToolsPage() {
   usePageMeta('Manage All Products', 'Voltforge administration: every tool in the catalogue.');
   const [page, setPage] = useState(1);
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [restocking, setRestocking] = useState<Tool | null>(null);
-  const tools = useQuery(adminToolsQuery(page, search));
-  const queryClient = useQueryClient();
-  const key = adminToolsQueryKey(page, search);
+  const tools = useToolsPage(page, search);
+  const archive = useArchiveTool();
+  const restock = useRestockTool();
 
-  const replaceRow = (updated: Tool) =>
-    queryClient.setQueryData<Page<Tool>>(key, (current) =>
-      current
-        ? { ...current, items: current.items.map((t) => (t._id === updated._id ? updated : t)) }
-        : current,
-    );
-
-  const archive = useMutation({
-    mutationFn: (tool: Tool) => archiveTool(tool._id),
-    onSuccess: ({ deletedCount }, tool) => {
-      queryClient.setQueryData<Page<Tool>>(key, (current) =>
-        current
-          ? {
-              items: current.items.filter((t) => t._id !== tool._id),
-              total: current.total - deletedCount,
-            }
-          : current,
-      );
-      if (deletedCount > 0) toast.success(adminMessages.toolDeleted);
-      // The catalogue and home page cached elsewhere still list it.
-      void queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] !== 'admin' || query.queryKey[1] !== 'tools',
-      });
-    },
-    onError: (error) => toast.error(error.message),
-  });
+  const onArchive = (tool: Tool) =>
+    archive.mutate(tool, {
+      onSuccess: ({ deletedCount }) => {
+        if (deletedCount > 0) toast.success(adminMessages.toolDeleted);
+      },
+      onError: (error) => toast.error(error.message),
+    });
 
   const onRestock = async (tool: Tool, quantity: number) => {
-    const updated = await restockTool(tool._id, { quantity });
-    replaceRow(updated);
+    const updated = await restock.mutateAsync({ tool, quantity });
     setRestocking(null);
     toast.success(adminMessages.restocked(quantity, updated.name));
-    void queryClient.invalidateQueries({
-      predicate: (query) => query.queryKey[0] !== 'admin' || query.queryKey[1] !== 'tools',
-    });
   };
 
   return (
@@ -115,96 +85,94 @@ export function ManageToolsPage() {
           {search ? 'No tool matches that name.' : 'The catalogue is empty. Add the first tool.'}
         </p>
       ) : (
-        <>
-          <AdminTable label="Products">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="sr-only">Image</span>
+        <AdminTable
+          label="Products"
+          pagination={{
+            page,
+            pageSize: TOOLS_PAGE_SIZE,
+            total: tools.data.total,
+            label: 'Product pages',
+            onPage: setPage,
+          }}
+        >
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="sr-only">Image</span>
+              </th>
+              <th scope="col">Name</th>
+              <th scope="col">Price</th>
+              <th scope="col">Stock</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tools.data.items.map((tool) => (
+              <tr key={tool._id}>
+                <td>
+                  <img
+                    src={tool.img}
+                    alt=""
+                    width={64}
+                    height={48}
+                    loading="lazy"
+                    className="h-12 w-16 rounded object-cover"
+                  />
+                </td>
+                <th scope="row" data-label="Name" className="min-w-40 font-medium">
+                  <div>
+                    {tool.name}
+                    <div className="text-xs font-normal text-base-content/75">
+                      {tool.category} · minimum {tool.minOrderQuantity}
+                    </div>
+                  </div>
                 </th>
-                <th scope="col">Name</th>
-                <th scope="col">Price</th>
-                <th scope="col">Stock</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tools.data.items.map((tool) => (
-                <tr key={tool._id}>
-                  <td>
-                    <img
-                      src={tool.img}
-                      alt=""
-                      width={64}
-                      height={48}
-                      loading="lazy"
-                      className="h-12 w-16 rounded object-cover"
-                    />
-                  </td>
-                  <th scope="row" data-label="Name" className="min-w-40 font-medium">
-                    <div>
-                      {tool.name}
-                      <div className="text-xs font-normal text-base-content/75">
-                        {tool.category} · minimum {tool.minOrderQuantity}
-                      </div>
-                    </div>
-                  </th>
-                  <td data-label="Price" className="whitespace-nowrap">
-                    {formatUsd(tool.price)}
-                  </td>
-                  <td data-label="Stock">
-                    <span
-                      className={
-                        tool.inStock < tool.minOrderQuantity
-                          ? 'font-semibold text-error'
-                          : undefined
-                      }
+                <td data-label="Price" className="whitespace-nowrap">
+                  {formatUsd(tool.price)}
+                </td>
+                <td data-label="Stock">
+                  <span
+                    className={
+                      tool.inStock < tool.minOrderQuantity ? 'font-semibold text-error' : undefined
+                    }
+                  >
+                    {tool.inStock}
+                  </span>
+                </td>
+                <td data-label="Actions">
+                  <div className="flex flex-wrap gap-2">
+                    <Link
+                      to={`${paths.addTool}?edit=${encodeURIComponent(tool._id)}`}
+                      className="btn btn-sm"
+                      aria-label={`Edit ${tool.name}`}
                     >
-                      {tool.inStock}
-                    </span>
-                  </td>
-                  <td data-label="Actions">
-                    <div className="flex flex-wrap gap-2">
-                      <Link
-                        to={`${paths.addTool}?edit=${encodeURIComponent(tool._id)}`}
-                        className="btn btn-sm"
-                        aria-label={`Edit ${tool.name}`}
-                      >
-                        Edit
-                      </Link>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-primary"
-                        aria-label={`Add Quantity: ${tool.name}`}
-                        onClick={() => setRestocking(tool)}
-                      >
-                        Add Quantity
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline btn-error"
-                        aria-label={`Delete ${tool.name}`}
-                        disabled={archive.isPending && archive.variables._id === tool._id}
-                        onClick={() => {
-                          if (window.confirm(adminMessages.confirmDelete)) archive.mutate(tool);
-                        }}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </AdminTable>
-          <AdminPagination
-            page={page}
-            pageSize={TOOLS_PAGE_SIZE}
-            total={tools.data.total}
-            label="Product pages"
-            onPage={setPage}
-          />
-        </>
+                      Edit
+                    </Link>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-primary"
+                      aria-label={`Add Quantity: ${tool.name}`}
+                      onClick={() => setRestocking(tool)}
+                    >
+                      Add Quantity
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline btn-error"
+                      aria-label={`Delete ${tool.name}`}
+                      disabled={archive.isPending && archive.variables._id === tool._id}
+                      onClick={() => {
+                        if (window.confirm(adminMessages.confirmDelete)) onArchive(tool);
+                      }}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
       )}
       <RestockDialog tool={restocking} onClose={() => setRestocking(null)} onRestock={onRestock} />
     </>

@@ -3,7 +3,7 @@ import { Spinner } from '../../components/ui/spinner';
 
 interface AuthCardProps {
   title: string;
-  /** While true a spinner replaces the form (spec: Login and Register). */
+  /** While true a spinner replaces the form (as on Login and Register). */
   busy: boolean;
   busyLabel: string;
   children: ReactNode;

@@ -39,7 +39,7 @@ const unauthorisedAddress = [
 ];
 
 /**
- * Clear words for a failed social sign-in (spec section 8: popup blocked, popup closed, cancelled,
+ * Clear words for a failed social sign-in (popup blocked, popup closed, cancelled,
  * account exists with a different sign-in method, disabled account, unauthorised domain), from a
  * popup result or from the `?error=` better-auth adds when it sends the browser back.
  */

@@ -1,4 +1,4 @@
-/** A server or provider error, in red above the submit button (spec: Login and Register). */
+/** A server or provider error, in red above the submit button (Login and Register). */
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

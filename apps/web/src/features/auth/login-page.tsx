@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { TextField } from '../../components/ui/text-field';
-import { usePageMeta } from '../../components/ui/use-page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { authClient } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
 import { FormError } from './form-error';
@@ -56,7 +56,11 @@ export function LoginPage() {
       </form>
       <p className="text-center text-sm">
         New to Voltforge?{' '}
-        <Link to={paths.register} state={location.state} className="btn btn-link btn-sm px-1">
+        <Link
+          to={paths.register}
+          state={location.state as unknown}
+          className="btn btn-link btn-sm px-1"
+        >
           Register Now
         </Link>
       </p>

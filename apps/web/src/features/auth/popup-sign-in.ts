@@ -1,11 +1,11 @@
 import { authClient } from '../../lib/auth-client';
 
-/** Spec section 9: the login popup window is 500 by 600 pixels. */
+/** The sign-in popup is 500 by 600 pixels: big enough for the providers' consent screens. */
 const POPUP_WIDTH = 500;
 const POPUP_HEIGHT = 600;
 const CLOSED_POLL_MS = 250;
 /**
- * Spec section 9: a popup seen closed is reported closed only 2 seconds later. The popup posts its
+ * A popup seen closed is reported closed only 2 seconds later. The popup posts its
  * answer and closes itself at once; in another renderer process the close can be seen before the
  * answer arrives, and reporting "closed" then would hide a finished sign-in or a cancel.
  */

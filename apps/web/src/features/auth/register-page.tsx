@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { TextField } from '../../components/ui/text-field';
-import { usePageMeta } from '../../components/ui/use-page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { authClient } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
 import { FormError } from './form-error';
@@ -31,7 +31,7 @@ export function RegisterPage() {
     defaultValues: { name: '', email: '', password: '' },
   });
 
-  // signUp.email stores the name as the display name (spec section 4) and signs the user in.
+  // signUp.email stores the name as the display name (the profile starts from it) and signs the user in.
   const onSubmit = handleSubmit(({ name, email, password }) =>
     run(() => authClient.signUp.email({ name, email, password })),
   );
@@ -66,7 +66,11 @@ export function RegisterPage() {
       </form>
       <p className="text-center text-sm">
         Already have an account?{' '}
-        <Link to={paths.login} state={location.state} className="btn btn-link btn-sm px-1">
+        <Link
+          to={paths.login}
+          state={location.state as unknown}
+          className="btn btn-link btn-sm px-1"
+        >
           Login Now
         </Link>
       </p>

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { authClient } from '../../lib/auth-client';
 import { socialErrorMessage } from './auth-error-message';
-import { useAuthProviders, type SocialProvider } from './auth-providers';
+import { useAuthProviders, type SocialProvider } from './api/get-auth-providers';
 import { signInPopup } from './popup-sign-in';
 import type { AuthResult } from './use-auth-flow';
 

@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../components/ui/use-page-meta';
-import { categoriesQuery } from '../../lib/categories-query';
-import { toolsQuery } from './api/catalog-api';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { useCategories } from '../../lib/api/get-categories';
+import { useTools } from '../../lib/api/get-tools';
 import { CatalogFilters } from './catalog-filters';
 import { CatalogPagination } from './catalog-pagination';
 import {
@@ -16,7 +15,7 @@ import {
   readCatalogState,
   type CatalogState,
 } from './catalog-search-params';
-import { ToolCard } from '../../components/ui/tool-card';
+import { ToolCard } from '../../components/tool/tool-card';
 
 function resultsLabel(state: CatalogState, total: number, shown: number): string {
   if (total === 0) return 'No tools found';
@@ -35,16 +34,14 @@ export function ToolsPage() {
     'The full Voltforge catalogue: test and measurement, soldering, power supplies, hand tools and components, ready to order in bulk.',
   );
 
-  const tools = useQuery(
-    toolsQuery({
-      search: state.search || undefined,
-      category: state.category || undefined,
-      sort: state.sort,
-      page: String(state.page),
-      pageSize: String(CATALOG_PAGE_SIZE),
-    }),
-  );
-  const categories = useQuery(categoriesQuery());
+  const tools = useTools({
+    search: state.search || undefined,
+    category: state.category || undefined,
+    sort: state.sort,
+    page: String(state.page),
+    pageSize: String(CATALOG_PAGE_SIZE),
+  });
+  const categories = useCategories();
 
   // A new search, category or sort starts again at page 1; each change is its own history entry.
   function update(next: Partial<CatalogState>) {
@@ -71,11 +68,11 @@ export function ToolsPage() {
         ) : (
           <>
             <p role="status" className="mb-4 text-sm text-base-content/75">
-              {resultsLabel(state, tools.data.total, tools.data.tools.length)}
+              {resultsLabel(state, tools.data.total, tools.data.items.length)}
               {state.search ? ` for “${state.search}”` : ''}
               {state.category ? ` in ${state.category}` : ''}
             </p>
-            {tools.data.tools.length === 0 ? (
+            {tools.data.items.length === 0 ? (
               <div className="flex flex-col items-center gap-4 rounded-box border border-dashed border-base-300 px-6 py-16 text-center">
                 <h2 className="text-xl font-semibold">
                   {tools.data.total > 0 ? 'This page is past the end' : 'No tools match'}
@@ -104,7 +101,7 @@ export function ToolsPage() {
                 className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3${tools.isPlaceholderData ? ' opacity-60' : ''}`}
                 aria-busy={tools.isPlaceholderData || undefined}
               >
-                {tools.data.tools.map((tool, i) => (
+                {tools.data.items.map((tool, i) => (
                   <li key={tool._id}>
                     <ToolCard tool={tool} headingLevel="h2" eager={i < 3} />
                   </li>

@@ -64,7 +64,7 @@ function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
 }
 
 /**
- * Three slides with previous/next buttons that wrap both ways (DESIGN section 9: the original
+ * Three slides with previous/next buttons that wrap both ways (the original shop's
  * pointed at a fourth slide that did not exist). No autoplay: the visitor is in control.
  * Every slide sits in the same grid cell, so the box is as tall as the tallest slide and
  * changing slides never moves the page.

@@ -1,4 +1,4 @@
-/** The spec's static figures (section 1). */
+/** Fixed figures about the community, not computed from the data. */
 const stats = [
   { value: '2352K', label: 'Users', detail: 'trade and hobby customers' },
   { value: '23K', label: 'Monthly orders', detail: 'shipped from our warehouse' },

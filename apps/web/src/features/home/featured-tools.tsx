@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
-import { ToolCard } from '../../components/ui/tool-card';
-import { HOME_TOOL_COUNT, featuredToolsQuery } from './api/home-api';
+import { ToolCard } from '../../components/tool/tool-card';
+import { HOME_TOOL_COUNT, useFeaturedTools } from './api/get-featured-tools';
 
 /** The newest tools, with a way into the whole catalogue. */
 export function FeaturedTools() {
-  const tools = useQuery(featuredToolsQuery());
+  const tools = useFeaturedTools();
   return (
     <section aria-labelledby="tools-heading" className="bg-base-200">
       <div className="mx-auto w-full max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
@@ -32,14 +31,14 @@ export function FeaturedTools() {
           </div>
         ) : tools.isError ? (
           <QueryError message={tools.error.message} onRetry={() => void tools.refetch()} />
-        ) : tools.data.length === 0 ? (
+        ) : tools.data.items.length === 0 ? (
           <p className="text-base-content/75">New tools are on their way. Check back soon.</p>
         ) : (
           <ul
             aria-label={`Latest ${HOME_TOOL_COUNT} tools`}
             className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
           >
-            {tools.data.map((tool) => (
+            {tools.data.items.map((tool) => (
               <li key={tool._id}>
                 <ToolCard tool={tool} />
               </li>

@@ -1,4 +1,4 @@
-import { usePageMeta } from '../../components/ui/use-page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { BannerCarousel } from './banner-carousel';
 import { CommunityStats } from './community-stats';
 import { FeaturedTools } from './featured-tools';
@@ -7,7 +7,7 @@ import { NewsletterBlock } from './newsletter-block';
 import { PromiseCards } from './promise-cards';
 import { ReviewsSection } from './reviews-section';
 
-/** The home page, in the spec's order (section 1); the footer comes from the layout. */
+/** The home page, sections in the order of the original shop; the footer comes from the layout. */
 export function HomePage() {
   usePageMeta(
     'Voltforge',

@@ -1,22 +1,18 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api-client';
-import { subscribeToNewsletter } from './api/home-api';
+import { useSubscribeNewsletter } from './api/subscribe-newsletter';
 
 /**
- * Subscribe stores the address (DESIGN section 9: the original's buttons did nothing). The
+ * Subscribe stores the address (the original shop's button did nothing). The
  * server validates it with the contract's rule and messages; its answer is shown under the field.
  */
 export function NewsletterBlock() {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const [email, setEmail] = useState('');
-  const subscribe = useMutation({
-    mutationFn: subscribeToNewsletter,
-    onSuccess: () => setEmail(''),
-  });
+  const subscribe = useSubscribeNewsletter();
 
   const error = subscribe.error;
   const fieldError =
@@ -28,7 +24,7 @@ export function NewsletterBlock() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    subscribe.mutate(email);
+    subscribe.mutate(email, { onSuccess: () => setEmail('') });
   }
 
   return (

@@ -16,7 +16,7 @@ const promises = [
   },
 ];
 
-/** The spec's three promises, in its order. */
+/** The shop's three promises. */
 export function PromiseCards() {
   return (
     <section

@@ -1,8 +1,8 @@
 import type { Review } from '@voltforge/contract/review';
 import { Avatar } from '../../components/ui/avatar';
-import { previewText } from '../../components/ui/preview-text';
+import { previewText } from '../../lib/preview-text';
 
-/** The spec's business constants (section 9). */
+/** How much of a review the card shows, and the rating scale. */
 const COMMENT_PREVIEW_LENGTH = 50;
 const MAX_STARS = 5;
 

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
-import { latestReviewsQuery } from './api/home-api';
+import { useLatestReviews } from './api/get-latest-reviews';
 import { ReviewCard } from './review-card';
 
 /** The navbar's Review link lands here (`/#reviews`). */
 export function ReviewsSection() {
-  const reviews = useQuery(latestReviewsQuery());
+  const reviews = useLatestReviews();
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="scroll-mt-24">
       <div className="mx-auto w-full max-w-7xl px-4 py-14 sm:px-6 lg:px-8">

@@ -3,17 +3,17 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../components/ui/use-page-meta';
-import { usePaymentOrder } from './api/payment-api';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { useOrder } from '../../lib/api/get-order';
 import { OrderSummaryCard } from './components/order-summary-card';
 import { PaidNotice } from './components/paid-notice';
 import { PaymentPanel } from './components/payment-panel';
 
-/** /dashboard/payment/:id: pay one of your orders by card (spec: "Payment page"). */
+/** /dashboard/payment/:id: pay one of your orders by card. */
 export function PaymentPage() {
   const { id = '' } = useParams();
   usePageMeta(`Pay for ${id}`, 'Pay for your Voltforge order by card.');
-  const orderQuery = usePaymentOrder(id);
+  const orderQuery = useOrder(id);
   // Set when this page took the payment: the form stays, showing the success, after the
   // refreshed order comes back paid.
   const [paidHere, setPaidHere] = useState<string | null>(null);

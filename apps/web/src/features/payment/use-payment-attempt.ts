@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { recordPayment, paymentOrderQueryKey } from './api/payment-api';
+import { orderKeys } from '../../lib/api/order-keys';
+import { recordPayment } from './api/record-payment';
 import { errorMessage } from '../../lib/api-client';
 
 export type PaymentAttempt =
@@ -33,13 +34,14 @@ export function usePaymentAttempt(orderId: string, onPaid: (transactionId: strin
     let recorded = true;
     try {
       queryClient.setQueryData(
-        paymentOrderQueryKey(orderId),
+        orderKeys.detail(orderId),
         await recordPayment(orderId, transactionId),
       );
     } catch {
       recorded = false;
     }
-    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
     setAttempt({ phase: 'succeeded', transactionId, recorded });
   }
 

@@ -1,7 +1,7 @@
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../components/ui/use-page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { authClient } from '../../lib/auth-client';
-import { useProfile } from './api/profile-api';
+import { useProfile } from './api/get-profile';
 import { ProfileForm } from './components/profile-form';
 import { ProfileSummary } from './components/profile-summary';
 

@@ -1,5 +1,5 @@
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../components/ui/use-page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { authClient } from '../../lib/auth-client';
 import { AddReviewForm } from './components/add-review-form';
 

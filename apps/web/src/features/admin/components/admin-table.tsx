@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { AdminPagination } from './admin-pagination';
 
 /*
  * Below the `sm` breakpoint each row becomes a card: the header row is kept for screen readers
@@ -20,17 +21,27 @@ const STACKED = [
   'max-sm:[&_tbody_:is(td,th)[data-label]]:before:content-[attr(data-label)]',
 ].join(' ');
 
+interface AdminTableProps {
+  children: ReactNode;
+  label: string;
+  /** Previous / next under the table, for a list the server sends a page at a time. */
+  pagination?: ComponentProps<typeof AdminPagination>;
+}
+
 /** A back-office table: a plain table from `sm` up, stacked cards on a phone. */
-export function AdminTable({ children, label }: { children: ReactNode; label: string }) {
+export function AdminTable({ children, label, pagination }: AdminTableProps) {
   return (
-    // Focusable, so a keyboard can scroll it when a wide table overflows.
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
-    >
-      <table className={`table [&_thead]:text-base-content/85 ${STACKED}`}>{children}</table>
-    </div>
+    <>
+      {/* Focusable, so a keyboard can scroll it when a wide table overflows. */}
+      <div
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
+      >
+        <table className={`table [&_thead]:text-base-content/85 ${STACKED}`}>{children}</table>
+      </div>
+      {pagination ? <AdminPagination {...pagination} /> : null}
+    </>
   );
 }

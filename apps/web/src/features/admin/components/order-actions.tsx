@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminMessages, canMoveOrder, type AdminOrderStatus } from '@voltforge/contract/admin';
 import type { Order } from '@voltforge/contract/order';
 import { toast } from 'react-toastify';
-import { setOrderStatus } from '../api/admin-api';
+import { useSetOrderStatus } from '../api/set-order-status';
 
 const CONFIRM_CANCEL_PAID =
   'Cancel this paid order? Its stock goes back on the shelf; refund the card with the payment provider.';
@@ -10,7 +9,7 @@ const CONFIRM_CANCEL_PAID =
 /** What each action asks first, and says when done. */
 function wording(order: Order, to: AdminOrderStatus) {
   if (to !== 'cancelled') return { confirm: null, done: adminMessages.statusChanged(to) };
-  // An unpaid order is "deleted" in the spec's words; a paid one is cancelled (and refunded).
+  // An unpaid order is "deleted" in the admin's words; a paid one is cancelled (and refunded).
   return order.status === 'pending_payment'
     ? { confirm: adminMessages.confirmDelete, done: adminMessages.orderDeleted }
     : { confirm: CONFIRM_CANCEL_PAID, done: adminMessages.statusChanged('cancelled') };
@@ -18,19 +17,15 @@ function wording(order: Order, to: AdminOrderStatus) {
 
 /** The actions an order's status allows (the server enforces the same transitions). */
 export function OrderActions({ order }: { order: Order }) {
-  const queryClient = useQueryClient();
-  const move = useMutation({
-    mutationFn: (to: AdminOrderStatus) => setOrderStatus(order._id, to),
-    onSuccess: (_updated, to) => toast.success(wording(order, to).done),
-    onError: (error) => toast.error(error.message),
-    // Lists, counts and (after a cancel) stock all change; another admin may have moved it too.
-    onSettled: () => queryClient.invalidateQueries(),
-  });
+  const move = useSetOrderStatus(order);
 
   const act = (to: AdminOrderStatus) => {
     const { confirm } = wording(order, to);
     if (confirm && !window.confirm(confirm)) return;
-    move.mutate(to);
+    move.mutate(to, {
+      onSuccess: () => toast.success(wording(order, to).done),
+      onError: (error) => toast.error(error.message),
+    });
   };
 
   const can = (to: AdminOrderStatus) => canMoveOrder(order.status, to);

@@ -48,7 +48,7 @@ export function changedFields(
     if (dirty[key]) patch[key] = values[key];
   }
   if ('inStock' in patch) patch.expectedInStock = loaded.inStock;
-  return patch as ToolPatch;
+  return patch;
 }
 
 interface ToolFormProps {
@@ -69,7 +69,7 @@ interface ToolFormProps {
 
 const numberOptions = { valueAsNumber: true } as const;
 
-/** Add Products (spec): the fields of a tool, checked with the server's own rules. */
+/** Add Products: the fields of a tool, checked with the server's own rules. */
 export function ToolForm({
   defaultValues,
   submitLabel,

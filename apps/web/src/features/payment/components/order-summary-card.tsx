@@ -1,7 +1,7 @@
 import { formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 
-/** The spec's card: who pays, for what, and how much (the order total the server charges). */
+/** Who pays, for what, and how much (the order total the server charges). */
 export function OrderSummaryCard({ order }: { order: Order }) {
   return (
     <article

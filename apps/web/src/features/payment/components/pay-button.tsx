@@ -3,7 +3,7 @@ interface PayButtonProps {
   paying: boolean;
 }
 
-/** The spec's Pay button; the form decides when it is ready. */
+/** The Pay button; the form decides when it is ready. */
 export function PayButton({ disabled, paying }: PayButtonProps) {
   return (
     <button

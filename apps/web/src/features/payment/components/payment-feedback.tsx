@@ -1,7 +1,7 @@
 import { paymentMessages } from '@voltforge/contract/payment';
 import type { PaymentAttempt } from '../use-payment-attempt';
 
-/** Under the card form: the card error in red, or the spec's success text and transaction id. */
+/** Under the card form: the card error in red, or the success text and transaction id. */
 export function PaymentFeedback({ attempt }: { attempt: PaymentAttempt }) {
   if (attempt.phase === 'succeeded') {
     return (

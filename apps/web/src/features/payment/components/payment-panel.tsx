@@ -4,7 +4,9 @@ import { paymentMessages } from '@voltforge/contract/payment';
 import { lazy, Suspense, useEffect } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { paymentOrderQueryKey, usePaymentConfig, usePaymentIntent } from '../api/payment-api';
+import { orderKeys } from '../../../lib/api/order-keys';
+import { usePaymentIntent } from '../api/create-payment-intent';
+import { usePaymentConfig } from '../api/get-payment-config';
 import { usePaymentAttempt } from '../use-payment-attempt';
 import { PaymentFeedback } from './payment-feedback';
 import { TestCardForm } from './test-card-form';
@@ -33,7 +35,7 @@ export function PaymentPanel({ order, onPaid }: PaymentPanelProps) {
   // 409: the order was paid or cancelled meanwhile (another tab, the webhook); show it as it is.
   const conflict = intent.error instanceof ApiError && intent.error.status === 409;
   useEffect(() => {
-    if (conflict) void queryClient.invalidateQueries({ queryKey: paymentOrderQueryKey(order._id) });
+    if (conflict) void queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id) });
   }, [conflict, queryClient, order._id]);
 
   let form;

@@ -8,7 +8,7 @@ import {
 } from '@voltforge/contract/payment';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
-import { confirmTestCard } from '../api/payment-api';
+import { confirmTestCard } from '../api/confirm-test-card';
 import type { PaymentAttempt } from '../use-payment-attempt';
 import { PayButton } from './pay-button';
 import { TestCardsList } from './test-cards-list';

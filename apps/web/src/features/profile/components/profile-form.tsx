@@ -13,7 +13,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { authClient } from '../../../lib/auth-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useUpdateProfile } from '../api/profile-api';
+import { useUpdateProfile } from '../api/update-profile';
 import { errorMessage } from '../../../lib/api-client';
 
 const formFields = [

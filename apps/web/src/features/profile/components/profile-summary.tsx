@@ -1,7 +1,7 @@
 import type { Profile } from '@voltforge/contract/profile';
 import { Avatar } from '../../../components/ui/avatar';
 
-/** The saved photo and name (spec: the page "shows photo and name"). */
+/** The saved photo and name (what the page shows at a glance). */
 export function ProfileSummary({ profile }: { profile: Profile }) {
   return (
     <div className="flex flex-col items-center gap-3 text-center">

@@ -1,15 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reviewSchema, type CreateReviewInput } from '@voltforge/contract/review';
+import { reviewSchema, type CreateReviewInput, type Review } from '@voltforge/contract/review';
 import { api } from '../../../lib/api-client';
+import { reviewKeys } from '../../../lib/api/review-keys';
 
-/**
- * POST /api/review. Afterwards every cached review list is stale. The lists belong to other
- * features (the home page grid); by convention their query keys start with "reviews".
- */
+/** POST /api/review. */
+export function createReview(input: CreateReviewInput): Promise<Review> {
+  return api.post('/review', input, { schema: reviewSchema });
+}
+
 export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateReviewInput) => api.post('/review', input, { schema: reviewSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+    mutationFn: createReview,
+    // The home page's review list is stale now.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.lists() }),
   });
 }

@@ -1,0 +1,6 @@
+/** Query keys only the back office reads. Tools and orders use the shared keys in lib/api. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  usersPage: (page: number) => [...adminKeys.users(), page] as const,
+};

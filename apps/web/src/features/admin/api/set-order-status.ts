@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrderStatus } from '@voltforge/contract/admin';
+import { orderSchema, type Order } from '@voltforge/contract/order';
+import { api } from '../../../lib/api-client';
+import { orderKeys } from '../../../lib/api/order-keys';
+import { toolKeys } from '../../../lib/api/tool-keys';
+
+/** PATCH /api/order/:id/status: ship, deliver or cancel. */
+export function setOrderStatus(id: string, status: AdminOrderStatus): Promise<Order> {
+  return api.patch(`/order/${encodeURIComponent(id)}/status`, { status }, { schema: orderSchema });
+}
+
+export function useSetOrderStatus(order: Order) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (to: AdminOrderStatus) => setOrderStatus(order._id, to),
+    // Settled, not succeeded: after a refusal another admin may have moved the order meanwhile.
+    onSettled: (_updated, _error, to) =>
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id) }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
+        // A cancelled order's stock goes back to its tool.
+        ...(to === 'cancelled'
+          ? [
+              queryClient.invalidateQueries({ queryKey: toolKeys.detail(order.toolId) }),
+              queryClient.invalidateQueries({ queryKey: toolKeys.lists() }),
+            ]
+          : []),
+      ]),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import type { NewsletterResult } from '@voltforge/contract/content';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/newsletter: stores the address; nothing cached changes. */
+export function subscribeToNewsletter(email: string): Promise<NewsletterResult> {
+  return api.post(
+    '/newsletter',
+    { email },
+    // Loaded on demand: the home page carries no zod of its own.
+    { schema: () => import('@voltforge/contract/content').then((m) => m.newsletterResultSchema) },
+  );
+}
+
+export function useSubscribeNewsletter() {
+  return useMutation({ mutationFn: subscribeToNewsletter });
+}

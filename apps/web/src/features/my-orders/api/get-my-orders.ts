@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { orderListSchema, type Order } from '@voltforge/contract/order';
+import { api } from '../../../lib/api-client';
+import { orderKeys } from '../../../lib/api/order-keys';
+
+/** GET /api/order?email= — the signed-in customer's orders, newest first. */
+export function getMyOrders(email: string, signal?: AbortSignal): Promise<Order[]> {
+  return api.get(`/order?email=${encodeURIComponent(email)}`, { schema: orderListSchema, signal });
+}
+
+export const myOrdersQuery = (email: string) =>
+  queryOptions({
+    queryKey: orderKeys.mine(email),
+    queryFn: ({ signal }) => getMyOrders(email, signal),
+    enabled: email !== '',
+  });
+
+export function useMyOrders(email: string) {
+  return useQuery(myOrdersQuery(email));
+}

@@ -1,0 +1,67 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  message: string;
+  /** What is about to go, under the question. */
+  detail?: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A modal confirm prompt ("are you sure wants to delete"). The native <dialog> keeps
+ * focus inside, closes on Escape and gives focus back to the button that opened it.
+ */
+export function ConfirmDialog({
+  open,
+  message,
+  detail,
+  confirmLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const messageId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal modal-bottom sm:modal-middle"
+      aria-describedby={messageId}
+      aria-label="Confirm"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <div className="modal-box">
+        <p id={messageId} className="text-lg font-semibold">
+          {message}
+        </p>
+        {detail ? <div className="mt-2 text-sm text-base-content/75">{detail}</div> : null}
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={onCancel} autoFocus>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
+            {busy ? (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            ) : null}
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,109 @@
+import { formatUsd } from '@voltforge/contract/money';
+import type { Order } from '@voltforge/contract/order';
+import { OrderActions } from './order-actions';
+import { OrderStatusBadge } from '../../../components/order/order-status-badge';
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+
+function OrderDate({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  return (
+    <time dateTime={iso} className="flex flex-col whitespace-nowrap">
+      <span>{dayFormat.format(date)}</span>
+      <span className="text-xs text-base-content/70">{timeFormat.format(date)}</span>
+    </time>
+  );
+}
+
+interface OrdersTableProps {
+  orders: Order[];
+  onDelete: (order: Order) => void;
+}
+
+/**
+ * The original columns (Name, Orders Name, Price, Action) plus quantity, total, status and date:
+ * a table on wide screens, one card per order where the table would not fit beside the menu.
+ */
+export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 xl:block">
+        <table className="table table-sm">
+          <thead className="text-base-content/85">
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Orders Name</th>
+              <th scope="col" className="text-right">
+                Quantity
+              </th>
+              <th scope="col" className="text-right">
+                Price
+              </th>
+              <th scope="col" className="text-right">
+                Total
+              </th>
+              <th scope="col">Status</th>
+              <th scope="col">Date</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order._id} data-order-id={order._id}>
+                <td>{order.name}</td>
+                <th scope="row" className="min-w-40 font-medium">
+                  {order.order}
+                </th>
+                <td className="text-right tabular-nums">{order.quantity}</td>
+                <td className="text-right tabular-nums">{formatUsd(order.price)}</td>
+                <td className="text-right font-semibold tabular-nums">{formatUsd(order.total)}</td>
+                <td>
+                  <OrderStatusBadge status={order.status} />
+                </td>
+                <td>
+                  <OrderDate iso={order.createdAt} />
+                </td>
+                <td className="min-w-36">
+                  <OrderActions order={order} onDelete={onDelete} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul className="grid gap-3 sm:grid-cols-2 xl:hidden">
+        {orders.map((order) => (
+          <li
+            key={order._id}
+            data-order-id={order._id}
+            className="card border border-base-300 bg-base-100 shadow-sm"
+          >
+            <div className="card-body gap-2 p-4">
+              <div className="flex items-start justify-between gap-2">
+                <h3 className="font-semibold">{order.order}</h3>
+                <OrderStatusBadge status={order.status} />
+              </div>
+              <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                <dt className="text-base-content/70">Name</dt>
+                <dd>{order.name}</dd>
+                <dt className="text-base-content/70">Quantity</dt>
+                <dd className="tabular-nums">{order.quantity}</dd>
+                <dt className="text-base-content/70">Price</dt>
+                <dd className="tabular-nums">{formatUsd(order.price)}</dd>
+                <dt className="text-base-content/70">Total</dt>
+                <dd className="font-semibold tabular-nums">{formatUsd(order.total)}</dd>
+                <dt className="text-base-content/70">Date</dt>
+                <dd>
+                  <OrderDate iso={order.createdAt} />
+                </dd>
+              </dl>
+              <OrderActions order={order} onDelete={onDelete} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

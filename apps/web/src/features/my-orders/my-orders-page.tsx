@@ -1,0 +1,93 @@
+import { formatUsd } from '@voltforge/contract/money';
+import { orderMessages, type Order } from '@voltforge/contract/order';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { paths } from '../../app/paths';
+import { useSignOut } from '../../app/use-sign-out';
+import { QueryError } from '../../components/ui/query-error';
+import { Spinner } from '../../components/ui/spinner';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { ApiError } from '../../lib/api-client';
+import { authClient } from '../../lib/auth-client';
+import { useCancelOrder } from './api/cancel-order';
+import { useMyOrders } from './api/get-my-orders';
+import { ConfirmDialog } from './components/confirm-dialog';
+import { OrdersTable } from './components/orders-table';
+
+const isAuthFailure = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+/** The dashboard index and /dashboard/myOrder: "My Orders". */
+export function MyOrdersPage() {
+  usePageMeta('My Orders', 'Your Voltforge orders and their payment status.');
+  const { data: session } = authClient.useSession();
+  const email = session?.user.email ?? '';
+  const orders = useMyOrders(email);
+  const cancel = useCancelOrder(email);
+  const signOut = useSignOut();
+  const [toDelete, setToDelete] = useState<Order | null>(null);
+
+  // A 401 or 403 here means the session is gone or not this user's: sign out and go home.
+  const authFailed = isAuthFailure(orders.error);
+  useEffect(() => {
+    if (authFailed) void signOut();
+  }, [authFailed, signOut]);
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    cancel.mutate(toDelete, {
+      onSuccess: ({ deletedCount }) => {
+        if (deletedCount > 0) toast.success(orderMessages.deleted);
+        else toast.info('This order was already cancelled.');
+      },
+      onError: (error) => toast.error(error.message),
+      onSettled: () => setToDelete(null),
+    });
+  };
+
+  let body;
+  if (orders.isPending || authFailed) {
+    body = <Spinner block label="Loading your orders" />;
+  } else if (orders.isError) {
+    body = <QueryError message={orders.error.message} onRetry={() => void orders.refetch()} />;
+  } else if (orders.data.length === 0) {
+    body = (
+      <div className="flex flex-col items-start gap-3 rounded-box border border-base-300 bg-base-100 p-6">
+        <p>You have no orders yet.</p>
+        <Link to={paths.tools} className="btn btn-primary btn-sm">
+          Browse tools
+        </Link>
+      </div>
+    );
+  } else {
+    body = <OrdersTable orders={orders.data} onDelete={setToDelete} />;
+  }
+
+  return (
+    <section aria-labelledby="my-orders-heading">
+      <h2 id="my-orders-heading" className="mb-4 text-2xl font-bold">
+        My Orders{orders.data ? ` (${orders.data.length})` : ''}
+      </h2>
+      {body}
+      <ConfirmDialog
+        open={toDelete !== null}
+        message={orderMessages.confirmDelete}
+        detail={
+          toDelete ? (
+            <>
+              {toDelete.order}: {toDelete.quantity} pcs., {formatUsd(toDelete.total)}. The order is
+              cancelled and its stock goes back to the shop.
+            </>
+          ) : null
+        }
+        confirmLabel="Delete"
+        busy={cancel.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => {
+          if (!cancel.isPending) setToDelete(null);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  createPaymentIntentResponseSchema,
+  type CreatePaymentIntentResponse,
+} from '@voltforge/contract/payment';
+import { api } from '../../../lib/api-client';
+import { paymentKeys } from './keys';
+
+/** POST /api/create-payment-intent. */
+export function createPaymentIntent(orderId: string): Promise<CreatePaymentIntentResponse> {
+  return api.post(
+    '/create-payment-intent',
+    { orderId },
+    { schema: createPaymentIntentResponseSchema },
+  );
+}
+
+/**
+ * A query rather than a mutation: the server hands out the same intent for the same order, so
+ * asking again (a remount, a second tab) is harmless.
+ */
+export const paymentIntentQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: paymentKeys.intent(orderId),
+    queryFn: () => createPaymentIntent(orderId),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+export function usePaymentIntent(orderId: string, enabled: boolean) {
+  return useQuery({ ...paymentIntentQuery(orderId), enabled });
+}

@@ -1,0 +1,185 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import {
+  addressSchema,
+  MAX_ORDER_QUANTITY,
+  orderMessages,
+  phoneSchema,
+} from '@voltforge/contract/order';
+import type { Tool } from '@voltforge/contract/tool';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { paths } from '../../../app/paths';
+import { TextField } from '../../../components/ui/text-field';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { usePlaceOrder } from '../api/place-order';
+import { checkQuantity, liveTotalCents } from '../quantity-check';
+
+// The quantity is checked by quantity-check.ts (toasts, button state), not by the resolver.
+const formSchema = z.object({ quantity: z.string(), phone: phoneSchema, address: addressSchema });
+type FormValues = z.input<typeof formSchema>;
+
+interface OrderFormProps {
+  tool: Tool;
+  customer: { name: string; email: string };
+}
+
+export function OrderForm({ tool, customer }: OrderFormProps) {
+  const navigate = useNavigate();
+  const placeOrder = usePlaceOrder();
+  const quantityHintId = useId();
+  const min = tool.minOrderQuantity;
+  const max = Math.min(tool.inStock, MAX_ORDER_QUANTITY);
+  const soldOut = max < min;
+  // Set synchronously on the first accepted submit, so a double click cannot send twice.
+  const sending = useRef(false);
+  // After a refused quantity the button stays disabled until the typed quantity is valid again;
+  // the next refusal then toasts again.
+  const [quantityRefused, setQuantityRefused] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    control,
+    trigger,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { quantity: '', phone: '', address: '' },
+  });
+
+  const quantityText = useWatch({ control, name: 'quantity' });
+  const check = checkQuantity(quantityText, min, max);
+  const blocked = quantityRefused && !check.ok;
+  const totalCents = liveTotalCents(quantityText, min, tool.price);
+
+  const send = ({ phone, address }: FormValues) => {
+    if (sending.current || !check.ok) return;
+    sending.current = true;
+    placeOrder.mutate(
+      { toolId: tool._id, quantity: check.quantity, phone, address },
+      {
+        onSuccess: () => {
+          toast.success(orderMessages.added);
+          void navigate(paths.myOrder);
+        },
+        onError: (error) => {
+          sending.current = false;
+          applyFieldErrors(error, setError, ['phone', 'address']);
+          toast.error(error.message);
+        },
+      },
+    );
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!check.ok) {
+      event.preventDefault();
+      setQuantityRefused(true);
+      toast.error(check.message, { toastId: check.message });
+      void trigger(['phone', 'address']);
+      return;
+    }
+    void handleSubmit(send)(event);
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Order form"
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
+      <div className="card-body gap-4">
+        <h2 className="card-title text-xl">Your order</h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Name" name="name" value={customer.name} readOnly />
+          <TextField label="Email" name="email" type="email" value={customer.email} readOnly />
+          <TextField label="Order" name="order" value={tool.name} readOnly />
+          <TextField label="Price" name="price" value={formatUsd(tool.price)} readOnly />
+        </div>
+
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <div className="sm:w-48">
+            <TextField
+              label="Quantity"
+              type="number"
+              inputMode="numeric"
+              min={min}
+              max={max}
+              step={1}
+              required
+              placeholder={String(min)}
+              disabled={soldOut}
+              // While refused, the field's own error message describes it instead.
+              {...(blocked ? {} : { 'aria-describedby': quantityHintId })}
+              error={blocked && !check.ok ? check.message : undefined}
+              {...register('quantity', {
+                onChange: (event: ChangeEvent<HTMLInputElement>) => {
+                  if (checkQuantity(event.target.value, min, max).ok) setQuantityRefused(false);
+                },
+              })}
+            />
+          </div>
+          <dl id={quantityHintId} className="grid flex-1 grid-cols-3 gap-2 text-sm sm:mt-6">
+            <div className="rounded-box bg-base-200 px-3 py-2">
+              <dt className="text-base-content/70">Minimum Order</dt>
+              <dd className="font-semibold">{min} pcs.</dd>
+            </div>
+            <div className="rounded-box bg-base-200 px-3 py-2">
+              <dt className="text-base-content/70">Maximum Order</dt>
+              <dd className="font-semibold">{max} pcs.</dd>
+            </div>
+            <div className="rounded-box bg-base-200 px-3 py-2">
+              <dt className="text-base-content/70">Total</dt>
+              <dd className="font-semibold" data-testid="order-total">
+                {totalCents === null ? '—' : formatUsd(centsToDollars(totalCents))}
+              </dd>
+            </div>
+          </dl>
+        </div>
+
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <TextField
+          label="Address"
+          autoComplete="street-address"
+          required
+          error={errors.address?.message}
+          {...register('address')}
+        />
+
+        {soldOut ? (
+          <p role="status" className="font-medium text-error">
+            {tool.inStock === 0
+              ? 'Out of stock. Please check back soon.'
+              : `Only ${tool.inStock} left: below the minimum order of ${min} pcs.`}
+          </p>
+        ) : null}
+
+        <button
+          type="submit"
+          className="btn btn-primary w-full sm:w-auto sm:self-end"
+          disabled={soldOut || blocked || placeOrder.isPending || placeOrder.isSuccess}
+        >
+          {placeOrder.isPending ? (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          ) : null}
+          Confirm Orders
+        </button>
+      </div>
+    </form>
+  );
+}

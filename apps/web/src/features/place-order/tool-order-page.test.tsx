@@ -1,0 +1,164 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Tool } from '@voltforge/contract/tool';
+import { toast } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth, signedInAs } from '../../test/fake-auth-client';
+import { json, renderPageAt, slow, stubFetch } from '../../test/page-harness';
+import { ToolOrderPage } from './tool-order-page';
+
+vi.mock('../../lib/auth-client', async () => ({
+  authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
+}));
+vi.mock('react-toastify', () => ({
+  toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }),
+}));
+
+const tool: Tool = {
+  _id: '6f1c3c8e-3a0e-4a8f-9b59-2d7c1f0a9e11',
+  name: 'VF-PS3005 Bench Supply',
+  img: '/images/tools/vf-ps3005-bench-supply.svg',
+  price: 1234.5,
+  minOrderQuantity: 2,
+  inStock: 5,
+  desc: 'A 30 V, 5 A linear bench supply.',
+  category: 'Power Supplies',
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+let fetchMock: ReturnType<typeof stubFetch>;
+const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+function renderPage(orderResponse: () => Promise<Response>, toolResponse = () => json(200, tool)) {
+  fetchMock = stubFetch((url, init) => {
+    if (init?.method === 'POST' && url === '/api/order') return orderResponse();
+    if (url === `/api/tool/${tool._id}`) return toolResponse();
+    return undefined;
+  });
+  return renderPageAt('/tool/:id', <ToolOrderPage />, `/tool/${tool._id}`);
+}
+
+async function fillContact(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Phone'), '+1 555 010 2030');
+  await user.type(screen.getByLabelText('Address'), '42 Circuit Road');
+}
+
+describe('ToolOrderPage', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    fakeAuth.reset();
+    fakeAuth.session = signedInAs('Ada Lovelace', 'ada@example.com');
+    vi.mocked(toast.success).mockClear();
+    vi.mocked(toast.error).mockClear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the tool, the read-only customer fields and a live money total', async () => {
+    const user = userEvent.setup();
+    renderPage(() => Promise.resolve(json(500, {})));
+    expect(await screen.findByRole('heading', { name: tool.name }, slow)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Place To Orders' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Order')).toHaveValue(tool.name);
+    expect(screen.getByLabelText('Price')).toHaveValue('$1,234.50');
+    expect(screen.getByLabelText('Quantity')).toHaveAttribute('placeholder', '2');
+
+    const total = screen.getByTestId('order-total');
+    expect(total).toHaveTextContent('$2,469.00');
+    await user.type(screen.getByLabelText('Quantity'), '3');
+    expect(total).toHaveTextContent('$3,703.50');
+  });
+
+  it('refuses a quantity below the minimum or above the stock until it is valid again', async () => {
+    const user = userEvent.setup();
+    renderPage(() => Promise.resolve(json(500, {})));
+    const quantity = await screen.findByLabelText('Quantity', undefined, slow);
+    const confirm = screen.getByRole('button', { name: 'Confirm Orders' });
+    await fillContact(user);
+
+    await user.type(quantity, '1');
+    await user.click(confirm);
+    expect(toast.error).toHaveBeenCalledWith('Minimum Order Quantity 2 pcs.', expect.anything());
+    expect(confirm).toBeDisabled();
+    expect(quantity).toHaveAccessibleDescription('Minimum Order Quantity 2 pcs.');
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    expect(confirm).toBeEnabled();
+
+    await user.clear(quantity);
+    await user.type(quantity, '6');
+    await user.click(confirm);
+    expect(toast.error).toHaveBeenCalledWith('Maximum Order Quantity 5 pcs.', expect.anything());
+    expect(confirm).toBeDisabled();
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('sends one order for a double click, then goes to My Orders', async () => {
+    const user = userEvent.setup();
+    let answer: (r: Response) => void = () => undefined;
+    renderPage(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const quantity = await screen.findByLabelText('Quantity', undefined, slow);
+    await fillContact(user);
+    await user.type(quantity, '3');
+    await user.dblClick(screen.getByRole('button', { name: 'Confirm Orders' }));
+    await waitFor(() => expect(posts()).toHaveLength(1), slow);
+    expect(JSON.parse((posts()[0]?.[1] as RequestInit).body as string)).toEqual({
+      toolId: tool._id,
+      quantity: 3,
+      phone: '+1 555 010 2030',
+      address: '42 Circuit Road',
+    });
+    expect(screen.getByRole('button', { name: 'Confirm Orders' })).toBeDisabled();
+
+    answer(
+      json(201, {
+        _id: '0b8d1c9a-2f53-4d7e-8a61-3e9f5c2b7d40',
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        order: tool.name,
+        toolId: tool._id,
+        price: 1234.5,
+        quantity: 3,
+        total: 3703.5,
+        phone: '+1 555 010 2030',
+        address: '42 Circuit Road',
+        status: 'pending_payment',
+        paid: false,
+        transactionId: null,
+        delivered: false,
+        createdAt: '2026-11-22T10:00:00.000Z',
+      }),
+    );
+    expect(
+      await screen.findByText('Landed on /dashboard/myOrder', undefined, slow),
+    ).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith('Order Added Successfully');
+    expect(posts()).toHaveLength(1);
+  });
+
+  it("shows the server's message and nothing else when the order is refused", async () => {
+    const user = userEvent.setup();
+    renderPage(() =>
+      Promise.resolve(json(409, { error: { code: 'conflict', message: 'Only 1 left in stock' } })),
+    );
+    const quantity = await screen.findByLabelText('Quantity', undefined, slow);
+    await fillContact(user);
+    await user.type(quantity, '2');
+    await user.click(screen.getByRole('button', { name: 'Confirm Orders' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Only 1 left in stock'), slow);
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Landed on/)).not.toBeInTheDocument();
+  });
+
+  it('says so when the tool does not exist', async () => {
+    renderPage(
+      () => Promise.resolve(json(500, {})),
+      () => json(404, { error: { code: 'not_found', message: 'Not found.' } }),
+    );
+    expect(
+      await screen.findByText(/This tool is not available/, undefined, slow),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm Orders' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { Link, useParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { PageContainer } from '../../components/ui/page-container';
+import { PageHeading } from '../../components/ui/page-heading';
+import { QueryError } from '../../components/ui/query-error';
+import { Spinner } from '../../components/ui/spinner';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { ApiError } from '../../lib/api-client';
+import { authClient } from '../../lib/auth-client';
+import { useTool } from '../../lib/api/get-tool';
+import { OrderForm } from './components/order-form';
+import { ToolSummary } from './components/tool-summary';
+
+function LoadFailed({ error, retry }: { error: Error; retry: () => void }) {
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <div role="alert" className="alert alert-soft alert-warning max-w-2xl">
+        <span>This tool is not available. It may have been removed from the catalogue.</span>
+        <Link to={paths.tools} className="btn btn-sm">
+          Browse tools
+        </Link>
+      </div>
+    );
+  }
+  return <QueryError message={error.message} onRetry={retry} />;
+}
+
+/** /tool/:id — the tool order page (signed-in only; the router's guard sees to that). */
+export function ToolOrderPage() {
+  const { id = '' } = useParams();
+  usePageMeta(
+    'Place To Orders',
+    'Order a Voltforge tool: choose a quantity and where to deliver it.',
+  );
+  const tool = useTool(id);
+  const { data: session } = authClient.useSession();
+
+  return (
+    <PageContainer>
+      <PageHeading>Place To Orders</PageHeading>
+      {tool.isPending || !session ? (
+        <Spinner block label="Loading the tool" />
+      ) : tool.isError ? (
+        <LoadFailed error={tool.error} retry={() => void tool.refetch()} />
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+          <ToolSummary tool={tool.data} />
+          <OrderForm
+            key={tool.data._id}
+            tool={tool.data}
+            customer={{ name: session.user.name, email: session.user.email }}
+          />
+        </div>
+      )}
+    </PageContainer>
+  );
+}

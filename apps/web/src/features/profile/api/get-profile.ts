@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { profileSchema, type Profile } from '@voltforge/contract/profile';
+import { api } from '../../../lib/api-client';
+import { profileKeys } from './keys';
+
+/** GET /api/profile: the signed-in user's profile. */
+export function getProfile(signal?: AbortSignal): Promise<Profile> {
+  return api.get('/profile', { schema: profileSchema, signal });
+}
+
+export const profileQuery = (userId: string) =>
+  queryOptions({
+    queryKey: profileKeys.detail(userId),
+    queryFn: ({ signal }) => getProfile(signal),
+  });
+
+export function useProfile(userId: string) {
+  return useQuery(profileQuery(userId));
+}

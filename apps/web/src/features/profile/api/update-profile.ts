@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { profileSchema, type Profile, type UpdateProfileInput } from '@voltforge/contract/profile';
+import { api } from '../../../lib/api-client';
+import { profileKeys } from './keys';
+
+/** POST /api/user/:email: saves the profile and answers with it as stored. */
+export function updateProfile(email: string, input: UpdateProfileInput): Promise<Profile> {
+  return api.post(`/user/${encodeURIComponent(email)}`, input, { schema: profileSchema });
+}
+
+export function useUpdateProfile(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ email, input }: { email: string; input: UpdateProfileInput }) =>
+      updateProfile(email, input),
+    // The answer is the stored profile: no refetch needed.
+    onSuccess: (saved) => queryClient.setQueryData(profileKeys.detail(userId), saved),
+  });
+}

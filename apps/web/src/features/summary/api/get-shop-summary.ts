@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ShopSummary } from '@voltforge/contract/content';
+import { api } from '../../../lib/api-client';
+
+export const summaryKeys = { shop: () => ['summary'] as const };
+
+/** GET /api/summary: the shop's figures. */
+export function getShopSummary(signal?: AbortSignal): Promise<ShopSummary> {
+  return api.get('/summary', {
+    // Loaded on demand: the summary page carries no zod of its own.
+    schema: () => import('@voltforge/contract/content').then((m) => m.shopSummarySchema),
+    signal,
+  });
+}
+
+export const shopSummaryQuery = () =>
+  queryOptions({
+    queryKey: summaryKeys.shop(),
+    queryFn: ({ signal }) => getShopSummary(signal),
+  });
+
+export function useShopSummary() {
+  return useQuery(shopSummaryQuery());
+}

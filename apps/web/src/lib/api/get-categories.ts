@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ToolCategory } from '@voltforge/contract/tool';
+import { api } from '../api-client';
+import { toolKeys } from './tool-keys';
+
+/** GET /api/tool/categories: every category with its tool count. */
+export function getCategories(signal?: AbortSignal): Promise<ToolCategory[]> {
+  return api.get('/tool/categories', {
+    // Loaded on demand: the catalogue carries no zod of its own.
+    schema: () => import('@voltforge/contract/tool').then((m) => m.toolCategoryListSchema),
+    signal,
+  });
+}
+
+/** One cache entry serves the catalogue filters, the categories page and the admin's tool form. */
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: toolKeys.categories(),
+    queryFn: ({ signal }) => getCategories(signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function useCategories() {
+  return useQuery(categoriesQuery());
+}

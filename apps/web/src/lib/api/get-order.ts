@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { orderSchema, type Order } from '@voltforge/contract/order';
+import { api } from '../api-client';
+import { orderKeys } from './order-keys';
+
+/** GET /api/order/:id: the customer's own order, or any order for an admin. */
+export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
+  return api.get(`/order/${encodeURIComponent(id)}`, { schema: orderSchema, signal });
+}
+
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: ({ signal }) => getOrder(id, signal),
+  });
+
+export function useOrder(id: string) {
+  return useQuery(orderQuery(id));
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { toolSchema, type Tool } from '@voltforge/contract/tool';
+import { api } from '../api-client';
+import { toolKeys } from './tool-keys';
+
+/** GET /api/tool/:id. */
+export function getTool(id: string, signal?: AbortSignal): Promise<Tool> {
+  return api.get(`/tool/${encodeURIComponent(id)}`, { schema: toolSchema, signal });
+}
+
+export const toolQuery = (id: string) =>
+  queryOptions({
+    queryKey: toolKeys.detail(id),
+    queryFn: ({ signal }) => getTool(id, signal),
+    // The stock shown must be current: it bounds what may be ordered or restocked.
+    staleTime: 0,
+  });
+
+export function useTool(id: string) {
+  return useQuery(toolQuery(id));
+}

@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Tool, ToolListQueryInput } from '@voltforge/contract/tool';
+import { fetchPage, type Page } from '../paged-fetch';
+import { toolKeys } from './tool-keys';
+
+/** GET /api/tool: one page of tools plus the number of matches across all pages. */
+export function getTools(query: ToolListQueryInput, signal?: AbortSignal): Promise<Page<Tool>> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return fetchPage(
+    `/tool${qs ? `?${qs}` : ''}`,
+    // Loaded on demand: the catalogue and the home page carry no zod of their own.
+    () => import('@voltforge/contract/tool').then((m) => m.toolListSchema),
+    signal,
+  );
+}
+
+export const toolsQuery = (query: ToolListQueryInput) =>
+  queryOptions({
+    queryKey: toolKeys.list(query),
+    queryFn: ({ signal }) => getTools(query, signal),
+    // The previous page stays on screen while the next one loads: no flash of a spinner.
+    placeholderData: keepPreviousData,
+  });
+
+export function useTools(query: ToolListQueryInput) {
+  return useQuery(toolsQuery(query));
+}

@@ -1,0 +1,36 @@
+import type { ToastContent, ToastOptions } from 'react-toastify';
+
+/**
+ * Toasts for code on every page's first load (the navbar's sign-out). react-toastify is a chunk
+ * of its own that loads on the first toast or once the page is idle, whichever comes first;
+ * toasts raised before its container mounts wait in react-toastify's queue and then show.
+ */
+type Kind = 'success' | 'error' | 'info' | 'warning';
+
+let requested = false;
+const listeners = new Set<() => void>();
+
+/** For the toast container: tells it to mount at once because a toast is on its way. */
+export function subscribeToToastRequests(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const toastRequested = () => requested;
+
+function show(kind: Kind) {
+  return (content: ToastContent, options?: ToastOptions) => {
+    if (!requested) {
+      requested = true;
+      for (const listener of listeners) listener();
+    }
+    void import('react-toastify').then(({ toast: show }) => show[kind](content, options));
+  };
+}
+
+export const toast = {
+  success: show('success'),
+  error: show('error'),
+  info: show('info'),
+  warning: show('warning'),
+};

@@ -1,0 +1,390 @@
+// Throughput bench: the shop's hot routes against a bare Fastify hello-world on the same machine.
+// Usage: npm run bench [-- --pg] [-- --smoke] [-- --duration 8] [-- --connections 50]
+// Method and latest figures: docs/performance.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    pg: { type: 'boolean', default: false },
+    smoke: { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const duration = Number(args.duration ?? (args.smoke ? 1 : 8));
+const connections = Number(args.connections);
+if (!(duration > 0) || !(connections > 0)) {
+  console.error('--duration and --connections must be positive numbers');
+  process.exit(2);
+}
+// A browser always asks for compression; the figures must include what that costs.
+const ACCEPT = { 'accept-encoding': 'br, gzip' };
+const OVERSELL_STOCK = args.smoke ? 50 : 500;
+const OVERSELL_ATTEMPTS = OVERSELL_STOCK * 3;
+const OVERSELL_IN_FLIGHT = Math.min(250, OVERSELL_ATTEMPTS);
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const children = [];
+const cleanups = [];
+let cleaningUp;
+
+function cleanup() {
+  cleaningUp ??= (async () => {
+    await Promise.all(children.map(stopChild));
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        console.error('cleanup:', err instanceof Error ? err.message : err);
+      }
+    }
+  })();
+  return cleaningUp;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping what the bench started`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+
+function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function start(name, command, commandArgs, env) {
+  let output = '';
+  const child = spawn(command, commandArgs, {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const keep = (d) => (output = (output + d.toString()).slice(-20_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return { name, child, output: () => output };
+}
+
+async function waitReady(proc, url, timeoutMs = 60_000) {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    if (proc.child.exitCode !== null) {
+      throw new Error(`${proc.name} exited with ${proc.child.exitCode}:\n${proc.output()}`);
+    }
+    try {
+      const res = await fetch(url);
+      if (res.ok) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${proc.name} was not ready within ${timeoutMs} ms:\n${proc.output()}`);
+}
+
+function ensureBuilt() {
+  const web = join(root, 'apps/web/dist/index.html');
+  const server = join(root, 'apps/server/dist/server.js');
+  const hasServerBuild = existsSync(join(root, 'apps/server/build.mjs'));
+  if (existsSync(web) && (!hasServerBuild || existsSync(server))) return;
+  out('No build found: running `npm run build` first.');
+  const res = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('npm run build failed');
+}
+
+/** The shop as `npm run serve` runs it: the compiled server when there is one. */
+function shopCommand() {
+  const compiled = join(root, 'apps/server/dist/server.js');
+  return existsSync(compiled)
+    ? { label: 'node apps/server/dist/server.js', args: [compiled] }
+    : {
+        label: 'node --import tsx apps/server/src/server.ts',
+        args: ['--import', 'tsx', join(root, 'apps/server/src/server.ts')],
+      };
+}
+
+async function createPgDatabase() {
+  const adminUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('--pg needs DATABASE_URL or TEST_DATABASE_URL');
+  const name = `voltforge_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(`drop database if exists "${name}" with (force)`);
+    } finally {
+      await c.end();
+    }
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+async function api(base, method, path, { cookie, body } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      origin: base,
+      ...(cookie ? { cookie } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : undefined, res };
+}
+
+async function signUp(base, email) {
+  const r = await api(base, 'POST', '/api/auth/sign-up/email', {
+    body: { name: email.split('@')[0], email, password: 'bench-password-123' },
+  });
+  if (r.status !== 200)
+    throw new Error(`sign-up of ${email} failed: ${r.status} ${JSON.stringify(r.json)}`);
+  const cookie = r.res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { email, cookie };
+}
+
+async function createTool(base, admin, name, inStock) {
+  const r = await api(base, 'POST', '/api/tool', {
+    cookie: admin.cookie,
+    body: {
+      name,
+      inStock,
+      minOrderQuantity: 1,
+      price: 12.5,
+      desc: 'A tool the bench orders.',
+      img: '/images/tools/vf-dm200-digital-multimeter.svg',
+      category: 'Bench',
+    },
+  });
+  if (r.status !== 201)
+    throw new Error(`creating ${name} failed: ${r.status} ${JSON.stringify(r.json)}`);
+  return r.json._id;
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { connections, duration, ...opts, headers: { ...ACCEPT, ...opts.headers } },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main() {
+  ensureBuilt();
+  const db = args.pg ? await createPgDatabase() : undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'voltforge-bench-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const [helloPort, shopPort] = await Promise.all([freePort(), freePort()]);
+  const hello = start(
+    'hello',
+    process.execPath,
+    [join(root, 'bench/hello.mjs'), String(helloPort)],
+    {},
+  );
+  const shopBase = `http://127.0.0.1:${shopPort}`;
+  const helloUrl = `http://127.0.0.1:${helloPort}/`;
+  const adminEmail = 'bench-admin@example.com';
+  const command = shopCommand();
+  const shop = start('shop', process.execPath, command.args, {
+    PORT: String(shopPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: shopBase,
+    DATA_DIR: dataDir,
+    RATE_LIMIT: 'false',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    ADMIN_EMAILS: adminEmail,
+    ...(db ? { DATABASE_URL: db.url, BETTER_AUTH_SECRET: randomBytes(32).toString('hex') } : {}),
+  });
+  await waitReady(hello, helloUrl);
+  const readyMs = await waitReady(shop, `${shopBase}/api/ready`);
+
+  out(
+    `Shop: ${command.label} on ${db ? `PostgreSQL (fresh database ${db.name})` : 'PGlite (fresh data directory)'}; ready in ${fmt(readyMs)} ms (first start, includes migrations and seed)`,
+  );
+  out(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+  out(`autocannon: ${connections} connections, ${duration} s per route, Accept-Encoding: br, gzip`);
+  out();
+
+  const admin = await signUp(shopBase, adminEmail);
+  const reader = await signUp(
+    shopBase,
+    `bench-reader-${randomBytes(3).toString('hex')}@example.com`,
+  );
+  const buyer = await signUp(shopBase, `bench-buyer-${randomBytes(3).toString('hex')}@example.com`);
+  const bulkTool = await createTool(shopBase, admin, 'Bench bulk stock', 1_000_000);
+  const order = (toolId) => ({
+    toolId,
+    quantity: 1,
+    phone: '+1 555 0100',
+    address: '1 Bench Street',
+  });
+  for (let i = 0; i < 5; i++) {
+    const r = await api(shopBase, 'POST', '/api/order', {
+      cookie: reader.cookie,
+      body: order(bulkTool),
+    });
+    if (r.status !== 201)
+      throw new Error(`placing a reader order failed: ${r.status} ${JSON.stringify(r.json)}`);
+  }
+  const list = await api(shopBase, 'GET', '/api/tool');
+  const someTool = list.json?.[0]?._id;
+  if (!someTool) throw new Error(`GET /api/tool returned no tools: ${list.status}`);
+
+  const routes = [
+    { name: 'GET /api/tool', path: '/api/tool' },
+    { name: 'GET /api/tool?search=meter', path: '/api/tool?search=meter' },
+    {
+      name: 'GET /api/tool?category=…',
+      path: `/api/tool?category=${encodeURIComponent('Measurement & Test')}`,
+    },
+    { name: 'GET /api/tool/:id', path: `/api/tool/${someTool}` },
+    { name: 'GET /', path: '/' },
+    { name: 'GET /tools (SPA route)', path: '/tools' },
+    {
+      name: 'GET /api/order?email=<own>',
+      path: `/api/order?email=${encodeURIComponent(reader.email)}`,
+      cookie: reader.cookie,
+    },
+    { name: 'GET /api/profile', path: '/api/profile', cookie: reader.cookie },
+    {
+      name: 'POST /api/order',
+      path: '/api/order',
+      cookie: buyer.cookie,
+      method: 'POST',
+      body: JSON.stringify(order(bulkTool)),
+    },
+  ];
+
+  const rows = [];
+  let failed = false;
+  for (const route of routes) {
+    const opts = {
+      url: `${shopBase}${route.path}`,
+      method: route.method ?? 'GET',
+      headers: {
+        ...(route.cookie ? { cookie: route.cookie } : {}),
+        ...(route.body ? { 'content-type': 'application/json', origin: shopBase } : {}),
+      },
+      ...(route.body ? { body: route.body } : {}),
+    };
+    const h = await cannon({ url: helloUrl });
+    const r = await cannon(opts);
+    const rps = r.requests.average;
+    const bad = r.non2xx + r.errors + r.timeouts;
+    if (bad > 0) failed = true;
+    rows.push([
+      route.name,
+      fmt(rps),
+      fmt(r.latency.p99),
+      `${fmt(rps / h.requests.average, 3)}×`,
+      fmt(h.requests.average),
+      String(r.non2xx),
+      String(r.errors + r.timeouts),
+    ]);
+    out(`  ${route.name}: ${fmt(rps)} req/s (hello ${fmt(h.requests.average)})`);
+  }
+  out();
+  const head = ['route', 'req/s', 'p99 ms', '× hello', 'hello req/s', 'non-2xx', 'errors'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  out(line(head));
+  out(
+    `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+  );
+  for (const r of rows) out(line(r));
+  out();
+
+  // Oversell: many more concurrent one-unit orders than there is stock; exactly the stock must sell.
+  const scarce = await createTool(shopBase, admin, 'Bench scarce stock', OVERSELL_STOCK);
+  // Many requests in flight at once, but no more sockets than the server's listen backlog takes:
+  // beyond that the kernel resets connections and the check would measure the network, not the shop.
+  const results = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: OVERSELL_IN_FLIGHT }, async () => {
+      while (next < OVERSELL_ATTEMPTS) {
+        next += 1;
+        results.push(
+          await api(shopBase, 'POST', '/api/order', {
+            cookie: buyer.cookie,
+            body: order(scarce),
+          }).then(
+            (r) => r.status,
+            (err) => `error ${err instanceof Error ? (err.cause?.code ?? err.message) : err}`,
+          ),
+        );
+      }
+    }),
+  );
+  const accepted = results.filter((s) => s === 201).length;
+  const refused = results.filter((s) => s === 409 || s === 400).length;
+  const others = results.filter((s) => s !== 201 && s !== 409 && s !== 400);
+  const other = others.length;
+  const after = await api(shopBase, 'GET', `/api/tool/${scarce}`);
+  const stockLeft = after.json?.inStock;
+  const oversellOk = accepted === OVERSELL_STOCK && stockLeft === 0 && other === 0;
+  out(
+    `Oversell check: stock ${OVERSELL_STOCK}, ${OVERSELL_ATTEMPTS} one-unit orders, ${OVERSELL_IN_FLIGHT} in flight at once → ${accepted} accepted, ${refused} refused, ${other} other${other ? ` (${[...new Set(others)].join(', ')})` : ''}; stock left ${stockLeft}: ${oversellOk ? 'OK' : 'FAILED'}`,
+  );
+  if (!oversellOk) failed = true;
+  if (failed) {
+    console.error('The bench saw failed requests or an oversell; see the table above.');
+    process.exitCode = 1;
+  }
+}
+
+main()
+  .catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanup());

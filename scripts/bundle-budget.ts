@@ -1,0 +1,114 @@
+import { gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/**
+ * Fails `vite build` when the JavaScript a visitor downloads grows past its budget, so a
+ * regression is caught by the build itself rather than by a slower Lighthouse run. Sizes are
+ * gzip at zlib's default level of the files as written (Vite's own report, compressed by
+ * Rolldown, prints about 1% more).
+ *
+ * - entry: the entry chunk alone.
+ * - home page: the entry, everything it imports statically, plus the chunks the home page loads
+ *   after it (named by `homePageModules`: a module each, e.g. the home route's page component)
+ *   with their own static imports.
+ */
+export interface BundleBudget {
+  entryKb: number;
+  homePageKb: number;
+  /** Module ids (matched by how they end) whose chunks the home page loads lazily. */
+  homePageModules: string[];
+}
+
+interface Chunk {
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  facadeModuleId: string | null;
+  moduleIds: string[];
+  code: string;
+}
+
+const kb = (bytes: number) => bytes / 1000;
+const format = (bytes: number) => `${kb(bytes).toFixed(2)} kB`;
+
+/** The chunk plus every chunk it imports statically, directly or through another. */
+function withStaticImports(start: Chunk, byName: Map<string, Chunk>): Set<Chunk> {
+  const seen = new Set<Chunk>();
+  const visit = (chunk: Chunk) => {
+    if (seen.has(chunk)) return;
+    seen.add(chunk);
+    for (const name of chunk.imports) {
+      const imported = byName.get(name);
+      if (imported) visit(imported);
+    }
+  };
+  visit(start);
+  return seen;
+}
+
+export function checkBudget(chunks: Chunk[], budget: BundleBudget): string[] {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const entries = chunks.filter((c) => c.isEntry);
+  if (entries.length !== 1) {
+    return [`bundle budget: expected one entry chunk, found ${entries.length}`];
+  }
+  const entry = entries[0]!;
+  const gzipSize = new Map<Chunk, number>();
+  const sizeOf = (chunk: Chunk) => {
+    let size = gzipSize.get(chunk);
+    if (size === undefined) {
+      size = gzipSync(chunk.code).length;
+      gzipSize.set(chunk, size);
+    }
+    return size;
+  };
+
+  const problems: string[] = [];
+  const homePage = withStaticImports(entry, byName);
+  for (const moduleId of budget.homePageModules) {
+    const chunk =
+      chunks.find((c) => c.facadeModuleId?.endsWith(moduleId)) ??
+      chunks.find((c) => c.moduleIds.some((id) => id.includes(moduleId)));
+    if (!chunk) {
+      problems.push(`bundle budget: no chunk holds "${moduleId}"; update homePageModules`);
+      continue;
+    }
+    for (const c of withStaticImports(chunk, byName)) homePage.add(c);
+  }
+
+  const entrySize = sizeOf(entry);
+  const homeSize = [...homePage].reduce((sum, c) => sum + sizeOf(c), 0);
+  console.warn(
+    `bundle budget: entry ${format(entrySize)} gzip (limit ${budget.entryKb} kB), ` +
+      `home page ${format(homeSize)} gzip in ${homePage.size} chunks (limit ${budget.homePageKb} kB)`,
+  );
+  if (kb(entrySize) > budget.entryKb) {
+    problems.push(
+      `bundle budget: the entry chunk ${entry.fileName} is ${format(entrySize)} gzip, over its ${budget.entryKb} kB limit`,
+    );
+  }
+  if (kb(homeSize) > budget.homePageKb) {
+    const list = [...homePage].map((c) => `${c.fileName} ${format(sizeOf(c))}`).join(', ');
+    problems.push(
+      `bundle budget: the home page loads ${format(homeSize)} of JavaScript gzip, over its ${budget.homePageKb} kB limit (${list})`,
+    );
+  }
+  return problems;
+}
+
+export function bundleBudget(budget: BundleBudget): Plugin {
+  return {
+    name: 'voltforge-bundle-budget',
+    apply: 'build',
+    // After every other plugin has rewritten the chunks: the sizes are those of the files written.
+    enforce: 'post',
+    writeBundle(_options, bundle) {
+      const chunks: Chunk[] = [];
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk') chunks.push(output);
+      }
+      const problems = checkBudget(chunks, budget);
+      if (problems.length > 0) this.error(problems.join('\n'));
+    },
+  };
+}
