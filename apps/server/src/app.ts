@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +15,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { openapiErrorsPlugin } from './plugins/openapi-errors.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { loggedUrl } from './plugins/log-redaction.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -31,6 +32,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { securityTxtRoutes } from './modules/security-txt/security-txt.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes.ts';
@@ -52,6 +54,18 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify ignores a bare hop count (it cannot tell a proxy from
+ * a client that connects directly), so a count becomes "the nearest N hops are proxies": the
+ * client is the address the outermost proxy saw, never what the client wrote further left.
+ * This is safe only when the shop cannot be reached around its proxies; list their addresses
+ * otherwise (docs/architecture.md, configuration).
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config.database));
@@ -69,8 +83,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               'req.headers.cookie',
               'res.headers["set-cookie"]',
             ],
+            // No full URLs: emails and OAuth codes travel in them (plugins/log-redaction.ts).
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: loggedUrl(request),
+                remoteAddress: request.ip,
+              }),
+            },
           },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -116,12 +138,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(reviewsRoutes);
   await app.register(reviewsAdminRoutes);
-  await app.register(usersRoutes);
+  await app.register(usersRoutes, { authSecret: config.authSecret });
   await app.register(usersAdminRoutes, { beforeCancel, notify });
   await app.register(newsletterRoutes, { publicUrl: config.publicUrl });
   await app.register(contactRoutes, { publicUrl: config.publicUrl });
   await app.register(mailAdminRoutes);
   await app.register(seoRoutes, { config });
+  await app.register(securityTxtRoutes, {
+    publicUrl: config.publicUrl,
+    contact: config.securityContact,
+  });
   await app.register(overviewRoutes);
   await app.register(adminCatalogueRoutes);
   await app.register(toolCsvRoutes, {});

@@ -253,4 +253,36 @@ describe('configuration', () => {
       expect(() => loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'smtp://' })).toThrow(/SMTP_URL/);
     });
   });
+
+  describe('TRUST_PROXY', () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: value }).trustProxy;
+
+    it('is off by default and with false', () => {
+      expect(loadConfig({ DATA_DIR: tmp() }).trustProxy).toBe(false);
+      expect(trust('false')).toBe(false);
+    });
+
+    it('takes a hop count', () => {
+      expect(trust('1')).toBe(1);
+      expect(trust('2')).toBe(2);
+    });
+
+    it('takes a comma-separated list of proxy addresses and CIDRs', () => {
+      expect(trust('10.0.0.1, 10.1.0.0/16,fd00::/8')).toEqual([
+        '10.0.0.1',
+        '10.1.0.0/16',
+        'fd00::/8',
+      ]);
+    });
+
+    it('refuses true, saying what to write instead', () => {
+      expect(() => trust('true')).toThrow(
+        /TRUST_PROXY: .*number of proxies.*TRUST_PROXY=1.*addresses/s,
+      );
+    });
+
+    it.each(['yes', 'proxy.internal', '10.0.0.0/33', '-1'])('refuses %s', (value) => {
+      expect(() => trust(value)).toThrow(ConfigError);
+    });
+  });
 });

@@ -1,11 +1,57 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`), as proxy-addr takes it. */
+function isProxyAddress(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * Which hops may set X-Forwarded-For. `true` would make the client's own left-most entry its
+ * address, so anyone could pick a new address per request and never hit a rate limit.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true trusts whatever the client writes in X-Forwarded-For. Write the number of proxies ' +
+          'in front of the shop (TRUST_PROXY=1 for one load balancer) or their addresses ' +
+          '(TRUST_PROXY=10.0.0.5,10.1.0.0/16)',
+      });
+      return z.NEVER;
+    }
+    const list = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = list.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0 || list.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a number of proxies (1, 2) or a comma-separated list of proxy addresses or CIDR ranges; not an address: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const optionalText = z
   .string()
@@ -36,6 +82,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: z.string().optional(),
+  SECURITY_CONTACT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
   SEED_DEMO: booleanString.optional(),
   DEMO: booleanString.optional(),
   STRIPE_SECRET_KEY: optionalText,
@@ -53,7 +103,7 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   RATE_LIMIT: booleanString.default(true),
-  TRUST_PROXY: booleanString.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   ORDER_HOLD_HOURS: z.coerce
     .number({ error: 'must be a whole number of hours' })
     .int('must be a whole number of hours')
@@ -101,9 +151,16 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * Origins a browser may sign in from: PUBLIC_URL, or on a shop without one every loopback
+   * spelling of its port (localhost, 127.0.0.1, [::1]), which all reach the same process.
+   */
+  trustedOrigins: string[];
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   authSecret: string;
   adminEmails: string[];
+  /** security.txt's Contact: SECURITY_CONTACT, or security@ the public host. */
+  securityContact: string;
   seedDemo: boolean;
   /**
    * Demo sign-ins with published passwords: only on the embedded database, and only while the
@@ -117,8 +174,11 @@ export interface Config {
   facebook?: { clientId: string; clientSecret: string };
   redisUrl?: string;
   rateLimit: boolean;
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind a load balancer: how many hops (or which proxy addresses) may set X-Forwarded-For;
+   * handed to Fastify as is.
+   */
+  trustProxy: false | number | string[];
   /** Unpaid orders older than this release their stock; 0 keeps them until cancelled. */
   orderHoldHours: number;
   /**
@@ -225,6 +285,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const database = e.DATABASE_URL
     ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
     : ({ kind: 'pglite', dataDir } as const);
@@ -247,13 +308,17 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    trustedOrigins: e.PUBLIC_URL
+      ? [publicUrl]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${e.PORT}`),
     database,
     authSecret: e.BETTER_AUTH_SECRET ?? embeddedSecret(dataDir),
     adminEmails: (e.ADMIN_EMAILS ?? '')
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    securityContact: e.SECURITY_CONTACT ?? `mailto:security@${new URL(publicUrl).hostname}`,
     seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
     seedDemoAccounts: embeddedDemo && demoAllowed,
     startupNotices,

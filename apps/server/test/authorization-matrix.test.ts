@@ -471,6 +471,13 @@ const matrix: Row[] = [
     call: async (caller) => ({ url: `/api/user/admin/${enc(await targetEmail(caller))}` }),
   },
   {
+    route: 'PUT /api/user/ban/:email',
+    who: 'admin (not themself)',
+    expected: ADMIN,
+    on: "A's email (admin: a new account)",
+    call: async (caller) => ({ url: `/api/user/ban/${enc(await targetEmail(caller))}` }),
+  },
+  {
     route: 'DELETE /api/user/:email',
     who: 'admin (not themself)',
     expected: ADMIN,

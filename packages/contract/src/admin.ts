@@ -27,6 +27,7 @@ export const adminMessages = {
   alreadyAdmin: 'Already Admin',
   userRemoved: 'User removed',
   cannotRemoveSelf: 'You cannot remove your own account.',
+  cannotBanSelf: 'You cannot disable your own account.',
   userNotFound: 'No user has that email.',
   toolNotFound: 'Tool not found.',
   orderNotFound: orderMessages.orderNotFound,

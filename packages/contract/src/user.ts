@@ -6,12 +6,20 @@ export const authMessages = {
   emailInvalid: 'Provide a valid Email',
   passwordRequired: 'password is required',
   passwordTooShort: 'password must be 6 characters or longer',
+  passwordTooCommon:
+    'This password is one of the most common ones. Choose one that is harder to guess.',
   nameRequired: 'Name is required',
   adminOnly: 'Only an admin can do this.',
   onlyYourOwnRole: 'You can only check your own account.',
   onlyYourOwnToken: 'You can only get a token for your own account.',
   noSuchUser: 'No such user.',
+  tooManyFailedSignIns:
+    'Too many failed sign-ins for this account. Wait 15 minutes, then try again.',
 } as const;
+
+/** A sign-in or registration sent from an address this shop does not answer at. */
+export const wrongOriginMessage = (publicUrl: string) =>
+  `This shop answers at ${publicUrl} — open it there, or set PUBLIC_URL.`;
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -44,13 +52,6 @@ export const nameSchema = z
 
 export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type LoginInput = z.input<typeof loginSchema>;
-
-export const registerSchema = z.object({
-  name: nameSchema,
-  email: emailSchema,
-  password: passwordSchema,
-});
-export type RegisterInput = z.input<typeof registerSchema>;
 
 export const roles = ['user', 'admin'] as const;
 export type Role = (typeof roles)[number];

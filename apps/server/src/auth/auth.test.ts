@@ -268,3 +268,98 @@ describe('rate limits', () => {
     expect(attempts.at(-1)).toBe(429);
   });
 });
+
+describe('common passwords', () => {
+  it.each(['iloveyou', 'Qwerty123', 'password1'])(
+    'sign-up refuses %s with a clear message and creates nothing',
+    async (password) => {
+      const email = `common-${Math.random().toString(36).slice(2)}@example.com`;
+      const res = await signUp({ name: 'Common', email, password });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: authMessages.passwordTooCommon });
+      expect((await signIn({ email, password })).statusCode).toBe(401);
+    },
+  );
+
+  it('changing to a common password is refused and the old one keeps working', async () => {
+    const u = await registerUser(t.app, { password: 'uncommon-start-9' });
+    const res = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      as: u,
+      payload: { currentPassword: 'uncommon-start-9', newPassword: 'football' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: authMessages.passwordTooCommon });
+    expect((await signIn({ email: u.email, password: 'uncommon-start-9' })).statusCode).toBe(200);
+  });
+
+  it('a reset to a common password is refused before the token is looked at', async () => {
+    const res = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: 'any-token', newPassword: 'sunshine' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: authMessages.passwordTooCommon });
+  });
+});
+
+describe('/.well-known/security.txt', () => {
+  it('names a contact, an expiry under a year away, the language and its canonical address (RFC 9116)', async () => {
+    const res = await request(t.app, { method: 'GET', url: '/.well-known/security.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; charset=utf-8/);
+    const fields = Object.fromEntries(
+      res.body
+        .split('\n')
+        .filter((line) => line.includes(': ') && !line.startsWith('#'))
+        .map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]),
+    );
+    expect(fields.Contact).toMatch(/^(mailto:|https:\/\/)/);
+    expect(fields['Preferred-Languages']).toBe('en');
+    expect(fields.Canonical).toBe('http://localhost:3000/.well-known/security.txt');
+    const expires = Date.parse(String(fields.Expires));
+    expect(expires).toBeGreaterThan(Date.now());
+    expect(expires).toBeLessThan(Date.now() + 366 * 24 * 3600 * 1000);
+  });
+});
+
+describe('the shop opened at another spelling of its own address', () => {
+  let embedded: TestApp;
+  beforeAll(async () => {
+    // The embedded default: no PUBLIC_URL, so the shop only knows its port.
+    embedded = await createTestApp({ PUBLIC_URL: undefined, PORT: '3000' });
+  });
+  afterAll(() => embedded.close());
+
+  const signUpFrom = (origin: string) =>
+    embedded.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin, cookie: 'unrelated=1' },
+      payload: {
+        name: 'Loopback',
+        email: `loop-${Math.random().toString(36).slice(2)}@example.com`,
+        password: 'loopback-pass-7',
+      },
+    });
+
+  it.each(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'])(
+    'registers from %s',
+    async (origin) => {
+      expect((await signUpFrom(origin)).statusCode).toBe(200);
+    },
+  );
+
+  it.each(['https://evil.example', 'http://127.0.0.1:4000', 'http://192.168.1.20:3000'])(
+    'refuses %s with words a person understands',
+    async (origin) => {
+      const res = await signUpFrom(origin);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        message: 'This shop answers at http://localhost:3000 — open it there, or set PUBLIC_URL.',
+      });
+    },
+  );
+});

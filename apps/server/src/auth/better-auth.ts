@@ -7,9 +7,10 @@ import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../db/schema/auth.ts';
 import { PASSWORD_RESET_TOKEN_HOURS } from '@voltforge/contract/mail-links';
 import { authMailCallbacks } from '../mail/auth-mails.ts';
+import { redactText, redactValue } from '../plugins/log-redaction.ts';
 import { accountHooks } from './account-hooks.ts';
 import { accountLinking, beforeAccountCreate } from './account-linking.ts';
-import { beforeAuthEndpoint } from './endpoint-rules.ts';
+import { authEndpointRules } from './endpoint-rules.ts';
 import { socialProviders, socialSignInPlugins } from './social-sign-in.ts';
 
 /** better-auth as this shop runs it: email and password, social sign-in, sessions in the database. */
@@ -20,14 +21,20 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
     appName: 'Voltforge',
     // better-auth's messages go to the app's structured log, not the console. At 'info' it does
     // not also print every 4xx answer (a wrong password is not a server error).
+    // Its messages can name an email ("Sign-up attempt for existing email: …") or carry an
+    // OAuth state; both are redacted like the request log (plugins/log-redaction.ts).
     logger: {
       level: 'info',
-      log: (level, message, ...args) => log[level]({ args }, `[auth] ${message}`),
+      log: (level, message, ...args) => {
+        // A refused origin is explained (once per origin) by auth.routes.ts instead.
+        if (/^(Invalid origin|If it's a valid URL)/.test(message)) return;
+        log[level]({ args: redactValue(args) }, `[auth] ${redactText(message)}`);
+      },
     },
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification, rateLimit },
@@ -86,9 +93,11 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
       // production runs.
       disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      // auth.routes.ts hands over the address Fastify resolved (TRUST_PROXY decides which hop
+      // may set it). One IPv6 customer holds a whole /64, so limits count per /64.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'], ipv6Subnet: 64 },
     },
-    hooks: { before: beforeAuthEndpoint },
+    hooks: authEndpointRules(db),
     databaseHooks: {
       user: hooks.user,
       account: { create: { before: beforeAccountCreate(log) } },
@@ -97,7 +106,8 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
     // No better-auth admin plugin: its endpoints (impersonation, roles, removal) would sit outside
     // the authorization matrix; the `role` field above, /api/user and the `banned` check in the
     // session hook do all the shop needs of it.
-    plugins: [bearer(), ...socialSignInPlugins(config)],
+    // API clients get a signed token (auth/bearer-token.ts); the bare session token is refused.
+    plugins: [bearer({ requireSignature: true }), ...socialSignInPlugins(config)],
   });
 }
 

@@ -2,8 +2,11 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { z } from 'zod';
 import { updateProfileSchema } from '@voltforge/contract/profile';
 import { forgotPasswordSchema } from '@voltforge/contract/password-reset';
-import { loginSchema, passwordSchema, registerSchema } from '@voltforge/contract/user';
+import { newPasswordSchema, registerSchema } from '@voltforge/contract/new-password';
+import { loginSchema } from '@voltforge/contract/user';
+import type { Db } from '../db/client.ts';
 import { refuseExplicitLinking } from './account-linking.ts';
+import { clearSignInFailures, reserveSignInAttempt } from './sign-in-throttle.ts';
 
 /**
  * better-auth's own endpoints that take a name or a photo obey the same rules as the profile form
@@ -21,26 +24,44 @@ const bodySchemas: Record<string, z.ZodType | undefined> = {
   '/update-user': accountFieldsSchema,
   // A new password obeys the registration rules, with the same messages.
   '/request-password-reset': forgotPasswordSchema,
-  '/reset-password': z.object({ newPassword: passwordSchema }),
+  '/change-password': z.object({ newPassword: newPasswordSchema }),
+  '/reset-password': z.object({ newPassword: newPasswordSchema }),
 };
 
 /**
  * Before every better-auth endpoint: refuse explicit account linking, keep better-auth's admin
  * endpoints out of reach (admin work goes through /api/user, inside the authorization matrix),
- * and validate the bodies that carry account fields with the same contract the web forms use.
+ * validate the bodies that carry account fields with the same contract the web forms use, and
+ * count a password sign-in against its account (docs/architecture.md, rate limits).
  */
-export const beforeAuthEndpoint = createAuthMiddleware(async (ctx) => {
-  if (ctx.path.startsWith('/admin/')) {
-    throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found.' });
-  }
-  refuseExplicitLinking(ctx.path);
-  const schema = bodySchemas[ctx.path];
-  if (!schema) return;
-  const parsed = schema.safeParse(ctx.body ?? {});
-  if (!parsed.success) {
-    throw new APIError('BAD_REQUEST', {
-      code: 'VALIDATION_FAILED',
-      message: parsed.error.issues[0]?.message ?? 'Invalid request.',
-    });
-  }
-});
+export function authEndpointRules(db: Db) {
+  const before = createAuthMiddleware(async (ctx) => {
+    if (ctx.path.startsWith('/admin/')) {
+      throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found.' });
+    }
+    refuseExplicitLinking(ctx.path);
+    const schema = bodySchemas[ctx.path];
+    if (!schema) return;
+    const parsed = schema.safeParse(ctx.body ?? {});
+    if (!parsed.success) {
+      throw new APIError('BAD_REQUEST', {
+        code: 'VALIDATION_FAILED',
+        message: parsed.error.issues[0]?.message ?? 'Invalid request.',
+      });
+    }
+    if (ctx.path === '/sign-in/email') {
+      await reserveSignInAttempt(db, (parsed.data as { email: string }).email);
+    }
+  });
+
+  const after = createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== '/sign-in/email') return;
+    const returned: unknown = ctx.context.returned;
+    const body = ctx.body as { email?: unknown } | undefined;
+    if (returned && !(returned instanceof Error) && typeof body?.email === 'string') {
+      await clearSignInFailures(db, body.email);
+    }
+  });
+
+  return { before, after };
+}

@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { GOOGLE_ISSUER } from '../auth/social-sign-in.ts';
+import { redisWithFallbackStore } from './rate-limit-store.ts';
 
 /** The headers helmet would set, worked out once: they depend on the config, never the request. */
 export function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
@@ -84,16 +85,17 @@ export const securityPlugin = fp(
             enableOfflineQueue: false,
           })
         : undefined;
-      if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-      await app.register(rateLimit, {
-        global: false,
-        max: 300,
-        timeWindow: '1 minute',
-        redis,
-        nameSpace: 'voltforge-rl-',
-        skipOnError: true,
-      });
-      // Only the API is limited; static files are cheap and cached.
+      if (redis) {
+        // ioredis reports a lost connection as an 'error' event; unhandled, it would go to the
+        // console on every reconnect attempt. The store below says once that it counts locally.
+        redis.on('error', (err: Error) => app.log.debug({ err }, 'rate limit: Redis error'));
+        app.addHook('onClose', async () => {
+          if (redis.status === 'ready') await redis.quit();
+          else redis.disconnect();
+        });
+      }
+      // Only the API is limited; static files are cheap and cached. This hook must run before
+      // the limiter's own onRoute hook, which reads the route's rateLimit config.
       app.addHook('onRoute', (route) => {
         const own = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
         if (
@@ -103,6 +105,15 @@ export const securityPlugin = fp(
         ) {
           route.config = { ...route.config, rateLimit: { max: 300, timeWindow: '1 minute' } };
         }
+      });
+      const nameSpace = 'voltforge-rl-';
+      await app.register(rateLimit, {
+        global: false,
+        max: 300,
+        timeWindow: '1 minute',
+        // One IPv6 customer holds a whole /64: counting per address would let them rotate.
+        ipv6Subnet: 64,
+        ...(redis ? { store: redisWithFallbackStore(redis, nameSpace, app.log) } : {}),
       });
     }
   },

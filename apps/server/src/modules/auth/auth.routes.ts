@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
-import { authProvidersSchema } from '@voltforge/contract/user';
+import { authProvidersSchema, wrongOriginMessage } from '@voltforge/contract/user';
 import type { Config } from '../../config.ts';
 import { offeredProviders } from '../../auth/social-sign-in.ts';
 
@@ -9,6 +9,9 @@ import { offeredProviders } from '../../auth/social-sign-in.ts';
 export async function authRoutes(instance: FastifyInstance, opts: { config: Config }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const providers = offeredProviders(opts.config);
+  const wrongOrigin = wrongOriginMessage(opts.config.publicUrl);
+  // Each refused origin is logged once (and at most 100 of them), not at every attempt.
+  const explainedOrigins = new Set<string>();
 
   app.get(
     '/api/auth-providers',
@@ -47,7 +50,19 @@ export async function authRoutes(instance: FastifyInstance, opts: { config: Conf
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) void reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      if (response.status === 403 && body?.includes('"INVALID_ORIGIN"')) {
+        // better-auth says only "Invalid origin"; a person opening the shop at another spelling
+        // of its address (127.0.0.1 for localhost) needs to know which address works.
+        const origin = request.headers.origin ?? request.headers.referer ?? '(none)';
+        if (!explainedOrigins.has(origin) && explainedOrigins.size < 100) {
+          explainedOrigins.add(origin);
+          request.log.warn({ origin }, `sign-in refused for origin ${origin}: ${wrongOrigin}`);
+        }
+        reply.removeHeader('content-length');
+        return reply.send({ code: 'INVALID_ORIGIN', message: wrongOrigin });
+      }
+      return reply.send(body);
     },
   });
 }

@@ -9,11 +9,11 @@ import {
 import { userEmailParamsSchema } from '@voltforge/contract/profile';
 import { adminOnly, requireAdmin } from '../../auth/guards.ts';
 import { sendPage } from '../../paging.ts';
-import { listUsers, makeAdmin, removeUser } from './users-admin.service.ts';
+import { banUser, listUsers, makeAdmin, removeUser } from './users-admin.service.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 import type { BeforeCancel } from '../orders/orders.service.ts';
 
-/** All User: list accounts, make one an admin, remove one (admins only). */
+/** All User: list accounts, make one an admin, disable or remove one (admins only). */
 export async function usersAdminRoutes(
   instance: FastifyInstance,
   opts: { beforeCancel: BeforeCancel; notify: OrderNotify },
@@ -48,6 +48,21 @@ export async function usersAdminRoutes(
       },
     },
     async (request) => makeAdmin(app.db, request.params.email),
+  );
+
+  app.put(
+    '/api/user/ban/:email',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Disable an account: no new sign-in, and every session it has ends at once; 1 when it was enabled, 0 when it already was disabled (admin, not themself)',
+        params: userEmailParamsSchema,
+        response: { 200: modifiedCountSchema },
+      },
+    },
+    async (request) => banUser(app.db, await requireAdmin(request), request.params.email),
   );
 
   app.delete(

@@ -7,7 +7,7 @@ import {
 } from '@voltforge/contract/admin';
 import type { UserSummary } from '@voltforge/contract/user';
 import type { Db } from '../../db/client.ts';
-import { user } from '../../db/schema/auth.ts';
+import { session, user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
 import type { Actor } from '../../auth/guards.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
@@ -65,6 +65,30 @@ export async function makeAdmin(db: Db, email: string): Promise<ModifiedCount> {
   if (changed.length > 0) return { modifiedCount: 1 };
   if (!(await userExists(db, email))) throw notFound(adminMessages.userNotFound);
   return { modifiedCount: 0 };
+}
+
+/**
+ * Disable (ban) an account: it gets no new session (the session hook refuses it) and every
+ * session it has ends in the same transaction, so each of its browsers and API clients is
+ * signed out on its very next request, on every instance.
+ */
+export async function banUser(db: Db, actor: Actor, email: string): Promise<ModifiedCount> {
+  if (email.trim().toLowerCase() === actor.email.toLowerCase()) {
+    throw badRequest(adminMessages.cannotBanSelf);
+  }
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: user.id, banned: user.banned })
+      .from(user)
+      .where(sameEmail(email));
+    if (!target) throw notFound(adminMessages.userNotFound);
+    await tx
+      .update(user)
+      .set({ banned: true, updatedAt: new Date() })
+      .where(eq(user.id, target.id));
+    await tx.delete(session).where(eq(session.userId, target.id));
+    return { modifiedCount: target.banned ? 0 : 1 };
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   createTestApp,
   registerUser,
   request,
+  sessionCookie,
   type TestApp,
   type TestUser,
 } from '../../../test/test-app.ts';
@@ -337,5 +338,74 @@ describe('DELETE /api/user/:email', () => {
     expect(anonymous.statusCode).toBe(401);
     const still = await request(t.app, { method: 'GET', url: '/api/profile', as: target });
     expect(still.statusCode).toBe(200);
+  });
+});
+
+/** A second browser: its own sign-in, so its own session cookie. */
+async function signInAgain(who: TestUser): Promise<TestUser> {
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email: who.email, password: who.password },
+  });
+  expect(res.statusCode).toBe(200);
+  return { ...who, cookie: sessionCookie(res) };
+}
+
+const profileStatus = async (as: TestUser) =>
+  (await request(t.app, { method: 'GET', url: '/api/profile', as })).statusCode;
+
+describe('ending every session of an account', () => {
+  it('Disable (ban) signs the account out of every browser on its very next request, and it cannot sign in again', async () => {
+    const laptop = await registerUser(t.app, { name: 'Bea Banned' });
+    const phone = await signInAgain(laptop);
+    expect(laptop.cookie).not.toBe(phone.cookie);
+    expect(await profileStatus(laptop)).toBe(200);
+    expect(await profileStatus(phone)).toBe(200);
+
+    const res = await request(t.app, {
+      method: 'PUT',
+      url: `/api/user/ban/${encodeURIComponent(laptop.email)}`,
+      as: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ modifiedCount: 1 });
+
+    expect(await profileStatus(laptop)).toBe(401);
+    expect(await profileStatus(phone)).toBe(401);
+    expect(await t.app.db.select().from(session).where(eq(session.userId, laptop.id))).toEqual([]);
+    const again = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: laptop.email, password: laptop.password },
+    });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toMatchObject({ message: 'This account has been disabled.' });
+  });
+
+  it('Disable is for admins only, and an admin cannot disable themself', async () => {
+    const target = await registerUser(t.app);
+    const ban = (email: string, as: TestUser | null) =>
+      request(t.app, { method: 'PUT', url: `/api/user/ban/${encodeURIComponent(email)}`, as });
+    expect((await ban(target.email, null)).statusCode).toBe(401);
+    expect((await ban(target.email, customer)).statusCode).toBe(403);
+    const self = await ban(admin.email, admin);
+    expect(self.statusCode).toBe(400);
+    expect(errorOf(self).message).toBe(adminMessages.cannotBanSelf);
+    expect((await ban('nobody-here@example.com', admin)).statusCode).toBe(404);
+    expect(await profileStatus(target)).toBe(200);
+  });
+
+  it('Remove User signs the account out of every browser on its very next request', async () => {
+    const laptop = await registerUser(t.app, { name: 'Rita Removed' });
+    const phone = await signInAgain(laptop);
+    const res = await request(t.app, {
+      method: 'DELETE',
+      url: `/api/user/${encodeURIComponent(laptop.email)}`,
+      as: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await profileStatus(laptop)).toBe(401);
+    expect(await profileStatus(phone)).toBe(401);
   });
 });

@@ -8,12 +8,13 @@ import {
   userTokenSchema,
 } from '@voltforge/contract/profile';
 import { adminCheckSchema, authMessages } from '@voltforge/contract/user';
+import { signedBearerToken } from '../../auth/bearer-token.ts';
 import { requireUser, selfOnly, signedIn } from '../../auth/guards.ts';
 import { unauthorized } from '../../http-error.ts';
 import { checkAdmin, getProfile, updateProfile } from './users.service.ts';
 
 /** The signed-in account: its profile, its role, and a bearer token for API clients. */
-export async function usersRoutes(instance: FastifyInstance) {
+export async function usersRoutes(instance: FastifyInstance, opts: { authSecret: string }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -65,7 +66,7 @@ export async function usersRoutes(instance: FastifyInstance) {
       onRequest: selfOnly(authMessages.onlyYourOwnToken),
       schema: {
         tags: ['users'],
-        summary: "A bearer token for API clients: the current session's token",
+        summary: "A bearer token for API clients: the current session's token, signed",
         description: 'Send it as `Authorization: Bearer <token>`; it ends with the session.',
         params: userEmailParamsSchema,
         response: { 200: userTokenSchema },
@@ -75,7 +76,7 @@ export async function usersRoutes(instance: FastifyInstance) {
       // selfOnly already read the session; this reuses that read.
       const token = await request.sessionToken();
       if (!token) throw unauthorized();
-      return { token };
+      return { token: signedBearerToken(opts.authSecret, token) };
     },
   );
 }

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileMessages, type Profile } from '@voltforge/contract/profile';
 import { request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 import { errorOf } from '../../../test/error-body.ts';
+import { session } from '../../db/schema/auth.ts';
 
 let t: ShopTestApp;
 let alice: TestUser;
@@ -246,6 +248,31 @@ describe('PUT /api/users/:email', () => {
       headers: { authorization: `Bearer ${token}x` },
     });
     expect(forged.statusCode).toBe(401);
+  });
+
+  it('returns a signed token; the raw session token a leaked response or database row would show is refused', async () => {
+    const { token } = (await tokenFor(bob.email, bob)).json<{ token: string }>();
+    const rows = await t.app.db
+      .select({ token: session.token })
+      .from(session)
+      .where(eq(session.userId, bob.id));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { token: raw } of rows) {
+      expect(token).not.toBe(raw);
+      const viaRaw = await t.app.inject({
+        method: 'GET',
+        url: '/api/profile',
+        headers: { authorization: `Bearer ${raw}` },
+      });
+      expect(viaRaw.statusCode).toBe(401);
+    }
+    const viaSigned = await t.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(viaSigned.statusCode).toBe(200);
+    expect(viaSigned.json<{ email: string }>().email).toBe(bob.email);
   });
 
   it("refuses another account's token (403) and anonymous callers (401)", async () => {

@@ -82,6 +82,8 @@ export function socialErrorMessage(rawCode: string, providerLabel = 'that provid
  * which emails have accounts.
  */
 export function authErrorMessage(error: AuthErrorLike, providerLabel?: string): string {
+  // One account locked after repeated failures: the server's message says for how long.
+  if (error.code === 'TOO_MANY_FAILED_SIGN_INS' && error.message) return error.message;
   if (error.status === 429) return authErrorMessages.tooManyRequests;
   switch (error.code) {
     case 'INVALID_EMAIL_OR_PASSWORD':

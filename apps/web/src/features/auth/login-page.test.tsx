@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
+import { authMessages, wrongOriginMessage } from '@voltforge/contract/user';
 import { fakeAuth, signedInAs } from '../../test/fake-auth-client';
 import { renderRoutes } from '../../test/render-route';
 import { LoginPage } from './login-page';
@@ -88,6 +89,29 @@ describe('LoginPage', () => {
     expect(
       alert.compareDocumentPosition(loginButton) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'the account is locked after too many failures',
+      { status: 429, code: 'TOO_MANY_FAILED_SIGN_INS', message: authMessages.tooManyFailedSignIns },
+      authMessages.tooManyFailedSignIns,
+    ],
+    [
+      'the shop was opened at an address it does not answer at',
+      { status: 403, code: 'INVALID_ORIGIN', message: wrongOriginMessage('http://localhost:3000') },
+      'This shop answers at http://localhost:3000 — open it there, or set PUBLIC_URL.',
+    ],
+  ])("shows the server's words when %s", async (_case, error, shown) => {
+    const user = userEvent.setup();
+    fakeAuth.client.signIn.email.mockResolvedValue({ data: null, error });
+    renderLogin();
+
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'some-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(shown);
   });
 
   it('signs in and returns to the page the user came from', async () => {

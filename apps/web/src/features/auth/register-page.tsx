@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { registerSchema } from '@voltforge/contract/user';
+import { registerSchema } from '@voltforge/contract/new-password';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
