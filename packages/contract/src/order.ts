@@ -21,6 +21,8 @@ export const orderMessages = {
   paidCannotBeDeleted: 'A paid order cannot be deleted. Please contact support.',
   cannotCancel: (status: string) => `An order that is ${status} cannot be cancelled.`,
   otherUsersOrders: 'You can only see your own orders.',
+  tooManyUnpaid: (max: number) =>
+    `You already have ${max} unpaid orders. Pay for or cancel one in My Orders before placing another.`,
 } as const;
 
 /** The server reports a shortage with the stock that is left (409). */

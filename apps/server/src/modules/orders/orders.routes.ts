@@ -15,7 +15,7 @@ import type { BeforeCancel } from './orders.service.ts';
 /** The customer's order calls: place, list, read and cancel (docs/architecture.md). */
 export async function ordersRoutes(
   instance: FastifyInstance,
-  opts: { beforeCancel: BeforeCancel },
+  opts: { beforeCancel: BeforeCancel; maxUnpaidOrders: number },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { beforeCancel } = opts;
@@ -35,7 +35,11 @@ export async function ordersRoutes(
     },
     async (request, reply) => {
       const customer = await requireUser(request);
-      return reply.status(201).send(await placeOrder(app.db, customer, request.body));
+      return reply.status(201).send(
+        await placeOrder(app.db, customer, request.body, {
+          maxUnpaid: opts.maxUnpaidOrders,
+        }),
+      );
     },
   );
 
