@@ -47,6 +47,18 @@ const envSchema = z.object({
     .min(0, 'must be 0 (never) or more')
     .max(720, 'must be at most 720 (30 days)')
     .default(48),
+  MAX_UNPAID_ORDERS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(5),
+  CATALOGUE_CACHE_TTL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 (no cache) or more')
+    .max(60_000, 'must be at most 60000 (one minute)')
+    .default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -87,6 +99,13 @@ export interface Config {
   trustProxy: boolean;
   /** Unpaid orders older than this release their stock; 0 keeps them until cancelled. */
   orderHoldHours: number;
+  /** Unpaid orders one account may hold at once; the next is refused until one is paid or cancelled. */
+  maxUnpaidOrders: number;
+  /**
+   * How long a cached catalogue answer may be served without news from the database: the safety
+   * net for a missed change notification (0 turns the cache off).
+   */
+  catalogueCacheTtlMs: number;
   logLevel: string;
   webDistDir: string;
 }
@@ -207,6 +226,8 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: e.RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     orderHoldHours: e.ORDER_HOLD_HOURS,
+    maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+    catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };

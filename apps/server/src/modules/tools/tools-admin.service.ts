@@ -11,6 +11,7 @@ import type { Actor } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { conflict, notFound } from '../../http-error.ts';
+import { announceCatalogueChange } from '../../db/catalogue-changes.ts';
 import { toolToJson } from './tools.service.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
@@ -50,6 +51,7 @@ export async function createTool(db: Db, admin: Actor, input: ToolInputBody): Pr
         .insert(stockMovement)
         .values({ toolId: row.id, delta: row.inStock, reason: 'restock', actorId });
     }
+    await announceCatalogueChange(tx);
     return toolToJson(row);
   });
 }
@@ -97,6 +99,7 @@ export async function updateTool(
     if (delta !== 0) {
       await tx.insert(stockMovement).values({ toolId: id, delta, reason: 'adjust', actorId });
     }
+    await announceCatalogueChange(tx);
     return row;
   });
   if (updated) return toolToJson(updated);
@@ -125,6 +128,7 @@ export async function restockTool(
     await tx
       .insert(stockMovement)
       .values({ toolId: id, delta: quantity, reason: 'restock', actorId });
+    await announceCatalogueChange(tx);
     return row;
   });
   if (updated) return toolToJson(updated);
@@ -138,11 +142,15 @@ export async function restockTool(
  */
 export async function archiveTool(db: Db, id: string): Promise<DeletedCount> {
   if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
-  const archived = await db
-    .update(tool)
-    .set({ archivedAt: new Date() })
-    .where(and(eq(tool.id, id), isNull(tool.archivedAt)))
-    .returning({ id: tool.id });
+  const archived = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(tool)
+      .set({ archivedAt: new Date() })
+      .where(and(eq(tool.id, id), isNull(tool.archivedAt)))
+      .returning({ id: tool.id });
+    if (rows.length > 0) await announceCatalogueChange(tx);
+    return rows;
+  });
   if (archived.length > 0) return { deletedCount: 1 };
   const [exists] = await db.select({ id: tool.id }).from(tool).where(eq(tool.id, id));
   if (!exists) throw notFound(adminMessages.toolNotFound);
