@@ -14,6 +14,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openapiErrorsPlugin } from './plugins/openapi-errors.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { loggedUrl } from './plugins/log-redaction.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -120,11 +121,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const paymentProvider = createActiveProvider(database.db, config);
   const beforeCancel = paymentCancelGuard(database.db, paymentProvider, notify);
 
+  await app.register(catalogueCachePlugin, { ttlMs: config.catalogueCacheTtlMs });
+
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });
   await app.register(toolsRoutes);
   await app.register(toolsAdminRoutes);
-  await app.register(ordersRoutes, { beforeCancel, notify });
+  await app.register(ordersRoutes, {
+    beforeCancel,
+    notify,
+    maxUnpaidOrders: config.maxUnpaidOrders,
+  });
   await app.register(ordersAdminRoutes, { beforeCancel, notify });
   await app.register(orderExpiryPlugin, {
     holdHours: config.orderHoldHours,

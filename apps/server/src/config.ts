@@ -126,6 +126,18 @@ const envSchema = z.object({
       'must be an address, or a name and an address: Name <shop@example.com>',
     )
     .default(DEFAULT_MAIL_FROM),
+  MAX_UNPAID_ORDERS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(5),
+  CATALOGUE_CACHE_TTL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 (no cache) or more')
+    .max(60_000, 'must be at most 60000 (one minute)')
+    .default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -188,6 +200,13 @@ export interface Config {
   mail: { smtpUrl?: string; from: string };
   /** Things the operator should know at start-up that do not stop it. */
   warnings: string[];
+  /** Unpaid orders one account may hold at once; the next is refused until one is paid or cancelled. */
+  maxUnpaidOrders: number;
+  /**
+   * How long a cached catalogue answer may be served without news from the database: the safety
+   * net for a missed change notification (0 turns the cache off).
+   */
+  catalogueCacheTtlMs: number;
   logLevel: string;
   webDistDir: string;
 }
@@ -346,6 +365,8 @@ export function loadConfig(env: Env = process.env): Config {
             'SMTP_URL is not set: mail is kept in the outbox (admin Mail page), not sent. Set SMTP_URL to deliver it.',
           ]
         : [],
+    maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+    catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -603,7 +603,8 @@ function cellsOf(markdown: string): string[][] {
 }
 
 beforeAll(async () => {
-  t = await createShopTestApp();
+  // Customer A places an order for nearly every row; the unpaid-order limit has its own tests.
+  t = await createShopTestApp({ env: { MAX_UNPAID_ORDERS: '1000' } });
   ({ customerA, customerB, admin } = t);
   const row = await insertTool(t.app.db, {
     name: 'Matrix Multimeter',

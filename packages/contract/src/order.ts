@@ -22,6 +22,8 @@ export const orderMessages = {
   cannotCancel: (status: string) => `An order that is ${status} cannot be cancelled.`,
   otherUsersOrders: 'You can only see your own orders.',
   cancelRaced: 'The order is being paid for right now. Please try again in a moment.',
+  tooManyUnpaid: (max: number) =>
+    `You already have ${max} unpaid orders. Pay for or cancel one in My Orders before placing another.`,
 } as const;
 
 /**

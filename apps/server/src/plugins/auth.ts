@@ -1,9 +1,13 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Config } from '../config.ts';
 import { createAuth, type Auth } from '../auth/better-auth.ts';
 import type { SessionUser } from '../auth/guards.ts';
+import type { Db } from '../db/client.ts';
+import { session, user } from '../db/schema/auth.ts';
 
 interface CurrentSession {
   user: SessionUser;
@@ -25,33 +29,123 @@ declare module 'fastify' {
   }
 }
 
-/** better-auth on the app (`app.auth`) and the request's session (`request.sessionUser()`). */
+/** A ban with an end date in the past no longer applies. */
+function isBanned(who: { banned?: boolean | null; banExpires?: Date | null }): boolean {
+  return Boolean(who.banned) && (!who.banExpires || who.banExpires.getTime() > Date.now());
+}
+
+/**
+ * The session token from better-auth's signed cookie (`token.signature`, the signature an
+ * HMAC-SHA256 of the token with the auth secret, base64), checked exactly as better-auth checks
+ * it; null when absent or forged.
+ */
+function signedCookieToken(
+  header: string | undefined,
+  name: string,
+  secret: string,
+): string | null {
+  if (!header) return null;
+  const prefix = `${name}=`;
+  const raw = header
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix))
+    ?.slice(prefix.length);
+  if (!raw) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  const expected = createHmac('sha256', secret).update(token).digest();
+  const given = Buffer.from(signature, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/** The session and its user in one query. */
+async function findSessionWithUser(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      expiresAt: session.expiresAt,
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      image: user.image,
+      role: user.role,
+      banned: user.banned,
+      banExpires: user.banExpires,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, token));
+  return row;
+}
+
+/**
+ * better-auth on the app (`app.auth`) and the request's session (`request.sessionUser()`). A
+ * cookie session is read with one query joining the session to its user, on every request, so a
+ * sign-out, ban, role change or removal takes effect on the next request on every instance; a
+ * banned user or an expired session is signed out.
+ */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const auth = createAuth(opts.config, app.db, app.log);
     app.decorate('auth', auth);
+
+    const context = await auth.$context;
+    const cookieName = context.authCookies.sessionToken.name;
+    const { expiresIn, updateAge } = context.sessionConfig;
+
+    const toCurrent = (
+      row: Awaited<ReturnType<typeof findSessionWithUser>>,
+      token: string,
+    ): CurrentSession | null =>
+      !row || row.expiresAt.getTime() <= Date.now() || isBanned(row)
+        ? null
+        : {
+            user: {
+              id: row.id,
+              name: row.name,
+              email: row.email,
+              image: row.image,
+              role: row.role === 'admin' ? 'admin' : 'user',
+            },
+            token,
+          };
+
+    // better-auth's own read, for bearer tokens and sessions due for their sliding renewal; the
+    // ban is then read with the user, as on the direct path.
+    const readThroughAuth = async (request: FastifyRequest) => {
+      const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      if (!result) return null;
+      const { token } = result.session;
+      return toCurrent(await findSessionWithUser(app.db, token), token);
+    };
+
+    const read = async (request: FastifyRequest): Promise<CurrentSession | null> => {
+      if (request.headers.authorization) return readThroughAuth(request);
+      const token = signedCookieToken(request.headers.cookie, cookieName, context.secret);
+      if (!token) return null;
+      const row = await findSessionWithUser(app.db, token);
+      // Due for renewal (as better-auth decides it): let better-auth extend it.
+      if (row && row.expiresAt.getTime() - (expiresIn - updateAge) * 1000 <= Date.now()) {
+        return readThroughAuth(request);
+      }
+      return toCurrent(row, token);
+    };
 
     // One session read per request, shared by sessionUser() and sessionToken().
     const cache = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>();
     const currentSession = (request: FastifyRequest) => {
       let pending = cache.get(request);
       if (!pending) {
-        pending = auth.api
-          .getSession({ headers: fromNodeHeaders(request.headers) })
-          .then((result) =>
-            result
-              ? {
-                  user: {
-                    id: result.user.id,
-                    name: result.user.name,
-                    email: result.user.email,
-                    image: result.user.image ?? null,
-                    role: result.user.role === 'admin' ? 'admin' : 'user',
-                  },
-                  token: result.session.token,
-                }
-              : null,
-          );
+        pending = read(request);
         cache.set(request, pending);
       }
       return pending;

@@ -16,7 +16,7 @@ import type { OrderNotify } from '../../mail/order-notices.ts';
 /** The customer's order calls: place, list, read and cancel (docs/architecture.md). */
 export async function ordersRoutes(
   instance: FastifyInstance,
-  opts: { beforeCancel: BeforeCancel; notify: OrderNotify },
+  opts: { beforeCancel: BeforeCancel; notify: OrderNotify; maxUnpaidOrders: number },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { beforeCancel, notify } = opts;
@@ -36,7 +36,12 @@ export async function ordersRoutes(
     },
     async (request, reply) => {
       const customer = await requireUser(request);
-      return reply.status(201).send(await placeOrder(app.db, customer, request.body, notify));
+      return reply.status(201).send(
+        await placeOrder(app.db, customer, request.body, {
+          maxUnpaid: opts.maxUnpaidOrders,
+          notify,
+        }),
+      );
     },
   );
 

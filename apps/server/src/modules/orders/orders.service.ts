@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   orderMessages,
   shortageMessage,
@@ -10,6 +10,7 @@ import {
 } from '@voltforge/contract/order';
 import { paymentMessages } from '@voltforge/contract/payment';
 import type { Db } from '../../db/client.ts';
+import { announceCatalogueChange, CATALOGUE_CHANNEL } from '../../db/catalogue-changes.ts';
 import { user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
@@ -24,91 +25,150 @@ import type { OrderNotify } from '../../mail/order-notices.ts';
 import type { CancelledBy } from '../../mail/templates/order-mails.ts';
 import { findOrderRow, orderToJson, PAID_STATUSES, type OrderRow } from './order-row.ts';
 
-/** A restock can land between our UPDATE and the read that explains its failure; try again then. */
+/** A restock can land between our statement and the read that explains its failure; try again then. */
 const PLACE_ATTEMPTS = 3;
 
+// Any constant works: it only keeps these per-account locks apart from other advisory locks.
+const UNPAID_LOCK_NAMESPACE = 7_340_022;
+
+/** The inserted order row as the placing statement returns it: `to_json` of the row. */
+type InsertedOrder = {
+  id: string;
+  user_id: string | null;
+  customer_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  tool_id: string;
+  tool_name: string;
+  part_number: string;
+  unit_price_cents: number;
+  quantity: number;
+  total_cents: number;
+  status: OrderStatus;
+  payment_intent_id: string | null;
+  transaction_id: string | null;
+  paid_at: string | null;
+  shipped_at: string | null;
+  delivered_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+};
+type PlacedRow = { order: InsertedOrder };
+
+/** Both drivers (node-postgres and PGlite) answer a raw statement with its `rows`. */
+interface PlacedRows {
+  rows: PlacedRow[];
+}
+
+function orderRowFromJson(json: InsertedOrder): OrderRow {
+  const date = (value: string | null) => (value === null ? null : new Date(value));
+  return {
+    id: json.id,
+    userId: json.user_id,
+    customerName: json.customer_name,
+    email: json.email,
+    phone: json.phone,
+    address: json.address,
+    toolId: json.tool_id,
+    toolName: json.tool_name,
+    partNumber: json.part_number,
+    unitPriceCents: json.unit_price_cents,
+    quantity: json.quantity,
+    totalCents: json.total_cents,
+    status: json.status,
+    paymentIntentId: json.payment_intent_id,
+    transactionId: json.transaction_id,
+    paidAt: date(json.paid_at),
+    shippedAt: date(json.shipped_at),
+    deliveredAt: date(json.delivered_at),
+    cancelledAt: date(json.cancelled_at),
+    createdAt: new Date(json.created_at),
+  };
+}
+
 /**
- * Places an order: one transaction reserves the stock with a single conditional UPDATE (no
- * read-then-write, so concurrent orders can never oversell), then writes the order and its
- * stock movement, and the customer's mail. Name, email and price come from the session and the
- * tool, never the client.
+ * Places an order. One statement does the work: a conditional UPDATE reserves the stock (no
+ * read-then-write, so concurrent orders can never oversell) only while the account has fewer than
+ * `maxUnpaid` unpaid orders and the total fits, then the same statement writes the order and its
+ * stock movement and announces the catalogue change (delivered at commit); the low-stock marker
+ * and the customer's mail join the same transaction. Counting unpaid orders
+ * is only safe under a per-account lock taken by an earlier statement: a statement's snapshot is
+ * fixed when it starts, so it could not see an order committed while it waited. Name, email and
+ * price come from the session and the tool, never the client. The statement runs in a
+ * transaction so that other writes (say, a confirmation mail) can join it.
  */
 export async function placeOrder(
   db: Db,
   customer: Actor,
   input: CreateOrderBody,
-  notify: OrderNotify,
+  limits: { maxUnpaid: number; notify: OrderNotify },
 ): Promise<Order> {
   if (!isUuid(input.toolId)) throw notFound(orderMessages.toolNotFound);
   const q = input.quantity;
   for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
     const placed = await db.transaction(async (tx) => {
-      const [reserved] = await tx
-        .update(tool)
-        .set({ inStock: sql`${tool.inStock} - ${q}` })
-        .where(
-          and(
-            eq(tool.id, input.toolId),
-            isNull(tool.archivedAt),
-            gte(tool.inStock, q),
-            lte(tool.minOrderQuantity, q),
-          ),
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${UNPAID_LOCK_NAMESPACE}, hashtext(${customer.id}))`,
+      );
+      const result = (await tx.execute<PlacedRow>(sql`
+        with reserved as (
+          update ${tool} set in_stock = in_stock - ${q}
+          where id = ${input.toolId} and archived_at is null
+            and in_stock >= ${q} and min_order_quantity <= ${q}
+            and price_cents::bigint * ${q} <= ${INT32_MAX}
+            and (select count(*) from ${order}
+                 where user_id = ${customer.id} and status = 'pending_payment') < ${limits.maxUnpaid}
+          returning id, name, part_number, price_cents
+        ), created as (
+          insert into ${order} (user_id, customer_name, email, phone, address, tool_id, tool_name,
+                                part_number, unit_price_cents, quantity, total_cents)
+          select ${customer.id}, ${customer.name}, ${customer.email}, ${input.phone},
+                 ${input.address}, r.id, r.name, r.part_number, r.price_cents, ${q},
+                 r.price_cents * ${q}
+          from reserved r
+          returning *
+        ), moved as (
+          insert into ${stockMovement} (tool_id, delta, reason, order_id, actor_id)
+          select c.tool_id, -c.quantity, 'order', c.id, c.user_id from created c
         )
-        .returning({
-          name: tool.name,
-          partNumber: tool.partNumber,
-          priceCents: tool.priceCents,
-        });
-      if (!reserved) return null;
-      const totalCents = reserved.priceCents * q;
-      // Throwing rolls the reservation back.
-      if (totalCents > INT32_MAX) throw badRequest(orderMessages.totalTooLarge);
-      const [created] = await tx
-        .insert(order)
-        .values({
-          userId: customer.id,
-          customerName: customer.name,
-          email: customer.email,
-          phone: input.phone,
-          address: input.address,
-          toolId: input.toolId,
-          toolName: reserved.name,
-          partNumber: reserved.partNumber,
-          unitPriceCents: reserved.priceCents,
-          quantity: q,
-          totalCents,
-        })
-        .returning();
-      if (!created) throw new Error('order insert returned no row');
-      await tx.insert(stockMovement).values({
-        toolId: input.toolId,
-        delta: -q,
-        reason: 'order',
-        orderId: created.id,
-        actorId: customer.id,
-      });
+        select to_json(c) as "order", pg_notify(${CATALOGUE_CHANNEL}, '') from created c`)) as PlacedRows;
+      const [row] = result.rows;
+      if (!row) return null;
+      const created = orderRowFromJson(row.order);
       await syncLowStock(tx, [input.toolId]);
-      await notify(tx, { kind: 'order_placed' }, created);
+      await limits.notify(tx, { kind: 'order_placed' }, created);
       return created;
     });
     if (placed) return orderToJson(placed);
 
-    // Nothing was reserved: say why, from the tool as it is now.
-    const [current] = await db
-      .select({
-        inStock: tool.inStock,
-        minOrderQuantity: tool.minOrderQuantity,
-        archivedAt: tool.archivedAt,
-      })
-      .from(tool)
-      .where(eq(tool.id, input.toolId));
+    // Nothing was reserved: say why, from the tool and the account as they are now.
+    const [[current], [unpaid]] = await Promise.all([
+      db
+        .select({
+          inStock: tool.inStock,
+          minOrderQuantity: tool.minOrderQuantity,
+          priceCents: tool.priceCents,
+          archivedAt: tool.archivedAt,
+        })
+        .from(tool)
+        .where(eq(tool.id, input.toolId)),
+      db
+        .select({ n: count() })
+        .from(order)
+        .where(and(eq(order.userId, customer.id), eq(order.status, 'pending_payment'))),
+    ]);
     if (!current || current.archivedAt) throw notFound(orderMessages.toolNotFound);
     if (q < current.minOrderQuantity) {
       throw badRequest(orderMessages.minQuantity(current.minOrderQuantity), {
         quantity: orderMessages.minQuantity(current.minOrderQuantity),
       });
     }
+    if ((unpaid?.n ?? 0) >= limits.maxUnpaid) {
+      throw conflict(orderMessages.tooManyUnpaid(limits.maxUnpaid));
+    }
     if (current.inStock < q) throw conflict(shortageMessage(current.inStock));
+    if (current.priceCents * q > INT32_MAX) throw badRequest(orderMessages.totalTooLarge);
   }
   throw conflict('The stock changed while you were ordering. Please try again.');
 }
@@ -264,6 +324,7 @@ export async function cancelOrder(
         },
         updated,
       );
+      await announceCatalogueChange(tx);
       return true;
     });
     if (cancelled) return { deletedCount: 1 };

@@ -13,7 +13,8 @@ let bob: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createShopTestApp();
+  // These tests place many orders per customer; the unpaid-order limit has its own tests below.
+  t = await createShopTestApp({ env: { MAX_UNPAID_ORDERS: '1000' } });
   ({ customerA: alice, customerB: bob, admin } = t);
 });
 afterAll(() => t.close());

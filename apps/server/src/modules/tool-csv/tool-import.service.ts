@@ -21,6 +21,7 @@ import { CsvSyntaxError, parseCsv } from '../../csv.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, HttpError } from '../../http-error.ts';
 import { syncLowStock, type OnLowStock } from '../low-stock/low-stock.service.ts';
+import { announceCatalogueChange } from '../../db/catalogue-changes.ts';
 import { toolCsvCells } from './tool-export.service.ts';
 
 type ToolRow = typeof tool.$inferSelect;
@@ -381,6 +382,8 @@ export async function applyToolImport(
         }
       }
       await syncLowStock(tx, touched, onLowStock);
+      // Every instance's catalogue cache learns of the imported tools when this commits.
+      await announceCatalogueChange(tx);
       return { created, updated, message: messages.applied(created, updated) };
     });
   } catch (error) {

@@ -13,6 +13,7 @@ import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { conflict, HttpError, notFound } from '../../http-error.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { partNumberMessages } from '@voltforge/contract/part-number';
+import { announceCatalogueChange } from '../../db/catalogue-changes.ts';
 import { toolToJson } from './tools.service.ts';
 import { syncLowStock } from '../low-stock/low-stock.service.ts';
 import { isUuid } from '../../db/ids.ts';
@@ -70,6 +71,7 @@ export async function createTool(db: Db, admin: Actor, input: ToolInputBody): Pr
         .values({ toolId: row.id, delta: row.inStock, reason: 'restock', actorId });
     }
     await syncLowStock(tx, [row.id]);
+    await announceCatalogueChange(tx);
     return toolToJson(row);
   });
   return created.catch(refuseTakenPartNumber(input.partNumber));
@@ -123,6 +125,7 @@ export async function updateTool(
       }
       // A new stock level, threshold or minimum order can each cross the low-stock line.
       await syncLowStock(tx, [id]);
+      await announceCatalogueChange(tx);
       return row;
     })
     .catch(refuseTakenPartNumber(fields.partNumber));
@@ -153,6 +156,7 @@ export async function restockTool(
       .insert(stockMovement)
       .values({ toolId: id, delta: quantity, reason: 'restock', actorId });
     await syncLowStock(tx, [id]);
+    await announceCatalogueChange(tx);
     return row;
   });
   if (updated) return toolToJson(updated);
@@ -166,11 +170,15 @@ export async function restockTool(
  */
 export async function archiveTool(db: Db, id: string): Promise<DeletedCount> {
   if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
-  const archived = await db
-    .update(tool)
-    .set({ archivedAt: new Date() })
-    .where(and(eq(tool.id, id), isNull(tool.archivedAt)))
-    .returning({ id: tool.id });
+  const archived = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(tool)
+      .set({ archivedAt: new Date() })
+      .where(and(eq(tool.id, id), isNull(tool.archivedAt)))
+      .returning({ id: tool.id });
+    if (rows.length > 0) await announceCatalogueChange(tx);
+    return rows;
+  });
   if (archived.length > 0) return { deletedCount: 1 };
   const [exists] = await db.select({ id: tool.id }).from(tool).where(eq(tool.id, id));
   if (!exists) throw notFound(adminMessages.toolNotFound);

@@ -8,10 +8,13 @@ import {
   toolListSchema,
   toolSchema,
 } from '@voltforge/contract/tool';
-import { sendPage } from '../../paging.ts';
 import { getTool, listCategories, listTools, shopSummary } from './tools.service.ts';
 
-/** The public catalogue: list, categories, one tool, and the shop summary. */
+/**
+ * The public catalogue: list, categories, one tool, and the shop summary. Every answer comes from
+ * the catalogue cache, keyed by the normalized query (what validation made of it, defaults
+ * included), so `?page=1` and no page share one entry.
+ */
 export async function toolsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -24,8 +27,16 @@ export async function toolsRoutes(instance: FastifyInstance) {
         querystring: toolListQuerySchema,
         response: { 200: toolListSchema },
       },
+      compress: false,
     },
-    async (request, reply) => sendPage(reply, await listTools(app.db, request.query)),
+    async (request, reply) => {
+      const { search, category, sort, page, pageSize } = request.query;
+      const key = JSON.stringify(['list', search ?? '', category ?? '', sort, page, pageSize]);
+      return app.catalogueCache.answer(request, reply, key, toolListSchema, async () => {
+        const { items, total } = await listTools(app.db, request.query);
+        return { body: items, total };
+      });
+    },
   );
 
   app.get(
@@ -36,8 +47,12 @@ export async function toolsRoutes(instance: FastifyInstance) {
         summary: 'Every category with its number of tools',
         response: { 200: toolCategoryListSchema },
       },
+      compress: false,
     },
-    async () => listCategories(app.db),
+    async (request, reply) =>
+      app.catalogueCache.answer(request, reply, 'categories', toolCategoryListSchema, async () => ({
+        body: await listCategories(app.db),
+      })),
   );
 
   app.get(
@@ -49,8 +64,16 @@ export async function toolsRoutes(instance: FastifyInstance) {
         params: toolIdParamsSchema,
         response: { 200: toolSchema },
       },
+      compress: false,
     },
-    async (request) => getTool(app.db, request.params.id),
+    async (request, reply) =>
+      app.catalogueCache.answer(
+        request,
+        reply,
+        JSON.stringify(['tool', request.params.id]),
+        toolSchema,
+        async () => ({ body: await getTool(app.db, request.params.id) }),
+      ),
   );
 
   app.get(
@@ -61,7 +84,11 @@ export async function toolsRoutes(instance: FastifyInstance) {
         summary: 'Shop summary from live data',
         response: { 200: shopSummarySchema },
       },
+      compress: false,
     },
-    async () => shopSummary(app.db),
+    async (request, reply) =>
+      app.catalogueCache.answer(request, reply, 'summary', shopSummarySchema, async () => ({
+        body: await shopSummary(app.db),
+      })),
   );
 }

@@ -1,10 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool, ToolCategory } from '@voltforge/contract/tool';
 import type { ShopSummary } from '@voltforge/contract/content';
 import { review } from '../../db/schema/review.ts';
-import { tool } from '../../db/schema/tool.ts';
-import { createTestApp, request, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, registerUser, request, type TestApp } from '../../../test/test-app.ts';
 import { insertTool } from '../../../test/shop-fixtures.ts';
 
 let t: TestApp;
@@ -279,10 +277,14 @@ describe('GET /api/summary', () => {
   });
 
   it('follows the data: a restock changes the stock on hand', async () => {
-    await t.app.db
-      .update(tool)
-      .set({ inStock: sql`${tool.inStock} + 5` })
-      .where(eq(tool.id, ids.get('Clamp Meter')!));
+    const admin = await registerUser(t.app, { role: 'admin' });
+    const restock = await request(t.app, {
+      method: 'POST',
+      url: `/api/tool/${ids.get('Clamp Meter')!}/restock`,
+      as: admin,
+      payload: { quantity: 5 },
+    });
+    expect(restock.statusCode).toBe(200);
     const res = await request(t.app, { method: 'GET', url: '/api/summary' });
     expect(res.json<ShopSummary>()).toMatchObject({ stockOnHand: 730, outOfStockCount: 0 });
   });

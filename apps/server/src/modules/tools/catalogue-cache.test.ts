@@ -1,0 +1,184 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Tool } from '@voltforge/contract/tool';
+import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
+import { buildApp, type App } from '../../app.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
+import {
+  openTestDatabase,
+  registerUser,
+  request,
+  testConfig,
+  type TestUser,
+} from '../../../test/test-app.ts';
+import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
+
+const orderBody = (toolId: string, quantity: number) => ({
+  toolId,
+  quantity,
+  phone: '+1 (555) 010-2030',
+  address: '12 Foundry Lane, Springfield',
+});
+
+describe('catalogue answers', () => {
+  let t: ShopTestApp;
+  beforeAll(async () => {
+    t = await createShopTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('carry a strong ETag per encoding, answer a revalidation with 304, and compress once', async () => {
+    await insertTool(t.app.db, { name: 'Cache Probe Meter', category: 'Cache Probes' });
+    const url = '/api/tool?category=Cache%20Probes';
+    const plain = await request(t.app, { method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('1');
+    const etag = String(plain.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(plain.json<Tool[]>().map((tool) => tool.name)).toEqual(['Cache Probe Meter']);
+
+    // The same query spelled with its defaults is the same answer.
+    const spelled = await request(t.app, { method: 'GET', url: `${url}&page=1&sort=newest` });
+    expect(spelled.headers.etag).toBe(etag);
+
+    const br = await request(t.app, { method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).not.toBe(etag);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await request(t.app, { method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+
+    const again = await request(t.app, { method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+  });
+
+  it('show an order and an edit made on this instance at once', async () => {
+    const { id } = await insertTool(t.app.db, { inStock: 10, minOrderQuantity: 1 });
+    const read = async () =>
+      (await request(t.app, { method: 'GET', url: `/api/tool/${id}` })).json<Tool>();
+    expect((await read()).inStock).toBe(10);
+
+    const placed = await request(t.app, {
+      method: 'POST',
+      url: '/api/order',
+      as: t.customerA,
+      payload: orderBody(id, 3),
+    });
+    expect(placed.statusCode).toBe(201);
+    expect((await read()).inStock).toBe(7);
+
+    const edit = await request(t.app, {
+      method: 'PATCH',
+      url: `/api/tool/${id}`,
+      as: t.admin,
+      payload: { name: 'Renamed Probe' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await read()).name).toBe('Renamed Probe');
+  });
+
+  it('answer an unknown tool with 404, not a cached body', async () => {
+    const res = await request(t.app, {
+      method: 'GET',
+      url: '/api/tool/00000000-0000-4000-8000-000000000000',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers.etag).toBeUndefined();
+  });
+});
+
+// Only a real PostgreSQL database can be shared by two instances (PGlite is single-process).
+const onPostgres = Boolean(inject('pgTemplate'));
+
+describe.skipIf(!onPostgres)('two instances sharing one PostgreSQL database', () => {
+  let a: App;
+  let b: App;
+  let databaseB: Database;
+  let close: () => Promise<void>;
+  let admin: TestUser;
+  let shopper: TestUser;
+
+  beforeAll(async () => {
+    const opened = await openTestDatabase();
+    if (!opened.url) throw new Error('expected a PostgreSQL database URL');
+    databaseB = await openDatabase({ kind: 'postgres', url: opened.url });
+    a = await buildApp(testConfig(), { database: opened.database, logger: false });
+    // B's TTL is far longer than any wait below: only the change notification can refresh it.
+    b = await buildApp(testConfig({ CATALOGUE_CACHE_TTL_MS: '60000' }), {
+      database: databaseB,
+      logger: false,
+    });
+    await Promise.all([a.ready(), b.ready()]);
+    admin = await registerUser(a, { role: 'admin' });
+    shopper = await registerUser(a);
+    close = async () => {
+      await Promise.all([a.close(), b.close()]);
+      await Promise.all([opened.database.close(), databaseB.close()]);
+      await opened.drop();
+    };
+  });
+  afterAll(() => close());
+
+  /** Polls B until `done` holds or `ms` pass; returns how long it took, or null. */
+  async function within(ms: number, done: () => Promise<boolean>): Promise<number | null> {
+    const start = Date.now();
+    while (Date.now() - start <= ms) {
+      if (await done()) return Date.now() - start;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return null;
+  }
+
+  it('an order on A shows the new stock on B within one second', async () => {
+    const { id } = await insertTool(a.db, { inStock: 10, minOrderQuantity: 1 });
+    const onB = async () =>
+      (await request(b, { method: 'GET', url: `/api/tool/${id}` })).json<Tool>().inStock;
+    expect(await onB()).toBe(10);
+    expect(await onB()).toBe(10);
+
+    const placed = await request(a, {
+      method: 'POST',
+      url: '/api/order',
+      as: shopper,
+      payload: orderBody(id, 4),
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(await within(1000, async () => (await onB()) === 6)).not.toBeNull();
+
+    const restock = await request(a, {
+      method: 'POST',
+      url: `/api/tool/${id}/restock`,
+      as: admin,
+      payload: { quantity: 4 },
+    });
+    expect(restock.statusCode).toBe(200);
+    expect(await within(1000, async () => (await onB()) === 10)).not.toBeNull();
+  });
+
+  it('a ban or a role change made through A holds on B from the very next request', async () => {
+    const person = await registerUser(a);
+    const profileOnB = () => request(b, { method: 'GET', url: '/api/profile', as: person });
+    const usersOnB = () => request(b, { method: 'GET', url: '/api/user', as: person });
+    expect((await profileOnB()).statusCode).toBe(200);
+    expect((await usersOnB()).statusCode).toBe(403);
+
+    const made = await request(a, {
+      method: 'PUT',
+      url: `/api/user/admin/${encodeURIComponent(person.email)}`,
+      as: admin,
+    });
+    expect(made.statusCode).toBe(200);
+    expect((await usersOnB()).statusCode).toBe(200);
+
+    await a.db.update(user).set({ banned: true }).where(eq(user.id, person.id));
+    expect((await profileOnB()).statusCode).toBe(401);
+    expect((await usersOnB()).statusCode).toBe(401);
+  });
+});
