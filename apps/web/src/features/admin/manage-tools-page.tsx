@@ -3,7 +3,7 @@ import { formatUsd } from '@voltforge/contract/money';
 import type { Tool } from '@voltforge/contract/tool';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { paths } from '../../app/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';

@@ -11,10 +11,11 @@ import { CatalogFilters } from './catalog-filters';
 import { CatalogPagination } from './catalog-pagination';
 import {
   CATALOG_PAGE_SIZE,
+  catalogQuery,
   catalogSearch,
   readCatalogState,
   type CatalogState,
-} from './catalog-search-params';
+} from '@voltforge/contract/catalog';
 import { ToolCard } from '../../components/tool/tool-card';
 
 function resultsLabel(state: CatalogState, total: number, shown: number): string {
@@ -34,13 +35,7 @@ export function ToolsPage() {
     'The full Voltforge catalogue: test and measurement, soldering, power supplies, hand tools and components, ready to order in bulk.',
   );
 
-  const tools = useTools({
-    search: state.search || undefined,
-    category: state.category || undefined,
-    sort: state.sort,
-    page: String(state.page),
-    pageSize: String(CATALOG_PAGE_SIZE),
-  });
+  const tools = useTools(catalogQuery(state));
   const categories = useCategories();
 
   // A new search, category or sort starts again at page 1; each change is its own history entry.

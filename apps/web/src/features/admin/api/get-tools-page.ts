@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '@voltforge/contract/tool';
+import { MAX_PAGE_SIZE } from '@voltforge/contract/catalog';
 import { toolsQuery } from '../../../lib/api/get-tools';
 
 export const TOOLS_PAGE_SIZE = MAX_PAGE_SIZE;

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentConfigSchema, type PaymentConfig } from '@voltforge/contract/payment';
+import type { PaymentConfig } from '@voltforge/contract/payment';
 import { api } from '../../../lib/api-client';
 import { paymentKeys } from './keys';
 
 /** GET /api/payments/config: which card form to show. */
 export function getPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
-  return api.get('/payments/config', { schema: paymentConfigSchema, signal });
+  return api.get('/payments/config', { signal });
 }
 
 export const paymentConfigQuery = () =>
