@@ -40,7 +40,9 @@ export function RootLayout({ children }: RootLayoutProps) {
         </a>
         <NavigationProgress />
         <Navbar menuOpen={open} menuButtonRef={buttonRef} onOpenMenu={toggle.onOpen} />
-        <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {/* At least a screen tall, so the footer starts below the fold while a page's code or
+            data loads and never jumps down when the content arrives (layout shift). */}
+        <main id="main" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col outline-none">
           {children ?? <Outlet />}
         </main>
         <Footer />
