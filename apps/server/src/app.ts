@@ -31,6 +31,7 @@ import { usersAdminRoutes } from './modules/users/users-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { firstPaint, staticPages } from './modules/seo/first-paint.service.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 
 export interface BuildOptions {
@@ -100,6 +101,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes);
   await app.register(seoRoutes, { config });
 
-  await app.register(webPlugin, { distDir: config.webDistDir });
+  // Public pages are served with their title, description and canonical link, and the home,
+  // catalogue and tool pages with their first data, so they paint before their API calls.
+  await app.register(webPlugin, {
+    distDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+    staticPages,
+    firstPaint: (url) => firstPaint(database.db, url),
+  });
   return app;
 }

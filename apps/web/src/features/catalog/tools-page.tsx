@@ -1,3 +1,4 @@
+import { catalogTitle, pageMeta } from '@voltforge/contract/page-meta';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { PageContainer } from '../../components/ui/page-container';
@@ -30,10 +31,7 @@ function resultsLabel(state: CatalogState, total: number, shown: number): string
 export function ToolsPage() {
   const [params, setParams] = useSearchParams();
   const state = readCatalogState(params);
-  usePageMeta(
-    state.search ? `Tools matching “${state.search}”` : state.category || 'Tools',
-    'The full Voltforge catalogue: test and measurement, soldering, power supplies, hand tools and components, ready to order in bulk.',
-  );
+  usePageMeta(catalogTitle(state), pageMeta.tools.description);
 
   const tools = useTools(catalogQuery(state));
   const categories = useCategories();
