@@ -44,7 +44,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   // A feature never imports another feature (docs/architecture.md, import rules): code two features share
-  // lives in components/ui or lib. Import paths are matched as written, so each folder depth gets
+  // lives in components/ or lib/. Import paths are matched as written, so each folder depth gets
   // the number of `../` that climbs to features/.
   ...[0, 1, 2].map((depth) => ({
     files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
@@ -56,7 +56,7 @@ export default tseslint.config(
             {
               regex: `^(\\.\\./){${depth + 1}}([^.]|\\.\\./features/)`,
               message:
-                'A feature must not import another feature; move what they share to components/ui or lib.',
+                'A feature must not import another feature; move what they share to components/ or lib/.',
             },
           ],
         },

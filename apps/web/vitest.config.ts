@@ -10,5 +10,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Tests never assert speed: a user-event journey in jsdom may take several seconds when the
+    // machine is busy (the server suite runs beside it), so the limit only catches a real hang.
+    testTimeout: 20_000,
   },
 });
