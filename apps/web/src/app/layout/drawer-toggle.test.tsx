@@ -23,7 +23,7 @@ describe('drawer menus', () => {
     const open = screen.getByRole('button', { name: 'Open menu' });
     await user.click(open);
     // The menu's code loads on the first open.
-    const menu = await screen.findByRole('navigation', { name: 'Site menu' });
+    const menu = await screen.findByRole('navigation', { name: 'Site menu' }, { timeout: 10_000 });
     await waitFor(() => expect(within(menu).getAllByRole('link')[0]).toHaveFocus());
 
     await user.click(within(menu).getByRole('button', { name: 'Close menu' }));
