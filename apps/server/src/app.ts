@@ -40,6 +40,7 @@ import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.
 import { toolCsvRoutes } from './modules/tool-csv/tool-csv.routes.ts';
 import { orderExportRoutes } from './modules/order-export/order-export.routes.ts';
 import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
+import { firstPaint, staticPages } from './modules/seo/first-paint.service.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 import { mailSenderPlugin } from './mail/sender.ts';
 import { orderNotifier } from './mail/order-notices.ts';
@@ -161,6 +162,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orderExportRoutes);
   await app.register(orderTimelineRoutes);
 
-  await app.register(webPlugin, { distDir: config.webDistDir });
+  // Public pages are served with their title, description and canonical link, and the home,
+  // catalogue and tool pages with their first data, so they paint before their API calls.
+  await app.register(webPlugin, {
+    distDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+    staticPages,
+    firstPaint: (url) => firstPaint(database.db, url),
+  });
   return app;
 }

@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { hydrateInitialData } from './lib/initial-data';
+import { queryClient } from './lib/query-client';
 import './index.css';
 
 // zod probes `new Function` to pick a faster parser; the shop's Content-Security-Policy forbids
@@ -16,6 +18,7 @@ import './index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
+hydrateInitialData(queryClient);
 const router = createAppRouter();
 
 createRoot(container).render(

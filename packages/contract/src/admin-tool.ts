@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_ADMIN_PAGE_SIZE } from './admin.ts';
 import { queryWholeNumber } from './query-params.ts';
-import { MAX_SEARCH_LENGTH, toolSchema } from './tool.ts';
+import { MAX_SEARCH_LENGTH } from './catalog.ts';
+import { toolSchema } from './tool.ts';
 
 /** A tool as Manage Products sees it: the catalogue's fields and its stock watch. */
 export const adminToolSchema = toolSchema.extend({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CATEGORY_LENGTH } from './tool.ts';
+import { MAX_CATEGORY_LENGTH } from './catalog.ts';
 import {
   MAX_ORDER_QUANTITY,
   orderMessages,

@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_TOOL_SORT,
+  MAX_CATEGORY_LENGTH,
+  MAX_PAGE,
+  MAX_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
+  toolSorts,
+} from './catalog.ts';
 import { queryWholeNumber } from './query-params.ts';
 
 /**
@@ -25,24 +34,6 @@ export const toolListSchema = z.array(toolSchema);
 /** GET /api/tool/:id — any string is accepted here; an id that is not a tool's is a 404. */
 export const toolIdParamsSchema = z.object({ id: z.string() });
 export type ToolIdParams = z.infer<typeof toolIdParamsSchema>;
-
-export const toolSorts = ['price_asc', 'price_desc', 'name', 'newest'] as const;
-export type ToolSort = (typeof toolSorts)[number];
-export const DEFAULT_TOOL_SORT: ToolSort = 'newest';
-
-export const toolSortLabels: Record<ToolSort, string> = {
-  newest: 'Newest first',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  name: 'Name (A–Z)',
-};
-
-export const DEFAULT_PAGE_SIZE = 24;
-export const MAX_PAGE_SIZE = 100;
-/** Far beyond any real catalogue; keeps OFFSET bounded so a silly page number costs nothing. */
-export const MAX_PAGE = 10_000;
-export const MAX_SEARCH_LENGTH = 100;
-export const MAX_CATEGORY_LENGTH = 100;
 
 export const toolListMessages = {
   search: `must be at most ${MAX_SEARCH_LENGTH} characters`,

@@ -79,6 +79,7 @@ describe('serving the web app', () => {
 });
 
 describe('index.html from memory', () => {
+  // A page with no data of its own (those carry theirs: web-first-paint.test.ts).
   const spa = mkdtempSync(join(tmpdir(), 'voltforge-spa-'));
   const html = `<!doctype html><html><head><title>Voltforge</title></head><body><div id="root"></div>${'<p>catalogue</p>'.repeat(50)}</body></html>`;
   let s: TestApp;
@@ -96,7 +97,7 @@ describe('index.html from memory', () => {
   ])('sends Accept-Encoding %s the %s body', async (accept, encoding, decode) => {
     const res = await request(s.app, {
       method: 'GET',
-      url: '/tools',
+      url: '/dashboard',
       headers: { 'accept-encoding': accept },
     });
     expect(res.statusCode).toBe(200);
@@ -109,7 +110,7 @@ describe('index.html from memory', () => {
   it('sends the plain page to a client that accepts no encoding', async () => {
     const res = await request(s.app, {
       method: 'GET',
-      url: '/',
+      url: '/dashboard',
       headers: { 'accept-encoding': '' },
     });
     expect(res.headers['content-encoding']).toBeUndefined();
@@ -120,7 +121,7 @@ describe('index.html from memory', () => {
     for (const accept of ['br', 'gzip', '']) {
       const first = await request(s.app, {
         method: 'GET',
-        url: '/',
+        url: '/dashboard',
         headers: { 'accept-encoding': accept },
       });
       const etag = first.headers.etag;
@@ -139,7 +140,7 @@ describe('index.html from memory', () => {
   it('sends the page again when the ETag is stale', async () => {
     const res = await request(s.app, {
       method: 'GET',
-      url: '/',
+      url: '/dashboard',
       headers: { 'if-none-match': '"an-old-deploy"' },
     });
     expect(res.statusCode).toBe(200);
@@ -148,7 +149,7 @@ describe('index.html from memory', () => {
 
   it('keeps serving the page it read at start, without touching the disk per request', async () => {
     writeFileSync(join(spa, 'index.html'), '<!doctype html><p>changed on disk</p>');
-    const res = await request(s.app, { method: 'GET', url: '/' });
+    const res = await request(s.app, { method: 'GET', url: '/dashboard' });
     expect(res.body).toBe(html);
   });
 });

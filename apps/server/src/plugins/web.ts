@@ -5,6 +5,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { documentTitle, type PageMeta } from '@voltforge/contract/page-meta';
+import { INITIAL_DATA_ELEMENT_ID } from '@voltforge/contract/initial-data';
 import { notFound } from '../http-error.ts';
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -20,16 +22,23 @@ export interface PreparedPage {
   etags: Set<string>;
 }
 
-export function preparePage(html: Buffer): PreparedPage {
+/**
+ * `effort: 'max'` for pages prepared once at start; `'fast'` for pages rendered per request,
+ * where brotli's top quality would cost more time than the bytes it saves.
+ */
+export function preparePage(html: Buffer, effort: 'max' | 'fast' = 'max'): PreparedPage {
   const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
+  const max = effort === 'max';
   // Each encoding is different bytes, so each gets its own strong ETag.
   const variants: Record<Encoding, Variant> = {
     identity: { body: html, etag: `"${hash}"` },
     br: {
-      body: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      body: brotliCompressSync(html, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: max ? 11 : 5 },
+      }),
       etag: `"${hash}-br"`,
     },
-    gzip: { body: gzipSync(html, { level: 9 }), etag: `"${hash}-gz"` },
+    gzip: { body: gzipSync(html, { level: max ? 9 : 6 }), etag: `"${hash}-gz"` },
   };
   return { variants, etags: new Set(Object.values(variants).map((v) => v.etag)) };
 }
@@ -70,6 +79,57 @@ function sendPage(page: PreparedPage, request: FastifyRequest, reply: FastifyRep
   return reply.send(request.method === 'HEAD' ? undefined : variant.body);
 }
 
+/** What one page's served HTML says about it beyond index.html. */
+export interface PageHead {
+  meta: PageMeta;
+  /** Path (and query, where it picks the content) that search engines should index. */
+  canonicalPath: string;
+  /** The page's first data, embedded as JSON for the app to start from. */
+  data?: unknown;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * JSON inside a `<script>` element: `<` is escaped so no value (a tool name containing
+ * `</script>` or `<!--`) can end the element early; JSON.parse reads `\u003c` back as `<`.
+ */
+export const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** index.html with the page's title, description, canonical link and first data. */
+export function renderPageHtml(template: string, publicUrl: string, head: PageHead): string {
+  const title = `<title>${escapeHtml(documentTitle(head.meta.title))}</title>`;
+  const canonical = `<link rel="canonical" href="${escapeHtml(publicUrl + head.canonicalPath)}" />`;
+  const description = `<meta name="description" content="${escapeHtml(head.meta.description)}" />`;
+  let html = template
+    .replace(/<meta\s+name="description"[^>]*>/, () => description)
+    .replace(/<title>[^<]*<\/title>/, () => `${title}\n    ${canonical}`);
+  if (head.data !== undefined) {
+    const script = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptSafeJson(head.data)}</script>`;
+    html = html.replace('<div id="root"></div>', () => `${script}\n    <div id="root"></div>`);
+  }
+  return html;
+}
+
+/** How long a page rendered with data is reused: the catalogue may change under it. */
+const RENDERED_TTL_MS = 10_000;
+/** Bounds the cache, whatever query strings arrive. */
+const RENDERED_MAX_ENTRIES = 200;
+
+interface WebOptions {
+  distDir: string;
+  publicUrl: string;
+  /** Public pages that carry no data: their HTML is prepared once, at start. */
+  staticPages?: Record<string, PageMeta>;
+  /** The head and first data of a page that shows data; undefined for any other path. */
+  firstPaint?: (url: URL) => Promise<PageHead | undefined>;
+}
+
 /**
  * Serves the built SPA. Hashed assets are cached for a year; index.html is never cached so a
  * deploy takes effect at once, but it answers a revalidation with 304. Every client route gets
@@ -77,7 +137,7 @@ function sendPage(page: PreparedPage, request: FastifyRequest, reply: FastifyRep
  * hot path does no file system work. Unknown /api paths are JSON 404s.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { distDir: string }) => {
+  async (app: FastifyInstance, opts: WebOptions) => {
     const assetsDir = join(opts.distDir, 'assets');
     const cacheControl = (path: string) =>
       path.startsWith(assetsDir)
@@ -86,7 +146,43 @@ export const webPlugin = fp(
           ? 'no-cache'
           : 'public, max-age=3600';
     const indexFile = join(opts.distDir, 'index.html');
-    const page = existsSync(indexFile) ? preparePage(readFileSync(indexFile)) : undefined;
+    const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+    const page = template === undefined ? undefined : preparePage(Buffer.from(template));
+    const staticPages = new Map<string, PreparedPage>();
+    if (template !== undefined) {
+      for (const [path, meta] of Object.entries(opts.staticPages ?? {})) {
+        const html = renderPageHtml(template, opts.publicUrl, { meta, canonicalPath: path });
+        staticPages.set(path, preparePage(Buffer.from(html)));
+      }
+    }
+    const rendered = new Map<string, { page: PreparedPage; expires: number }>();
+
+    async function dataPage(request: FastifyRequest): Promise<PreparedPage | undefined> {
+      if (!template || !opts.firstPaint) return undefined;
+      const key = request.url;
+      const now = Date.now();
+      const cached = rendered.get(key);
+      if (cached && cached.expires > now) return cached.page;
+      let head: PageHead | undefined;
+      try {
+        head = await opts.firstPaint(new URL(request.url, 'http://localhost'));
+      } catch (error) {
+        // The page still works without its first data: the app fetches it as usual.
+        request.log.error({ err: error }, 'could not read the first data of a page');
+        return undefined;
+      }
+      if (!head) return undefined;
+      const prepared = preparePage(
+        Buffer.from(renderPageHtml(template, opts.publicUrl, head)),
+        'fast',
+      );
+      // Oldest first (a Map keeps insertion order): drop the expired, then make room.
+      for (const [k, v] of rendered) {
+        if (v.expires <= now || rendered.size >= RENDERED_MAX_ENTRIES) rendered.delete(k);
+      }
+      rendered.set(key, { page: prepared, expires: now + RENDERED_TTL_MS });
+      return prepared;
+    }
     if (page) {
       await app.register(fastifyStatic, {
         root: opts.distDir,
@@ -114,7 +210,8 @@ export const webPlugin = fp(
           .type('text/plain')
           .send('The web app has not been built yet. Run `npm run build`, then reload.');
       }
-      return sendPage(page, request, reply);
+      const ready = staticPages.get(path) ?? (await dataPage(request)) ?? page;
+      return sendPage(ready, request, reply);
     });
   },
   { name: 'web' },

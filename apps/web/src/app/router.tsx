@@ -147,7 +147,7 @@ const dashboardRoutes: RouteObject[] = [
     ),
   },
   {
-    // The admin guard is lazy too: it is admin code, and it brings zod for the admin check.
+    // The admin guard is lazy too: visitors never need admin code.
     lazy: page(
       () => import('./guards/require-admin'),
       (m) => m.RequireAdmin,

@@ -1,5 +1,4 @@
 import type { ApiErrorBody } from '@voltforge/contract/api-error';
-import type { ZodType } from 'zod';
 
 /** The one error type every call to `/api/*` rejects with, whatever went wrong (docs/architecture.md). */
 export class ApiError extends Error {
@@ -30,17 +29,8 @@ export const NETWORK_ERROR_MESSAGE =
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/**
- * The contract schema a success body is parsed with: the schema itself, or a loader for it. Pages
- * that carry no zod of their own pass a loader, so zod downloads alongside the request instead of
- * inside the page's code.
- */
-export type ResponseSchema<T> = ZodType<T> | (() => Promise<ZodType<T>>);
-
-export interface RequestOptions<T> {
+export interface RequestOptions {
   body?: unknown;
-  /** Parses the success body, so a drifted server shape fails loudly instead of rendering junk. */
-  schema: ResponseSchema<T>;
   signal?: AbortSignal;
 }
 
@@ -86,13 +76,16 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
   );
 }
 
+/** A body that is not JSON at all: a proxy's error page, say, or a cut-off answer. */
+const NOT_JSON = Symbol('not JSON');
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return undefined;
+    return NOT_JSON;
   }
 }
 
@@ -109,18 +102,11 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, codeForStatus(status), message);
 }
 
-function loadSchema<T>(schema: ResponseSchema<T>): Promise<ZodType<T>> {
-  return typeof schema === 'function' ? schema() : Promise.resolve(schema);
-}
-
 export async function apiRequest<T>(
   method: Method,
   path: string,
-  { body, schema, signal }: RequestOptions<T>,
+  { body, signal }: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
-  const parser = loadSchema(schema);
-  // A failed request must not leave the loader's rejection unhandled.
-  parser.catch(() => undefined);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -142,34 +128,36 @@ export async function apiRequest<T>(
   const payload = await readBody(response);
   if (!response.ok) throw toApiError(response.status, payload);
 
-  const parsed = (await parser).safeParse(payload);
-  if (!parsed.success) {
+  if (payload === NOT_JSON) {
     throw new ApiError(
       response.status,
       'invalid_response',
       'The server sent an answer we did not understand. Please try again later.',
     );
   }
-  return { data: parsed.data, headers: response.headers };
+  // Not parsed again here: the server serializes every answer through its contract schema and
+  // refuses one that does not match (docs/decisions/004-response-parsing.md), so T, inferred
+  // from that same schema, describes the body.
+  return { data: payload as T, headers: response.headers };
 }
 
 async function dataOf<T>(response: Promise<ApiResponse<T>>): Promise<T> {
   return (await response).data;
 }
 
-type Options<T> = Omit<RequestOptions<T>, 'body'>;
+type Options = Omit<RequestOptions, 'body'>;
 
 /**
- * Paths are relative to `/api`, e.g. `api.get('/tool', { schema })` calls `GET /api/tool`. Every
- * call names the contract schema of its answer: nothing is taken on trust.
+ * Paths are relative to `/api`, e.g. `api.get<ToolList>('/tool')` calls `GET /api/tool`. Each call
+ * names the contract type of its answer (inferred from the schema the server answers with).
  */
 export const api = {
-  get: <T>(path: string, options: Options<T>) => dataOf(apiRequest('GET', path, options)),
-  post: <T>(path: string, body: unknown, options: Options<T>) =>
-    dataOf(apiRequest('POST', path, { ...options, body })),
-  put: <T>(path: string, body: unknown, options: Options<T>) =>
-    dataOf(apiRequest('PUT', path, { ...options, body })),
-  patch: <T>(path: string, body: unknown, options: Options<T>) =>
-    dataOf(apiRequest('PATCH', path, { ...options, body })),
-  delete: <T>(path: string, options: Options<T>) => dataOf(apiRequest('DELETE', path, options)),
+  get: <T>(path: string, options?: Options) => dataOf(apiRequest<T>('GET', path, options)),
+  post: <T>(path: string, body: unknown, options?: Options) =>
+    dataOf(apiRequest<T>('POST', path, { ...options, body })),
+  put: <T>(path: string, body: unknown, options?: Options) =>
+    dataOf(apiRequest<T>('PUT', path, { ...options, body })),
+  patch: <T>(path: string, body: unknown, options?: Options) =>
+    dataOf(apiRequest<T>('PATCH', path, { ...options, body })),
+  delete: <T>(path: string, options?: Options) => dataOf(apiRequest<T>('DELETE', path, options)),
 };

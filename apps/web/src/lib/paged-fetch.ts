@@ -1,5 +1,5 @@
 import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
-import { apiRequest, type ResponseSchema } from './api-client';
+import { apiRequest } from './api-client';
 
 export interface Page<T> {
   items: T[];
@@ -8,11 +8,7 @@ export interface Page<T> {
 }
 
 /** GET one page of a list endpoint (path relative to `/api`, query string included). */
-export async function fetchPage<T>(
-  path: string,
-  schema: ResponseSchema<T[]>,
-  signal?: AbortSignal,
-): Promise<Page<T>> {
-  const { data, headers } = await apiRequest<T[]>('GET', path, { schema, signal });
+export async function fetchPage<T>(path: string, signal?: AbortSignal): Promise<Page<T>> {
+  const { data, headers } = await apiRequest<T[]>('GET', path, { signal });
   return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
 }

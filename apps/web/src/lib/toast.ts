@@ -1,7 +1,7 @@
 import type { ToastContent, ToastOptions } from 'react-toastify';
 
 /**
- * Toasts for code on every page's first load (the navbar's sign-out). react-toastify is a chunk
+ * Every toast in the app goes through here. react-toastify is a chunk
  * of its own that loads on the first toast or once the page is idle, whichever comes first;
  * toasts raised before its container mounts wait in react-toastify's queue and then show.
  */
@@ -19,12 +19,12 @@ export function subscribeToToastRequests(listener: () => void): () => void {
 export const toastRequested = () => requested;
 
 function show(kind: Kind) {
-  return (content: ToastContent, options?: ToastOptions) => {
+  return (...args: [content: ToastContent, options?: ToastOptions]) => {
     if (!requested) {
       requested = true;
       for (const listener of listeners) listener();
     }
-    void import('react-toastify').then(({ toast: show }) => show[kind](content, options));
+    void import('react-toastify').then(({ toast: show }) => show[kind](...args));
   };
 }
 

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, isNull, max, min, or, sql, sum, type SQL } f
 import { adminMessages } from '@voltforge/contract/admin';
 import { centsToDollars } from '@voltforge/contract/money';
 import type { ShopSummary } from '@voltforge/contract/content';
-import type { Tool, ToolCategory, ToolListQuery, ToolSort } from '@voltforge/contract/tool';
+import type { ToolSort } from '@voltforge/contract/catalog';
+import type { Tool, ToolCategory, ToolListQuery } from '@voltforge/contract/tool';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { review } from '../../db/schema/review.ts';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminCheckSchema } from '@voltforge/contract/user';
+import type { AdminCheck } from '@voltforge/contract/user';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
@@ -25,7 +25,7 @@ export function RequireAdmin() {
   const adminCheck = useQuery({
     queryKey: ['admin-check', email],
     queryFn: ({ signal }) =>
-      api.get(`/admin/${encodeURIComponent(email ?? '')}`, { schema: adminCheckSchema, signal }),
+      api.get<AdminCheck>(`/admin/${encodeURIComponent(email ?? '')}`, { signal }),
     enabled: Boolean(email),
     // Ask again on every visit: someone whose admin role was revoked must not keep access.
     staleTime: 0,

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, signedInAs } from '../../test/fake-auth-client';
@@ -22,8 +22,9 @@ describe('drawer menus', () => {
 
     const open = screen.getByRole('button', { name: 'Open menu' });
     await user.click(open);
-    const menu = screen.getByRole('navigation', { name: 'Site menu' });
-    expect(within(menu).getAllByRole('link')[0]).toHaveFocus();
+    // The menu's code loads on the first open.
+    const menu = await screen.findByRole('navigation', { name: 'Site menu' }, { timeout: 10_000 });
+    await waitFor(() => expect(within(menu).getAllByRole('link')[0]).toHaveFocus());
 
     await user.click(within(menu).getByRole('button', { name: 'Close menu' }));
     expect(screen.queryByRole('navigation', { name: 'Site menu' })).not.toBeInTheDocument();

@@ -95,7 +95,7 @@ describe('Navbar', () => {
     fakeAuth.session = signedInAs('Ada Lovelace');
     renderNavbar();
 
-    const accountButton = screen.getByRole('button', { name: 'Account menu' });
+    const accountButton = await screen.findByRole('button', { name: 'Account menu' });
     expect(accountButton).toHaveAttribute('aria-expanded', 'false');
     await user.click(accountButton);
 

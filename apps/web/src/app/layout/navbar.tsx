@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { lazy, Suspense, type Ref } from 'react';
 import { Link } from 'react-router';
 import { authClient } from '../../lib/auth-client';
 import { LineIcon } from '../../components/ui/line-icon';
@@ -7,7 +7,13 @@ import { useSignOut } from '../use-sign-out';
 import { BrandLogo } from './brand-logo';
 import { NavItemLink } from './nav-item-link';
 import { dashboardNavItem, mainNavItems } from './nav-links';
-import { UserMenu } from './user-menu';
+
+// Only a signed-in person has this menu: visitors never download it. Until it arrives an empty
+// box of the avatar button's size holds its place, so nothing in the bar moves.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const userMenuPlaceholder = (
+  <span aria-hidden="true" className="btn btn-ghost btn-circle invisible" />
+);
 
 interface NavbarProps {
   menuOpen: boolean;
@@ -54,12 +60,14 @@ export function Navbar({ menuOpen, menuButtonRef, onOpenMenu }: NavbarProps) {
               >
                 Log Out
               </button>
-              <UserMenu
-                name={user.name}
-                email={user.email}
-                image={user.image}
-                onSignOut={() => void signOut()}
-              />
+              <Suspense fallback={userMenuPlaceholder}>
+                <UserMenu
+                  name={user.name}
+                  email={user.email}
+                  image={user.image}
+                  onSignOut={() => void signOut()}
+                />
+              </Suspense>
             </>
           ) : (
             <Link to={paths.login} className="btn btn-primary btn-sm">

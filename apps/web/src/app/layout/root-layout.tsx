@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { DrawerToggle, useDrawer } from './drawer-toggle';
 import { Footer } from './footer';
-import { MobileMenu } from './mobile-menu';
 import { Navbar } from './navbar';
 
 const MENU_TOGGLE_ID = 'site-menu-toggle';
+
+// Mounted only while the small-screen menu is open, so it loads on the first tap, not with the page.
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 /** Shows that a page (or its lazily loaded code) is on its way. */
 function NavigationProgress() {
@@ -40,7 +42,9 @@ export function RootLayout({ children }: RootLayoutProps) {
         </a>
         <NavigationProgress />
         <Navbar menuOpen={open} menuButtonRef={buttonRef} onOpenMenu={toggle.onOpen} />
-        <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {/* At least a screen tall, so the footer starts below the fold while a page's code or
+            data loads and never jumps down when the content arrives (layout shift). */}
+        <main id="main" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col outline-none">
           {children ?? <Outlet />}
         </main>
         <Footer />
@@ -48,7 +52,11 @@ export function RootLayout({ children }: RootLayoutProps) {
       {/* No reveal delay: the menu takes focus the moment it opens, and hidden items cannot. */}
       <div className="drawer-side z-40 transition-none lg:hidden">
         <label htmlFor={MENU_TOGGLE_ID} aria-hidden="true" className="drawer-overlay" />
-        {open ? <MobileMenu onClose={close} onNavigate={() => setOpen(false)} /> : null}
+        {open ? (
+          <Suspense fallback={null}>
+            <MobileMenu onClose={close} onNavigate={() => setOpen(false)} />
+          </Suspense>
+        ) : null}
       </div>
       <ScrollRestoration />
     </div>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orderTimelineSchema, type OrderTimeline } from '@voltforge/contract/order-timeline';
+import type { OrderTimeline } from '@voltforge/contract/order-timeline';
 import { api } from '../../lib/api-client';
 
 export const orderTimelineKeys = {
@@ -14,7 +14,6 @@ export const orderTimelineQuery = (orderId: string, status: string) =>
     queryKey: orderTimelineKeys.order(orderId, status),
     queryFn: ({ signal }): Promise<OrderTimeline> =>
       api.get(`/order/${encodeURIComponent(orderId)}/timeline`, {
-        schema: orderTimelineSchema,
         signal,
       }),
     staleTime: 0,

@@ -1,7 +1,7 @@
 import { adminMessages, type ToolInput, type ToolInputBody } from '@voltforge/contract/admin';
 import type { FieldNamesMarkedBoolean } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { paths } from '../../app/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';

@@ -5,7 +5,7 @@ import type { Tool } from '@voltforge/contract/tool';
 import { TOOL_EXPORT_PATH } from '@voltforge/contract/order-export';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { paths } from '../../app/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';

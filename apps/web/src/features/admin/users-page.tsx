@@ -1,7 +1,7 @@
 import { adminMessages } from '@voltforge/contract/admin';
 import type { UserSummary } from '@voltforge/contract/user';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';

@@ -1,3 +1,4 @@
+import { pageMeta } from '@voltforge/contract/page-meta';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@voltforge/contract/user';
 import { useForm } from 'react-hook-form';
@@ -12,7 +13,7 @@ import { returnedSocialError, SocialSignIn, useSocialSignIn } from './social-sig
 import { useAuthFlow } from './use-auth-flow';
 
 export function LoginPage() {
-  usePageMeta('Login', 'Log in to your Voltforge account to order tools and track your orders.');
+  usePageMeta(pageMeta.login.title, pageMeta.login.description);
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const { busy, error, run, target } = useAuthFlow();

@@ -1,3 +1,4 @@
+import { pageMeta } from '@voltforge/contract/page-meta';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema } from '@voltforge/contract/new-password';
 import { useForm } from 'react-hook-form';
@@ -12,10 +13,7 @@ import { returnedSocialError, SocialSignIn, useSocialSignIn } from './social-sig
 import { useAuthFlow } from './use-auth-flow';
 
 export function RegisterPage() {
-  usePageMeta(
-    'Register',
-    'Create a Voltforge account to order tools, pay online and leave reviews.',
-  );
+  usePageMeta(pageMeta.register.title, pageMeta.register.description);
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const { busy, error, run, target } = useAuthFlow();

@@ -1,11 +1,11 @@
 import {
   toolSortLabels,
   toolSorts,
-  type ToolCategory,
+  type CatalogState,
   type ToolSort,
-} from '@voltforge/contract/tool';
+} from '@voltforge/contract/catalog';
+import type { ToolCategory } from '@voltforge/contract/tool';
 import { useId, type FormEvent } from 'react';
-import type { CatalogState } from './catalog-search-params';
 
 interface CatalogFiltersProps {
   state: CatalogState;

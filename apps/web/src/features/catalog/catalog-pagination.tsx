@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { catalogSearch, type CatalogState } from './catalog-search-params';
+import { catalogSearch, type CatalogState } from '@voltforge/contract/catalog';
 
 interface CatalogPaginationProps {
   state: CatalogState;

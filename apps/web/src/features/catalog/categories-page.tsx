@@ -1,3 +1,4 @@
+import { pageMeta } from '@voltforge/contract/page-meta';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { PageContainer } from '../../components/ui/page-container';
@@ -9,10 +10,7 @@ import { useCategories } from '../../lib/api/get-categories';
 
 /** /catagories (the original spelling, kept for old links): every category with its count. */
 export function CategoriesPage() {
-  usePageMeta(
-    'Categories',
-    'Browse Voltforge tools by category: test and measurement, soldering, power supplies, power tools, hand tools and components.',
-  );
+  usePageMeta(pageMeta.categories.title, pageMeta.categories.description);
   const categories = useCategories();
 
   return (

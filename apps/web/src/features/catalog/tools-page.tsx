@@ -1,3 +1,4 @@
+import { catalogTitle, pageMeta } from '@voltforge/contract/page-meta';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { PageContainer } from '../../components/ui/page-container';
@@ -11,10 +12,11 @@ import { CatalogFilters } from './catalog-filters';
 import { CatalogPagination } from './catalog-pagination';
 import {
   CATALOG_PAGE_SIZE,
+  catalogQuery,
   catalogSearch,
   readCatalogState,
   type CatalogState,
-} from './catalog-search-params';
+} from '@voltforge/contract/catalog';
 import { ToolCard } from '../../components/tool/tool-card';
 
 function resultsLabel(state: CatalogState, total: number, shown: number): string {
@@ -29,18 +31,9 @@ function resultsLabel(state: CatalogState, total: number, shown: number): string
 export function ToolsPage() {
   const [params, setParams] = useSearchParams();
   const state = readCatalogState(params);
-  usePageMeta(
-    state.search ? `Tools matching “${state.search}”` : state.category || 'Tools',
-    'The full Voltforge catalogue: test and measurement, soldering, power supplies, hand tools and components, ready to order in bulk.',
-  );
+  usePageMeta(catalogTitle(state), pageMeta.tools.description);
 
-  const tools = useTools({
-    search: state.search || undefined,
-    category: state.category || undefined,
-    sort: state.sort,
-    page: String(state.page),
-    pageSize: String(CATALOG_PAGE_SIZE),
-  });
+  const tools = useTools(catalogQuery(state));
   const categories = useCategories();
 
   // A new search, category or sort starts again at page 1; each change is its own history entry.

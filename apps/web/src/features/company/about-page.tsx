@@ -1,3 +1,4 @@
+import { pageMeta } from '@voltforge/contract/page-meta';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { PageContainer } from '../../components/ui/page-container';
@@ -58,10 +59,7 @@ const legal = [
 
 /** /about: who Voltforge is, plus the legal notes the footer links to. */
 export function AboutPage() {
-  usePageMeta(
-    'About Us',
-    'Who Voltforge is: a manufacturer of electrical and electronic tools and components, designing, building and supporting every product since 2004.',
-  );
+  usePageMeta(pageMeta.about.title, pageMeta.about.description);
   return (
     <PageContainer>
       <PageHeading lead="Voltforge designs, manufactures and supports electrical and electronic tools and components for electricians, engineers and makers.">

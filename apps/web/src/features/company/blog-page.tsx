@@ -1,3 +1,4 @@
+import { pageMeta } from '@voltforge/contract/page-meta';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { usePageMeta } from '../../lib/use-page-meta';
@@ -8,10 +9,7 @@ import { blogPosts } from './blog-posts';
  * with Enter or Space, announce their state to screen readers and work without JavaScript.
  */
 export function BlogPage() {
-  usePageMeta(
-    'Blog',
-    'Questions and answers from the Voltforge web team: React performance and state, prototypal inheritance, immutable state, product search and unit tests.',
-  );
+  usePageMeta(pageMeta.blog.title, pageMeta.blog.description);
   return (
     <PageContainer>
       <PageHeading lead="Questions we get asked about building this shop, answered by our web team. Select a question to read the answer.">

@@ -1,3 +1,4 @@
+import { pageMeta } from '@voltforge/contract/page-meta';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { usePageMeta } from '../../lib/use-page-meta';
@@ -31,10 +32,7 @@ const steps = [
 
 /** /design: the "Design and Development" service, with a form for project enquiries. */
 export function DesignPage() {
-  usePageMeta(
-    'Design and Development',
-    'Voltforge design and development services: circuit and PCB design, firmware, enclosures, prototypes and certification for your electronic product.',
-  );
+  usePageMeta(pageMeta.design.title, pageMeta.design.description);
   return (
     <PageContainer>
       <PageHeading lead="The engineers who design Voltforge tools can design your product too: electronics, firmware and enclosure, ready for manufacturing.">

@@ -1,3 +1,4 @@
+import { pageMeta } from '@voltforge/contract/page-meta';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { PageContainer } from '../../components/ui/page-container';
@@ -29,10 +30,7 @@ const facts = [
 
 /** /itSupport: "Our Support Section", with a form that reaches the support team. */
 export function ItSupportPage() {
-  usePageMeta(
-    'Our Support Section',
-    'Voltforge support: help with orders, deliveries, wiring questions, calibration, repairs and warranty, 24/7.',
-  );
+  usePageMeta(pageMeta.itSupport.title, pageMeta.itSupport.description);
   return (
     <PageContainer>
       <PageHeading lead="Engineers and order specialists on call 24/7. Tell us what is going on and we will get back to you by email.">

@@ -3,7 +3,8 @@ import { paths } from '../../app/paths';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { ToolCard } from '../../components/tool/tool-card';
-import { HOME_TOOL_COUNT, useFeaturedTools } from './api/get-featured-tools';
+import { HOME_TOOL_COUNT } from '@voltforge/contract/catalog';
+import { useFeaturedTools } from './api/get-featured-tools';
 
 /** The newest tools, with a way into the whole catalogue. */
 export function FeaturedTools() {

@@ -1,3 +1,4 @@
+import { pageMeta } from '@voltforge/contract/page-meta';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { BannerCarousel } from './banner-carousel';
 import { CommunityStats } from './community-stats';
@@ -9,10 +10,7 @@ import { ReviewsSection } from './reviews-section';
 
 /** The home page, sections in the order of the original shop; the footer comes from the layout. */
 export function HomePage() {
-  usePageMeta(
-    'Voltforge',
-    'Voltforge makes electrical and electronic tools and components. Browse the catalogue, order in bulk and track your orders.',
-  );
+  usePageMeta(pageMeta.home.title, pageMeta.home.description);
   return (
     <>
       <h1 className="sr-only">Voltforge: electrical and electronic tools and components</h1>

@@ -2,7 +2,7 @@ import { formatUsd } from '@voltforge/contract/money';
 import { orderMessages, type Order } from '@voltforge/contract/order';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { paths } from '../../app/paths';
 import { useSignOut } from '../../app/use-sign-out';
 import { QueryError } from '../../components/ui/query-error';

@@ -1,3 +1,4 @@
+import { pageMeta } from '@voltforge/contract/page-meta';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { PageContainer } from '../../components/ui/page-container';
@@ -28,10 +29,7 @@ function LoadFailed({ error, retry }: { error: Error; retry: () => void }) {
 /** /tool/:id — the tool order page (signed-in only; the router's guard sees to that). */
 export function ToolOrderPage() {
   const { id = '' } = useParams();
-  usePageMeta(
-    'Place To Orders',
-    'Order a Voltforge tool: choose a quantity and where to deliver it.',
-  );
+  usePageMeta(pageMeta.tool.title, pageMeta.tool.description);
   const tool = useTool(id);
   const { data: session } = authClient.useSession();
 

@@ -1,3 +1,4 @@
+import { pageMeta } from '@voltforge/contract/page-meta';
 import { formatUsd } from '@voltforge/contract/money';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
@@ -12,10 +13,7 @@ const number = new Intl.NumberFormat('en-US');
 
 /** /summary: the shop at a glance, computed from live data (docs/decisions/002-summary-page.md). */
 export function SummaryPage() {
-  usePageMeta(
-    'Summary',
-    'Voltforge at a glance: how many tools and categories we sell, stock on hand, prices and what customers rate us.',
-  );
+  usePageMeta(pageMeta.summary.title, pageMeta.summary.description);
   const summary = useShopSummary();
 
   return (

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { TOOL_EXPORT_PATH } from '@voltforge/contract/order-export';
 import { MAX_IMPORT_BYTES, toolCsvColumns, toolImportMessages } from '@voltforge/contract/tool-csv';
 import type { ToolImportPlan } from '@voltforge/contract/tool-csv';

@@ -5,11 +5,7 @@ import { toolKeys } from './tool-keys';
 
 /** GET /api/tool/categories: every category with its tool count. */
 export function getCategories(signal?: AbortSignal): Promise<ToolCategory[]> {
-  return api.get('/tool/categories', {
-    // Loaded on demand: the catalogue carries no zod of its own.
-    schema: () => import('@voltforge/contract/tool').then((m) => m.toolCategoryListSchema),
-    signal,
-  });
+  return api.get('/tool/categories', { signal });
 }
 
 /** One cache entry serves the catalogue filters, the categories page and the admin's tool form. */

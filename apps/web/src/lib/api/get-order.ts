@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orderSchema, type Order } from '@voltforge/contract/order';
+import type { Order } from '@voltforge/contract/order';
 import { api } from '../api-client';
 import { orderKeys } from './order-keys';
 
 /** GET /api/order/:id: the customer's own order, or any order for an admin. */
 export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
-  return api.get(`/order/${encodeURIComponent(id)}`, { schema: orderSchema, signal });
+  return api.get(`/order/${encodeURIComponent(id)}`, { signal });
 }
 
 export const orderQuery = (id: string) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentConfigSchema, type PaymentConfig } from '@voltforge/contract/payment';
+import type { PaymentConfig } from '@voltforge/contract/payment';
 import { api } from '../api-client';
 
 /** Shared by the payment page (which card form) and the order lists (how long unpaid orders are held). */
@@ -7,7 +7,7 @@ export const paymentConfigKey = ['payments', 'config'] as const;
 
 /** GET /api/payments/config: the card provider and the unpaid-order hold. */
 export function getPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
-  return api.get('/payments/config', { schema: paymentConfigSchema, signal });
+  return api.get('/payments/config', { signal });
 }
 
 export const paymentConfigQuery = () =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { toolSchema, type Tool } from '@voltforge/contract/tool';
+import type { Tool } from '@voltforge/contract/tool';
 import { api } from '../api-client';
 import { toolKeys } from './tool-keys';
 
 /** GET /api/tool/:id. */
 export function getTool(id: string, signal?: AbortSignal): Promise<Tool> {
-  return api.get(`/tool/${encodeURIComponent(id)}`, { schema: toolSchema, signal });
+  return api.get(`/tool/${encodeURIComponent(id)}`, { signal });
 }
 
 export const toolQuery = (id: string) =>

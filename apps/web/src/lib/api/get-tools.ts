@@ -10,12 +10,7 @@ export function getTools(query: ToolListQueryInput, signal?: AbortSignal): Promi
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
   const qs = params.toString();
-  return fetchPage(
-    `/tool${qs ? `?${qs}` : ''}`,
-    // Loaded on demand: the catalogue and the home page carry no zod of their own.
-    () => import('@voltforge/contract/tool').then((m) => m.toolListSchema),
-    signal,
-  );
+  return fetchPage<Tool>(`/tool${qs ? `?${qs}` : ''}`, signal);
 }
 
 export const toolsQuery = (query: ToolListQueryInput) =>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { contactMessageListSchema, type ContactMessage } from '@voltforge/contract/mail';
+import type { ContactMessage } from '@voltforge/contract/mail';
 import { fetchPage, type Page } from '../../../lib/paged-fetch';
 import { MAIL_PAGE_SIZE, mailKeys } from './keys';
 
@@ -10,11 +10,7 @@ export function getContactMessages(
   signal?: AbortSignal,
 ): Promise<Page<ContactMessage>> {
   const filter = unread ? '&unread=true' : '';
-  return fetchPage(
-    `/contact?page=${page}&pageSize=${MAIL_PAGE_SIZE}${filter}`,
-    contactMessageListSchema,
-    signal,
-  );
+  return fetchPage(`/contact?page=${page}&pageSize=${MAIL_PAGE_SIZE}${filter}`, signal);
 }
 
 export const contactMessagesQuery = (page: number, unread: boolean) =>

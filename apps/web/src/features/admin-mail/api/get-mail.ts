@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { mailDetailSchema, type MailDetail } from '@voltforge/contract/mail';
+import type { MailDetail } from '@voltforge/contract/mail';
 import { api } from '../../../lib/api-client';
 import { mailKeys } from './keys';
 
 /** GET /api/mail/:id: one mail with its HTML and text. */
 export function getMail(id: string, signal?: AbortSignal): Promise<MailDetail> {
-  return api.get(`/mail/${encodeURIComponent(id)}`, { schema: mailDetailSchema, signal });
+  return api.get(`/mail/${encodeURIComponent(id)}`, { signal });
 }
 
 export const mailQuery = (id: string) =>

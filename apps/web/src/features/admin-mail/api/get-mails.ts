@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { mailListSchema, type MailSummary } from '@voltforge/contract/mail';
+import type { MailSummary } from '@voltforge/contract/mail';
 import { fetchPage, type Page } from '../../../lib/paged-fetch';
 import { MAIL_PAGE_SIZE, mailKeys } from './keys';
 
 /** GET /api/mail: one page of the outbox, newest first. */
 export function getMails(page: number, signal?: AbortSignal): Promise<Page<MailSummary>> {
-  return fetchPage(`/mail?page=${page}&pageSize=${MAIL_PAGE_SIZE}`, mailListSchema, signal);
+  return fetchPage(`/mail?page=${page}&pageSize=${MAIL_PAGE_SIZE}`, signal);
 }
 
 export const mailsQuery = (page: number) =>

@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contactMessageSchema, type ContactMessage } from '@voltforge/contract/mail';
+import type { ContactMessage } from '@voltforge/contract/mail';
 import { api } from '../../../lib/api-client';
 import { mailKeys } from './keys';
 
 /** PATCH /api/contact/:id: mark a message read or unread. */
 export function markContactMessage(id: string, read: boolean): Promise<ContactMessage> {
-  return api.patch(
-    `/contact/${encodeURIComponent(id)}`,
-    { read },
-    { schema: contactMessageSchema },
-  );
+  return api.patch(`/contact/${encodeURIComponent(id)}`, { read }, {});
 }
 
 export function useMarkContactMessage() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deletedCountSchema, type DeletedCount } from '@voltforge/contract/admin';
+import type { DeletedCount } from '@voltforge/contract/admin';
 import type { Tool } from '@voltforge/contract/tool';
 import { api } from '../../../lib/api-client';
 import type { Page } from '../../../lib/paged-fetch';
@@ -7,7 +7,7 @@ import { toolKeys } from '../../../lib/api/tool-keys';
 
 /** DELETE /api/tool/:id: archives the tool; its orders keep their history. */
 export function archiveTool(id: string): Promise<DeletedCount> {
-  return api.delete(`/tool/${encodeURIComponent(id)}`, { schema: deletedCountSchema });
+  return api.delete(`/tool/${encodeURIComponent(id)}`);
 }
 
 export function useArchiveTool() {

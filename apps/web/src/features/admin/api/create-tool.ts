@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ToolInput } from '@voltforge/contract/admin';
-import { toolSchema, type Tool } from '@voltforge/contract/tool';
+import type { Tool } from '@voltforge/contract/tool';
 import { api } from '../../../lib/api-client';
 import { toolKeys } from '../../../lib/api/tool-keys';
 
 /** POST /api/tool. */
 export function createTool(body: ToolInput): Promise<Tool> {
-  return api.post('/tool', body, { schema: toolSchema });
+  return api.post('/tool', body);
 }
 
 export function useCreateTool() {

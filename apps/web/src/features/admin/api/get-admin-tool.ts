@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminToolSchema, type AdminTool } from '@voltforge/contract/admin-tool';
+import type { AdminTool } from '@voltforge/contract/admin-tool';
 import { api } from '../../../lib/api-client';
 import { toolKeys } from '../../../lib/api/tool-keys';
 
@@ -8,7 +8,7 @@ export const adminToolQuery = (id: string) =>
   queryOptions({
     queryKey: [...toolKeys.detail(id), 'admin'] as const,
     queryFn: ({ signal }): Promise<AdminTool> =>
-      api.get(`/admin/tools/${encodeURIComponent(id)}`, { schema: adminToolSchema, signal }),
+      api.get(`/admin/tools/${encodeURIComponent(id)}`, { signal }),
     staleTime: 0,
   });
 

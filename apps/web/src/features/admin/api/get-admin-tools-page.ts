@@ -1,9 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  adminToolListSchema,
-  type AdminTool,
-  type AdminToolListQueryInput,
-} from '@voltforge/contract/admin-tool';
+import type { AdminTool, AdminToolListQueryInput } from '@voltforge/contract/admin-tool';
 import { MAX_ADMIN_PAGE_SIZE } from '@voltforge/contract/admin';
 import { fetchPage, type Page } from '../../../lib/paged-fetch';
 import { toolKeys } from '../../../lib/api/tool-keys';
@@ -22,7 +18,7 @@ export const adminToolsQuery = (query: AdminToolListQueryInput) =>
       for (const [key, value] of Object.entries(query)) {
         if (value !== undefined && value !== '') params.set(key, String(value));
       }
-      return fetchPage(`/admin/tools?${params.toString()}`, adminToolListSchema, signal);
+      return fetchPage(`/admin/tools?${params.toString()}`, signal);
     },
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_ADMIN_PAGE_SIZE } from '@voltforge/contract/admin';
-import { orderListSchema, type Order, type OrderStatus } from '@voltforge/contract/order';
+import type { Order, OrderStatus } from '@voltforge/contract/order';
 import { orderKeys } from '../../../lib/api/order-keys';
 import { fetchPage, type Page } from '../../../lib/paged-fetch';
 
@@ -14,7 +14,7 @@ export function getOrdersPage(
 ): Promise<Page<Order>> {
   const params = new URLSearchParams({ page: String(page), pageSize: String(ORDERS_PAGE_SIZE) });
   if (status) params.set('status', status);
-  return fetchPage(`/orders?${params.toString()}`, orderListSchema, signal);
+  return fetchPage<Order>(`/orders?${params.toString()}`, signal);
 }
 
 export const ordersPageQuery = (status: OrderStatus | undefined, page: number) =>

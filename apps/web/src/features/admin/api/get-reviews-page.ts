@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_ADMIN_PAGE_SIZE } from '@voltforge/contract/admin';
-import { adminReviewListSchema, type AdminReview } from '@voltforge/contract/review';
+import type { AdminReview } from '@voltforge/contract/review';
 import { reviewKeys } from '../../../lib/api/review-keys';
 import { fetchPage, type Page } from '../../../lib/paged-fetch';
 
@@ -9,7 +9,7 @@ export const REVIEWS_PAGE_SIZE = DEFAULT_ADMIN_PAGE_SIZE;
 /** GET /api/reviews: one page of every review, hidden ones too. */
 export function getReviewsPage(page: number, signal?: AbortSignal): Promise<Page<AdminReview>> {
   const params = new URLSearchParams({ page: String(page), pageSize: String(REVIEWS_PAGE_SIZE) });
-  return fetchPage(`/reviews?${params.toString()}`, adminReviewListSchema, signal);
+  return fetchPage(`/reviews?${params.toString()}`, signal);
 }
 
 export const reviewsPageQuery = (page: number) =>

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { modifiedCountSchema, type ModifiedCount } from '@voltforge/contract/admin';
+import type { ModifiedCount } from '@voltforge/contract/admin';
 import type { UserSummary } from '@voltforge/contract/user';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 /** PUT /api/user/admin/:email. */
 export function makeAdmin(email: string): Promise<ModifiedCount> {
-  return api.put(`/user/admin/${encodeURIComponent(email)}`, undefined, {
-    schema: modifiedCountSchema,
-  });
+  return api.put(`/user/admin/${encodeURIComponent(email)}`, undefined);
 }
 
 export function useMakeAdmin() {

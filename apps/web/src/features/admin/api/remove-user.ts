@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deletedCountSchema, type DeletedCount } from '@voltforge/contract/admin';
+import type { DeletedCount } from '@voltforge/contract/admin';
 import type { UserSummary } from '@voltforge/contract/user';
 import { api } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
@@ -7,7 +7,7 @@ import { adminKeys } from './keys';
 
 /** DELETE /api/user/:email. */
 export function removeUser(email: string): Promise<DeletedCount> {
-  return api.delete(`/user/${encodeURIComponent(email)}`, { schema: deletedCountSchema });
+  return api.delete(`/user/${encodeURIComponent(email)}`);
 }
 
 export function useRemoveUser() {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RestockInput } from '@voltforge/contract/admin';
-import { toolSchema, type Tool } from '@voltforge/contract/tool';
+import type { Tool } from '@voltforge/contract/tool';
 import { api } from '../../../lib/api-client';
 import type { Page } from '../../../lib/paged-fetch';
 import { toolKeys } from '../../../lib/api/tool-keys';
 
 /** POST /api/tool/:id/restock: adds to the stock. */
 export function restockTool(id: string, body: RestockInput): Promise<Tool> {
-  return api.post(`/tool/${encodeURIComponent(id)}/restock`, body, { schema: toolSchema });
+  return api.post(`/tool/${encodeURIComponent(id)}/restock`, body);
 }
 
 export function useRestockTool() {

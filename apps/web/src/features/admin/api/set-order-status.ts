@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrderStatus } from '@voltforge/contract/admin';
-import { orderSchema, type Order } from '@voltforge/contract/order';
+import type { Order } from '@voltforge/contract/order';
 import { api } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
 import { toolKeys } from '../../../lib/api/tool-keys';
 
 /** PATCH /api/order/:id/status: ship, deliver or cancel. */
 export function setOrderStatus(id: string, status: AdminOrderStatus): Promise<Order> {
-  return api.patch(`/order/${encodeURIComponent(id)}/status`, { status }, { schema: orderSchema });
+  return api.patch(`/order/${encodeURIComponent(id)}/status`, { status });
 }
 
 export function useSetOrderStatus(order: Order) {

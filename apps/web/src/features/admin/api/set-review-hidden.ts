@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminReviewSchema, type AdminReview } from '@voltforge/contract/review';
+import type { AdminReview } from '@voltforge/contract/review';
 import { api } from '../../../lib/api-client';
 import { reviewKeys } from '../../../lib/api/review-keys';
 
 /** PATCH /api/review/:id: hide a review from the shop, or show it again. */
 export function setReviewHidden(id: string, hidden: boolean): Promise<AdminReview> {
-  return api.patch(`/review/${encodeURIComponent(id)}`, { hidden }, { schema: adminReviewSchema });
+  return api.patch(`/review/${encodeURIComponent(id)}`, { hidden }, {});
 }
 
 export function useSetReviewHidden() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ToolPatch } from '@voltforge/contract/admin';
-import { toolSchema, type Tool } from '@voltforge/contract/tool';
+import type { Tool } from '@voltforge/contract/tool';
 import { api } from '../../../lib/api-client';
 import { toolKeys } from '../../../lib/api/tool-keys';
 
 /** PATCH /api/tool/:id with only the fields that changed. */
 export function updateTool(id: string, patch: ToolPatch): Promise<Tool> {
-  return api.patch(`/tool/${encodeURIComponent(id)}`, patch, { schema: toolSchema });
+  return api.patch(`/tool/${encodeURIComponent(id)}`, patch);
 }
 
 export function useUpdateTool() {

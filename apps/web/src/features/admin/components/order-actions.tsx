@@ -1,6 +1,6 @@
 import { adminMessages, canMoveOrder, type AdminOrderStatus } from '@voltforge/contract/admin';
 import type { Order } from '@voltforge/contract/order';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useSetOrderStatus } from '../api/set-order-status';
 
 const CONFIRM_CANCEL_PAID =

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authProvidersSchema, type AuthProviders } from '@voltforge/contract/user';
+import type { AuthProviders } from '@voltforge/contract/user';
 import { api } from '../../../lib/api-client';
 
 export type SocialProvider = 'google' | 'facebook';
@@ -8,7 +8,7 @@ export const authKeys = { providers: () => ['auth-providers'] as const };
 
 /** GET /api/auth-providers: which social sign-ins this shop has configured. */
 export function getAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
-  return api.get('/auth-providers', { schema: authProvidersSchema, signal });
+  return api.get('/auth-providers', { signal });
 }
 
 export const authProvidersQuery = () =>

@@ -1,14 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  contactResultSchema,
-  type ContactRequest,
-  type ContactResult,
-} from '@voltforge/contract/content';
+import type { ContactRequest, ContactResult } from '@voltforge/contract/content';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/contact: stores the message; nothing cached changes. */
 export function sendContactMessage(body: ContactRequest): Promise<ContactResult> {
-  return api.post('/contact', body, { schema: contactResultSchema });
+  return api.post('/contact', body);
 }
 
 export function useSendContactMessage() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { newsletterLinkResultSchema, type NewsletterLinkResult } from '@voltforge/contract/mail';
+import type { NewsletterLinkResult } from '@voltforge/contract/mail';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/newsletter/unsubscribe: works signed out, with the token from a newsletter mail. */
 export function unsubscribeNewsletter(token: string): Promise<NewsletterLinkResult> {
-  return api.post('/newsletter/unsubscribe', { token }, { schema: newsletterLinkResultSchema });
+  return api.post('/newsletter/unsubscribe', { token }, {});
 }
 
 export function useUnsubscribeNewsletter() {

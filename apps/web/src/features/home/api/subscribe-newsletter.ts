@@ -4,12 +4,7 @@ import { api } from '../../../lib/api-client';
 
 /** POST /api/newsletter: stores the address; nothing cached changes. */
 export function subscribeToNewsletter(email: string): Promise<NewsletterResult> {
-  return api.post(
-    '/newsletter',
-    { email },
-    // Loaded on demand: the home page carries no zod of its own.
-    { schema: () => import('@voltforge/contract/content').then((m) => m.newsletterResultSchema) },
-  );
+  return api.post('/newsletter', { email });
 }
 
 export function useSubscribeNewsletter() {

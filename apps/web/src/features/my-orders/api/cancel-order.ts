@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  deleteOrderResultSchema,
-  type DeleteOrderResult,
-  type Order,
-} from '@voltforge/contract/order';
+import type { DeleteOrderResult, Order } from '@voltforge/contract/order';
 import { api } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
 import { toolKeys } from '../../../lib/api/tool-keys';
 
 /** DELETE /api/order/:id — cancels the order; the server puts its stock back. */
 export function cancelOrder(orderId: string): Promise<DeleteOrderResult> {
-  return api.delete(`/order/${encodeURIComponent(orderId)}`, { schema: deleteOrderResultSchema });
+  return api.delete(`/order/${encodeURIComponent(orderId)}`);
 }
 
 export function useCancelOrder(email: string) {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orderListSchema, type Order } from '@voltforge/contract/order';
+import type { Order } from '@voltforge/contract/order';
 import { api } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
 
 /** GET /api/order?email= — the signed-in customer's orders, newest first. */
 export function getMyOrders(email: string, signal?: AbortSignal): Promise<Order[]> {
-  return api.get(`/order?email=${encodeURIComponent(email)}`, { schema: orderListSchema, signal });
+  return api.get(`/order?email=${encodeURIComponent(email)}`, { signal });
 }
 
 export const myOrdersQuery = (email: string) =>

@@ -1,8 +1,4 @@
-import {
-  testCardConfirmResponseSchema,
-  type TestCardConfirmBody,
-  type TestCardConfirmResponse,
-} from '@voltforge/contract/payment';
+import type { TestCardConfirmBody, TestCardConfirmResponse } from '@voltforge/contract/payment';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -11,5 +7,5 @@ import { api } from '../../../lib/api-client';
  * changes nothing cached until the payment is recorded.
  */
 export function confirmTestCard(body: TestCardConfirmBody): Promise<TestCardConfirmResponse> {
-  return api.post('/payments/test/confirm', body, { schema: testCardConfirmResponseSchema });
+  return api.post('/payments/test/confirm', body);
 }

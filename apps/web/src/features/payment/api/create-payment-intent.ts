@@ -1,18 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  createPaymentIntentResponseSchema,
-  type CreatePaymentIntentResponse,
-} from '@voltforge/contract/payment';
+import type { CreatePaymentIntentResponse } from '@voltforge/contract/payment';
 import { api } from '../../../lib/api-client';
 import { paymentKeys } from './keys';
 
 /** POST /api/create-payment-intent. */
 export function createPaymentIntent(orderId: string): Promise<CreatePaymentIntentResponse> {
-  return api.post(
-    '/create-payment-intent',
-    { orderId },
-    { schema: createPaymentIntentResponseSchema },
-  );
+  return api.post('/create-payment-intent', { orderId });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { orderSchema, type Order } from '@voltforge/contract/order';
+import type { Order } from '@voltforge/contract/order';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -6,9 +6,5 @@ import { api } from '../../../lib/api-client';
  * usePaymentAttempt, which updates the cached order with the answer.
  */
 export function recordPayment(orderId: string, transactionId: string): Promise<Order> {
-  return api.patch(
-    `/order/${encodeURIComponent(orderId)}`,
-    { transactionId },
-    { schema: orderSchema },
-  );
+  return api.patch(`/order/${encodeURIComponent(orderId)}`, { transactionId });
 }

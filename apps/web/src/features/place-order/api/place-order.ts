@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { orderSchema, type CreateOrderInput, type Order } from '@voltforge/contract/order';
+import type { CreateOrderInput, Order } from '@voltforge/contract/order';
 import { api } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
 import { toolKeys } from '../../../lib/api/tool-keys';
 
 /** POST /api/order. Only toolId, quantity, phone and address: the server decides the rest. */
 export function placeOrder(body: CreateOrderInput): Promise<Order> {
-  return api.post('/order', body, { schema: orderSchema });
+  return api.post('/order', body);
 }
 
 export function usePlaceOrder() {

@@ -10,7 +10,7 @@ import type { Tool } from '@voltforge/contract/tool';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { paths } from '../../../app/paths';
 import { TextField } from '../../../components/ui/text-field';

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { profileSchema, type Profile } from '@voltforge/contract/profile';
+import type { Profile } from '@voltforge/contract/profile';
 import { api } from '../../../lib/api-client';
 import { profileKeys } from './keys';
 
 /** GET /api/profile: the signed-in user's profile. */
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return api.get('/profile', { schema: profileSchema, signal });
+  return api.get('/profile', { signal });
 }
 
 export const profileQuery = (userId: string) =>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileSchema, type Profile, type UpdateProfileInput } from '@voltforge/contract/profile';
+import type { Profile, UpdateProfileInput } from '@voltforge/contract/profile';
 import { api } from '../../../lib/api-client';
 import { profileKeys } from './keys';
 
 /** POST /api/user/:email: saves the profile and answers with it as stored. */
 export function updateProfile(email: string, input: UpdateProfileInput): Promise<Profile> {
-  return api.post(`/user/${encodeURIComponent(email)}`, input, { schema: profileSchema });
+  return api.post(`/user/${encodeURIComponent(email)}`, input);
 }
 
 export function useUpdateProfile(userId: string) {

@@ -8,7 +8,7 @@ import {
   type UpdateProfileInput,
 } from '@voltforge/contract/profile';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { authClient } from '../../../lib/auth-client';

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reviewSchema, type CreateReviewInput, type Review } from '@voltforge/contract/review';
+import type { CreateReviewInput, Review } from '@voltforge/contract/review';
 import { api } from '../../../lib/api-client';
 import { reviewKeys } from '../../../lib/api/review-keys';
 
 /** POST /api/review. */
 export function createReview(input: CreateReviewInput): Promise<Review> {
-  return api.post('/review', input, { schema: reviewSchema });
+  return api.post('/review', input);
 }
 
 export function useCreateReview() {

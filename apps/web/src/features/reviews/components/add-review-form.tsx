@@ -10,7 +10,7 @@ import {
 } from '@voltforge/contract/review';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { paths } from '../../../app/paths';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';

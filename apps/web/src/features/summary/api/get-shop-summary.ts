@@ -6,11 +6,7 @@ export const summaryKeys = { shop: () => ['summary'] as const };
 
 /** GET /api/summary: the shop's figures. */
 export function getShopSummary(signal?: AbortSignal): Promise<ShopSummary> {
-  return api.get('/summary', {
-    // Loaded on demand: the summary page carries no zod of its own.
-    schema: () => import('@voltforge/contract/content').then((m) => m.shopSummarySchema),
-    signal,
-  });
+  return api.get('/summary', { signal });
 }
 
 export const shopSummaryQuery = () =>

@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  toolImportResultSchema,
-  type ToolImportApplyInput,
-  type ToolImportResult,
-} from '@voltforge/contract/tool-csv';
+import type { ToolImportApplyInput, ToolImportResult } from '@voltforge/contract/tool-csv';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/tool/import: applies the previewed file, all or nothing. */
 export const applyToolImport = (input: ToolImportApplyInput): Promise<ToolImportResult> =>
-  api.post('/tool/import', input, { schema: toolImportResultSchema });
+  api.post('/tool/import', input, {});
 
 export function useApplyToolImport() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { toolImportPlanSchema, type ToolImportPlan } from '@voltforge/contract/tool-csv';
+import type { ToolImportPlan } from '@voltforge/contract/tool-csv';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/tool/import/preview: the dry run; changes nothing. */
 export const previewToolImport = (csv: string): Promise<ToolImportPlan> =>
-  api.post('/tool/import/preview', { csv }, { schema: toolImportPlanSchema });
+  api.post('/tool/import/preview', { csv }, {});
 
 export const usePreviewToolImport = () => useMutation({ mutationFn: previewToolImport });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogSearch, readCatalogState } from './catalog-search-params';
+import { catalogSearch, readCatalogState } from '@voltforge/contract/catalog';
 
 const read = (qs: string) => readCatalogState(new URLSearchParams(qs));
 

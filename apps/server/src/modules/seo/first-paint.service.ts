@@ -1,0 +1,86 @@
+import {
+  HOME_REVIEW_COUNT,
+  catalogQuery,
+  homeToolsQuery,
+  readCatalogState,
+  type CatalogQuery,
+} from '@voltforge/contract/catalog';
+import type { InitialData } from '@voltforge/contract/initial-data';
+import { catalogTitle, pageMeta, type PageMeta } from '@voltforge/contract/page-meta';
+import { toolListQuerySchema } from '@voltforge/contract/tool';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../http-error.ts';
+import { listReviews } from '../reviews/reviews.service.ts';
+import { getTool, listTools } from '../tools/tools.service.ts';
+
+/** What the served HTML of one page carries beyond the app's own index.html. */
+export interface FirstPaint {
+  meta: PageMeta;
+  /** Path (and query, where it picks the content) that search engines should index. */
+  canonicalPath: string;
+  data?: InitialData;
+}
+
+/** Public pages whose HTML is the same for everyone and never changes: prepared once. */
+export const staticPages: Record<string, PageMeta> = {
+  '/about': pageMeta.about,
+  '/catagories': pageMeta.categories,
+  '/itSupport': pageMeta.itSupport,
+  '/design': pageMeta.design,
+  '/summary': pageMeta.summary,
+  '/blog': pageMeta.blog,
+  '/login': pageMeta.login,
+  '/register': pageMeta.register,
+};
+
+async function toolList(db: Db, query: CatalogQuery) {
+  const page = await listTools(db, toolListQuerySchema.parse(query));
+  return { query, items: page.items, total: page.total };
+}
+
+const TOOL_PATH = /^\/tool\/([^/]+)$/;
+
+/**
+ * The first data of a page that shows catalogue data (home, catalogue, one tool), read with the
+ * same services and queries as the API calls the page would make; undefined for any other path.
+ */
+export async function firstPaint(db: Db, url: URL): Promise<FirstPaint | undefined> {
+  const path = url.pathname;
+  if (path === '/') {
+    const [tools, reviews] = await Promise.all([
+      toolList(db, homeToolsQuery),
+      listReviews(db, HOME_REVIEW_COUNT),
+    ]);
+    return {
+      meta: pageMeta.home,
+      canonicalPath: '/',
+      data: { toolLists: [tools], latestReviews: { limit: HOME_REVIEW_COUNT, items: reviews } },
+    };
+  }
+  if (path === '/tools') {
+    const state = readCatalogState(url.searchParams);
+    return {
+      meta: { title: catalogTitle(state), description: pageMeta.tools.description },
+      canonicalPath: '/tools',
+      data: { toolLists: [await toolList(db, catalogQuery(state))] },
+    };
+  }
+  const toolId = TOOL_PATH.exec(path)?.[1];
+  if (toolId !== undefined) {
+    let id: string;
+    try {
+      id = decodeURIComponent(toolId);
+    } catch {
+      return undefined;
+    }
+    try {
+      const tool = await getTool(db, id);
+      return { meta: pageMeta.tool, canonicalPath: path, data: { tool } };
+    } catch (error) {
+      // An unknown or archived tool: the page shows its own "not available" message.
+      if (error instanceof HttpError && error.statusCode === 404) return undefined;
+      throw error;
+    }
+  }
+  return undefined;
+}

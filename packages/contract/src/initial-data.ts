@@ -1,0 +1,20 @@
+import type { CatalogQuery } from './catalog.ts';
+import type { Review } from './review.ts';
+import type { Tool } from './tool.ts';
+
+/**
+ * The first data a public page needs, written by the server into the HTML it serves as
+ * `<script type="application/json" id="initial-data">`, so the page paints with its content
+ * instead of waiting for its code and then its API calls (docs/decisions/005-first-paint.md).
+ * Each entry is exactly what the API answers for the same request.
+ */
+export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
+
+export interface InitialData {
+  /** GET /api/tool answers: the query, the page of tools and the X-Total-Count. */
+  toolLists?: { query: CatalogQuery; items: Tool[]; total: number }[];
+  /** GET /api/review?limit= */
+  latestReviews?: { limit: number; items: Review[] };
+  /** GET /api/tool/:id */
+  tool?: Tool;
+}
