@@ -169,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     staticPages,
     firstPaint: (url) => firstPaint(database.db, url),
+    catalogue: { version: () => app.catalogueCache.version(), ttlMs: config.catalogueCacheTtlMs },
   });
   return app;
 }

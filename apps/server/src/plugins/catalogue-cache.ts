@@ -38,6 +38,8 @@ export interface CatalogueCache {
   ): Promise<FastifyReply>;
   /** Forgets every cached answer; what a committed catalogue change does. */
   invalidate(): void;
+  /** Moves on every change: anything else built from catalogue data keeps only what matches it. */
+  version(): number;
 }
 
 declare module 'fastify' {
@@ -142,7 +144,7 @@ export const catalogueCachePlugin = fp(
       return send(request, reply, entry);
     };
 
-    app.decorate('catalogueCache', { answer, invalidate });
+    app.decorate('catalogueCache', { answer, invalidate, version: () => version });
 
     app.addHook('onSend', (request, reply, payload, done) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {

@@ -116,8 +116,6 @@ export function renderPageHtml(template: string, publicUrl: string, head: PageHe
   return html;
 }
 
-/** How long a page rendered with data is reused: the catalogue may change under it. */
-const RENDERED_TTL_MS = 10_000;
 /** Bounds the cache, whatever query strings arrive. */
 const RENDERED_MAX_ENTRIES = 200;
 
@@ -128,6 +126,11 @@ interface WebOptions {
   staticPages?: Record<string, PageMeta>;
   /** The head and first data of a page that shows data; undefined for any other path. */
   firstPaint?: (url: URL) => Promise<PageHead | undefined>;
+  /**
+   * The catalogue's version and how long catalogue data may be reused: a page rendered with data
+   * is reused only while neither has moved on, so a new tool or a new stock level shows at once.
+   */
+  catalogue?: { version: () => number; ttlMs: number };
 }
 
 /**
@@ -155,14 +158,16 @@ export const webPlugin = fp(
         staticPages.set(path, preparePage(Buffer.from(html)));
       }
     }
-    const rendered = new Map<string, { page: PreparedPage; expires: number }>();
+    const rendered = new Map<string, { page: PreparedPage; expires: number; version: number }>();
+    const catalogueVersion = () => opts.catalogue?.version() ?? 0;
 
     async function dataPage(request: FastifyRequest): Promise<PreparedPage | undefined> {
       if (!template || !opts.firstPaint) return undefined;
       const key = request.url;
       const now = Date.now();
       const cached = rendered.get(key);
-      if (cached && cached.expires > now) return cached.page;
+      const version = catalogueVersion();
+      if (cached && cached.expires > now && cached.version === version) return cached.page;
       let head: PageHead | undefined;
       try {
         head = await opts.firstPaint(new URL(request.url, 'http://localhost'));
@@ -180,7 +185,10 @@ export const webPlugin = fp(
       for (const [k, v] of rendered) {
         if (v.expires <= now || rendered.size >= RENDERED_MAX_ENTRIES) rendered.delete(k);
       }
-      rendered.set(key, { page: prepared, expires: now + RENDERED_TTL_MS });
+      const ttlMs = opts.catalogue?.ttlMs ?? 0;
+      if (ttlMs > 0 && version === catalogueVersion()) {
+        rendered.set(key, { page: prepared, expires: now + ttlMs, version });
+      }
       return prepared;
     }
     if (page) {
