@@ -9,7 +9,7 @@ import { useContactMessages } from './api/get-contact-messages';
 import { MAIL_PAGE_SIZE } from './api/keys';
 import { useMarkContactMessage } from './api/mark-contact-message';
 import { formatTime } from './format-time';
-import { Pager } from './pager';
+import { Pager } from '../../components/ui/pager';
 
 const topicLabels: Record<ContactMessage['topic'], string> = {
   support: 'Support',

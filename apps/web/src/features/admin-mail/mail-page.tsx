@@ -6,7 +6,7 @@ import { MAIL_PAGE_SIZE } from './api/keys';
 import { useMails } from './api/get-mails';
 import { formatTime } from './format-time';
 import { MailStatusBadge } from './mail-status-badge';
-import { Pager } from './pager';
+import { Pager } from '../../components/ui/pager';
 import { mailKindLabels, type MailDetail } from '@voltforge/contract/mail';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';

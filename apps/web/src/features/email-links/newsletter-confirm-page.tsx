@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { errorMessage } from '../../lib/api-client';
 import { useConfirmNewsletter } from './api/confirm-newsletter';
-import { LinkResultCard } from './link-result-card';
+import { CentredCard } from '../../components/ui/centred-card';
 
 /** The double opt-in link: confirms the subscription as soon as the page opens. */
 export function NewsletterConfirmPage() {
@@ -18,7 +18,7 @@ export function NewsletterConfirmPage() {
   }, [mutate, token]);
 
   return (
-    <LinkResultCard title="Newsletter">
+    <CentredCard title="Newsletter">
       {confirm.isSuccess ? (
         <div role="status" className="alert alert-success alert-soft">
           <span>{confirm.data.message}</span>
@@ -33,6 +33,6 @@ export function NewsletterConfirmPage() {
       <Link to={paths.tools} className="btn btn-outline w-full">
         Browse the tools
       </Link>
-    </LinkResultCard>
+    </CentredCard>
   );
 }

@@ -3,7 +3,7 @@ import { paths } from '../../app/paths';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { errorMessage } from '../../lib/api-client';
 import { useUnsubscribeNewsletter } from './api/unsubscribe-newsletter';
-import { LinkResultCard } from './link-result-card';
+import { CentredCard } from '../../components/ui/centred-card';
 
 /**
  * The unsubscribe link, signed in or not. It takes a click: mail scanners open links on their
@@ -15,7 +15,7 @@ export function UnsubscribePage() {
   const unsubscribe = useUnsubscribeNewsletter();
 
   return (
-    <LinkResultCard title="Unsubscribe">
+    <CentredCard title="Unsubscribe">
       {unsubscribe.isSuccess ? (
         <div role="status" className="alert alert-success alert-soft">
           <span>{unsubscribe.data.message}</span>
@@ -41,6 +41,6 @@ export function UnsubscribePage() {
       <Link to={paths.home} className="btn btn-link w-full">
         Back to the shop
       </Link>
-    </LinkResultCard>
+    </CentredCard>
   );
 }

@@ -2,7 +2,7 @@ import { verifyEmailMessages } from '@voltforge/contract/password-reset';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { LinkResultCard } from './link-result-card';
+import { CentredCard } from '../../components/ui/centred-card';
 
 /**
  * Where the confirmation link lands after better-auth has checked it: without `?error=` the
@@ -13,7 +13,7 @@ export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const failed = searchParams.has('error');
   return (
-    <LinkResultCard title={failed ? 'Link not valid' : 'Email confirmed'}>
+    <CentredCard title={failed ? 'Link not valid' : 'Email confirmed'}>
       <div
         role={failed ? 'alert' : 'status'}
         className={`alert alert-soft ${failed ? 'alert-error' : 'alert-success'}`}
@@ -23,6 +23,6 @@ export function VerifyEmailPage() {
       <Link to={paths.updateProfile} className="btn btn-primary w-full">
         Go to My Profile
       </Link>
-    </LinkResultCard>
+    </CentredCard>
   );
 }

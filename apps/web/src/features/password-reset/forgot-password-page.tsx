@@ -6,7 +6,7 @@ import { paths } from '../../app/paths';
 import { TextField } from '../../components/ui/text-field';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { errorMessage } from '../../lib/api-client';
-import { AccountCard } from './account-card';
+import { CentredCard } from '../../components/ui/centred-card';
 import { useRequestPasswordReset } from './api/request-password-reset';
 
 /** "Forgot password?": asks for the address; the answer is the same whether it has an account. */
@@ -26,7 +26,7 @@ export function ForgotPasswordPage() {
   const onSubmit = handleSubmit(({ email }) => request.mutate(email));
 
   return (
-    <AccountCard title="Forgot password">
+    <CentredCard title="Forgot password">
       {request.isSuccess ? (
         <div role="status" className="alert alert-success alert-soft">
           <span>{passwordResetMessages.requested(request.data)}</span>
@@ -60,6 +60,6 @@ export function ForgotPasswordPage() {
           Back to Login
         </Link>
       </p>
-    </AccountCard>
+    </CentredCard>
   );
 }

@@ -6,7 +6,7 @@ import { paths } from '../../app/paths';
 import { TextField } from '../../components/ui/text-field';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { errorMessage } from '../../lib/api-client';
-import { AccountCard } from './account-card';
+import { CentredCard } from '../../components/ui/centred-card';
 import { AuthRequestError } from './api/auth-request';
 import { useResetPassword } from './api/reset-password';
 
@@ -48,33 +48,33 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AccountCard title="Choose a new password">
+      <CentredCard title="Choose a new password">
         <p role="alert" className="text-sm font-medium text-error">
           {searchParams.get('error')
             ? passwordResetMessages.invalidLink
             : passwordResetMessages.missingToken}
         </p>
         <AskAgain />
-      </AccountCard>
+      </CentredCard>
     );
   }
 
   if (reset.isSuccess) {
     return (
-      <AccountCard title="Password changed">
+      <CentredCard title="Password changed">
         <div role="status" className="alert alert-success alert-soft">
           <span>{passwordResetMessages.changed}</span>
         </div>
         <Link to={paths.login} className="btn btn-primary w-full">
           Login with the new password
         </Link>
-      </AccountCard>
+      </CentredCard>
     );
   }
 
   const invalid = reset.error instanceof AuthRequestError && reset.error.code === 'INVALID_TOKEN';
   return (
-    <AccountCard title="Choose a new password">
+    <CentredCard title="Choose a new password">
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         <TextField
           label="New password"
@@ -100,6 +100,6 @@ export function ResetPasswordPage() {
         </button>
       </form>
       {invalid ? <AskAgain /> : null}
-    </AccountCard>
+    </CentredCard>
   );
 }

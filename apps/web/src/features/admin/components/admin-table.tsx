@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { AdminPagination } from './admin-pagination';
+import { Pager } from '../../../components/ui/pager';
 
 /*
  * Below the `sm` breakpoint each row becomes a card: the header row is kept for screen readers
@@ -25,7 +25,7 @@ interface AdminTableProps {
   children: ReactNode;
   label: string;
   /** Previous / next under the table, for a list the server sends a page at a time. */
-  pagination?: ComponentProps<typeof AdminPagination>;
+  pagination?: ComponentProps<typeof Pager>;
 }
 
 /** A back-office table: a plain table from `sm` up, stacked cards on a phone. */
@@ -41,7 +41,7 @@ export function AdminTable({ children, label, pagination }: AdminTableProps) {
       >
         <table className={`table [&_thead]:text-base-content/85 ${STACKED}`}>{children}</table>
       </div>
-      {pagination ? <AdminPagination {...pagination} /> : null}
+      {pagination ? <Pager {...pagination} /> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
-/** The centred card the pages opened from a mail link show their outcome in. */
-export function LinkResultCard({ title, children }: { title: string; children: ReactNode }) {
+/** The centred card of the account pages and of the pages a mail link opens (the frame of Login and Register). */
+export function CentredCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="flex flex-1 items-start justify-center bg-base-200 px-4 py-10 sm:py-16">
       <div className="card w-full max-w-md border border-base-300 bg-base-100 shadow-sm">
