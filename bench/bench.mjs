@@ -185,11 +185,43 @@ async function signUp(base, email) {
   return { email, cookie };
 }
 
+async function signIn(base, email, password) {
+  const r = await api(base, 'POST', '/api/auth/sign-in/email', { body: { email, password } });
+  if (r.status !== 200)
+    throw new Error(`sign-in of ${email} failed: ${r.status} ${JSON.stringify(r.json)}`);
+  const cookie = r.res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { email, cookie };
+}
+
+/**
+ * An admin for the bench. ADMIN_EMAILS promotes only a confirmed address, and the bench reads no
+ * mail: on PGlite it signs in as the seeded demo admin (the shop listens on loopback), on
+ * PostgreSQL it signs up and confirms and promotes its own account in its fresh database.
+ */
+async function benchAdmin(base, db, email) {
+  if (!db) return signIn(base, 'admin@voltforge.example', 'voltforge-admin');
+  await signUp(base, email);
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    await client.query(`update "user" set role = 'admin', email_verified = true where email = $1`, [
+      email,
+    ]);
+  } finally {
+    await client.end();
+  }
+  return signIn(base, email, 'bench-password-123');
+}
+
 async function createTool(base, admin, name, inStock) {
   const r = await api(base, 'POST', '/api/tool', {
     cookie: admin.cookie,
     body: {
       name,
+      partNumber: `BENCH-${randomBytes(4).toString('hex').toUpperCase()}`,
       inStock,
       minOrderQuantity: 1,
       price: 12.5,
@@ -255,7 +287,7 @@ async function main() {
   out(`autocannon: ${connections} connections, ${duration} s per route, Accept-Encoding: br, gzip`);
   out();
 
-  const admin = await signUp(shopBase, adminEmail);
+  const admin = await benchAdmin(shopBase, db, adminEmail);
   const reader = await signUp(
     shopBase,
     `bench-reader-${randomBytes(3).toString('hex')}@example.com`,
