@@ -15,6 +15,8 @@ import { authPlugin } from './plugins/auth.ts';
 import { openapiErrorsPlugin } from './plugins/openapi-errors.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
+import { changeFeedPlugin } from './plugins/change-feed.ts';
+import { userCachePlugin } from './plugins/user-cache.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { loggedUrl } from './plugins/log-redaction.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -111,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(openapiErrorsPlugin);
+  await app.register(changeFeedPlugin);
   await app.register(authPlugin, { config });
   await app.register(mailSenderPlugin, { config });
 
@@ -123,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const beforeCancel = paymentCancelGuard(database.db, paymentProvider, notify);
 
   await app.register(catalogueCachePlugin, { ttlMs: config.catalogueCacheTtlMs });
+  await app.register(userCachePlugin, { ttlMs: config.sessionCacheTtlMs });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });

@@ -138,6 +138,12 @@ const envSchema = z.object({
     .min(0, 'must be 0 (no cache) or more')
     .max(60_000, 'must be at most 60000 (one minute)')
     .default(2000),
+  SESSION_CACHE_TTL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 (no cache) or more')
+    .max(60_000, 'must be at most 60000 (one minute)')
+    .default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -207,6 +213,8 @@ export interface Config {
    * net for a missed change notification (0 turns the cache off).
    */
   catalogueCacheTtlMs: number;
+  /** How long a session and a signed-in user's own answers may be kept per instance. */
+  sessionCacheTtlMs: number;
   logLevel: string;
   webDistDir: string;
 }
@@ -367,6 +375,7 @@ export function loadConfig(env: Env = process.env): Config {
         : [],
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
+    sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };

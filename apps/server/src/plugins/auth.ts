@@ -6,6 +6,8 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Config } from '../config.ts';
 import { createAuth, type Auth } from '../auth/better-auth.ts';
 import type { SessionUser } from '../auth/guards.ts';
+import { SessionCache } from '../auth/session-cache.ts';
+import { USER_CHANNEL } from '../db/change-channels.ts';
 import type { Db } from '../db/client.ts';
 import { session, user } from '../db/schema/auth.ts';
 
@@ -87,16 +89,29 @@ async function findSessionWithUser(db: Db, token: string) {
   return row;
 }
 
+type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
+
+/** Beyond this many sessions kept, the least recently read go. */
+const MAX_CACHED_SESSIONS = 50_000;
+
 /**
  * better-auth on the app (`app.auth`) and the request's session (`request.sessionUser()`). A
- * cookie session is read with one query joining the session to its user, on every request, so a
- * sign-out, ban, role change or removal takes effect on the next request on every instance; a
- * banned user or an expired session is signed out.
+ * cookie session is read with one query joining the session to its user, and kept for a few
+ * seconds (auth/session-cache.ts); every change to the user or its sessions is announced by a
+ * trigger and forgets what was kept, on every instance, so a sign-out, ban, role change or
+ * removal takes effect on the next request. A banned user or an expired session is signed out.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const auth = createAuth(opts.config, app.db, app.log);
     app.decorate('auth', auth);
+
+    const sessions = new SessionCache<SessionRow>({
+      ttlMs: opts.config.sessionCacheTtlMs,
+      maxEntries: MAX_CACHED_SESSIONS,
+    });
+    app.changeFeed.on(USER_CHANNEL, (userId) => sessions.forgetUser(userId));
+    app.changeFeed.onResync(() => sessions.clear());
 
     const context = await auth.$context;
     const cookieName = context.authCookies.sessionToken.name;
@@ -132,7 +147,12 @@ export const authPlugin = fp(
       if (request.headers.authorization) return readThroughAuth(request);
       const token = signedCookieToken(request.headers.cookie, cookieName, context.secret);
       if (!token) return null;
-      const row = await findSessionWithUser(app.db, token);
+      let row = sessions.get(token);
+      if (!row) {
+        const readAt = sessions.mark();
+        row = await findSessionWithUser(app.db, token);
+        if (row) sessions.set(token, row, readAt);
+      }
       // Due for renewal (as better-auth decides it): let better-auth extend it.
       if (row && row.expiresAt.getTime() - (expiresIn - updateAge) * 1000 <= Date.now()) {
         return readThroughAuth(request);
@@ -157,5 +177,5 @@ export const authPlugin = fp(
       return currentSession(this).then((current) => current?.token ?? null);
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'change-feed'] },
 );

@@ -10,7 +10,7 @@ import {
 } from '@voltforge/contract/order';
 import { paymentMessages } from '@voltforge/contract/payment';
 import type { Db } from '../../db/client.ts';
-import { announceCatalogueChange, CATALOGUE_CHANNEL } from '../../db/catalogue-changes.ts';
+import { announceCatalogueChange, CATALOGUE_CHANNEL } from '../../db/change-channels.ts';
 import { user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';

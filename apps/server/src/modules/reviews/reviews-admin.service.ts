@@ -1,4 +1,4 @@
-import { announceCatalogueChange } from '../../db/catalogue-changes.ts';
+import { announceCatalogueChange } from '../../db/change-channels.ts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminReviewListQuery } from '@voltforge/contract/admin';

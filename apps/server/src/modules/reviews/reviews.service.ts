@@ -1,4 +1,4 @@
-import { announceCatalogueChange } from '../../db/catalogue-changes.ts';
+import { announceCatalogueChange } from '../../db/change-channels.ts';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { reviewMessages, type CreateReview, type Review } from '@voltforge/contract/review';
 import type { Db } from '../../db/client.ts';

@@ -21,7 +21,7 @@ import { CsvSyntaxError, parseCsv } from '../../csv.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, HttpError } from '../../http-error.ts';
 import { syncLowStock, type OnLowStock } from '../low-stock/low-stock.service.ts';
-import { announceCatalogueChange } from '../../db/catalogue-changes.ts';
+import { announceCatalogueChange } from '../../db/change-channels.ts';
 import { toolCsvCells } from './tool-export.service.ts';
 
 type ToolRow = typeof tool.$inferSelect;

@@ -1,11 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Tool } from '@voltforge/contract/tool';
 import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
 import { buildApp, type App } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { user } from '../../db/schema/auth.ts';
 import {
   openTestDatabase,
   registerUser,
@@ -126,17 +124,7 @@ describe.skipIf(!onPostgres)('two instances sharing one PostgreSQL database', ()
   });
   afterAll(() => close());
 
-  /** Polls B until `done` holds or `ms` pass; returns how long it took, or null. */
-  async function within(ms: number, done: () => Promise<boolean>): Promise<number | null> {
-    const start = Date.now();
-    while (Date.now() - start <= ms) {
-      if (await done()) return Date.now() - start;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return null;
-  }
-
-  it('an order on A shows the new stock on B within one second', async () => {
+  it('an order or a restock on A shows the new stock on B from the next request', async () => {
     const { id } = await insertTool(a.db, { inStock: 10, minOrderQuantity: 1 });
     const onB = async () =>
       (await request(b, { method: 'GET', url: `/api/tool/${id}` })).json<Tool>().inStock;
@@ -150,7 +138,7 @@ describe.skipIf(!onPostgres)('two instances sharing one PostgreSQL database', ()
       payload: orderBody(id, 4),
     });
     expect(placed.statusCode).toBe(201);
-    expect(await within(1000, async () => (await onB()) === 6)).not.toBeNull();
+    expect(await onB()).toBe(6);
 
     const restock = await request(a, {
       method: 'POST',
@@ -159,26 +147,6 @@ describe.skipIf(!onPostgres)('two instances sharing one PostgreSQL database', ()
       payload: { quantity: 4 },
     });
     expect(restock.statusCode).toBe(200);
-    expect(await within(1000, async () => (await onB()) === 10)).not.toBeNull();
-  });
-
-  it('a ban or a role change made through A holds on B from the very next request', async () => {
-    const person = await registerUser(a);
-    const profileOnB = () => request(b, { method: 'GET', url: '/api/profile', as: person });
-    const usersOnB = () => request(b, { method: 'GET', url: '/api/user', as: person });
-    expect((await profileOnB()).statusCode).toBe(200);
-    expect((await usersOnB()).statusCode).toBe(403);
-
-    const made = await request(a, {
-      method: 'PUT',
-      url: `/api/user/admin/${encodeURIComponent(person.email)}`,
-      as: admin,
-    });
-    expect(made.statusCode).toBe(200);
-    expect((await usersOnB()).statusCode).toBe(200);
-
-    await a.db.update(user).set({ banned: true }).where(eq(user.id, person.id));
-    expect((await profileOnB()).statusCode).toBe(401);
-    expect((await usersOnB()).statusCode).toBe(401);
+    expect(await onB()).toBe(10);
   });
 });

@@ -13,7 +13,7 @@ import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { conflict, HttpError, notFound } from '../../http-error.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { partNumberMessages } from '@voltforge/contract/part-number';
-import { announceCatalogueChange } from '../../db/catalogue-changes.ts';
+import { announceCatalogueChange } from '../../db/change-channels.ts';
 import { toolToJson } from './tools.service.ts';
 import { syncLowStock } from '../low-stock/low-stock.service.ts';
 import { isUuid } from '../../db/ids.ts';

@@ -26,8 +26,14 @@ export async function usersRoutes(instance: FastifyInstance, opts: { authSecret:
         summary: "The signed-in user's profile",
         response: { 200: profileSchema },
       },
+      compress: false,
     },
-    async (request) => getProfile(app.db, await requireUser(request)),
+    async (request, reply) => {
+      const me = await requireUser(request);
+      return app.userCache.answer(request, reply, me.id, 'profile', profileSchema, async () => ({
+        body: await getProfile(app.db, me),
+      }));
+    },
   );
 
   app.post(
