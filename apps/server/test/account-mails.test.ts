@@ -88,6 +88,10 @@ describe('password reset', () => {
     expect(link.searchParams.get('token')).toMatch(/\S{16,}/);
     expect(mail.html).toContain('Rita Reset');
     await t.app.mailSender.drain();
+    const resets = smtp.received.filter(
+      (m) => m.to.includes(rita.email) && m.subject === mail.subject,
+    );
+    expect(resets).toHaveLength(1);
     expect(smtp.received.filter((m) => m.to.includes('nobody-here@example.com'))).toEqual([]);
   });
 
@@ -184,6 +188,12 @@ describe('address verification', () => {
     expect((await signIn(vera)).statusCode).toBe(200);
 
     const mail = await mailTo(vera.email, /Confirm your email address/);
+    expect(mail.html).toContain('Vera Verify');
+    await t.app.mailSender.drain();
+    const confirmations = smtp.received.filter(
+      (m) => m.to.includes(vera.email) && m.subject === mail.subject,
+    );
+    expect(confirmations).toHaveLength(1);
     const link = linkIn(mail, `${TEST_ORIGIN}/api/auth/verify-email?token=`);
     expect(link.searchParams.get('callbackURL')).toBe('/verify-email');
 
