@@ -75,6 +75,13 @@ function linkIn(mail: ReceivedMail, prefix: string): URL {
   return new URL(found[0]!);
 }
 
+/** A mail after the order was placed: the order, its total, and a link to My Orders. */
+function expectOrderFacts(mail: ReceivedMail, short: string, total: string) {
+  expect(mail.text).toContain(`Order: ${short}`);
+  expect(mail.text).toContain(`Total: ${total}`);
+  expect(linkIn(mail, `${TEST_ORIGIN}/dashboard/myOrder`).pathname).toBe('/dashboard/myOrder');
+}
+
 /** Waits for the one mail about `orderId` whose subject matches, and checks it came once. */
 async function orderMail(who: TestUser, subject: RegExp): Promise<ReceivedMail> {
   const mail = await smtp.waitFor((m) => m.to.includes(who.email) && subject.test(m.subject));
@@ -123,14 +130,22 @@ describe('order mails', () => {
     const id = await placeOrder(t.customerA, 2, 5000);
     await orderMail(t.customerA, /to pay$/);
     const transactionId = await pay(t.customerA, id);
+    const short = id.slice(0, 8).toUpperCase();
     const receipt = await orderMail(t.customerA, /Payment received/);
+    expect(receipt.subject).toBe(`Payment received for your Voltforge order ${short}`);
     expect(receipt.text).toContain(`Transaction id: ${transactionId}`);
     expect(receipt.text).toContain('We received your payment of $100.00');
+    expectOrderFacts(receipt, short, '$100.00');
 
     expect((await setStatus(id, 'shipped')).statusCode).toBe(200);
-    expect((await orderMail(t.customerA, /has shipped/)).text).toContain('7 Relay Lane');
+    const shipped = await orderMail(t.customerA, /has shipped/);
+    expect(shipped.subject).toBe(`Your Voltforge order ${short} has shipped`);
+    expect(shipped.text).toContain('7 Relay Lane');
+    expectOrderFacts(shipped, short, '$100.00');
     expect((await setStatus(id, 'delivered')).statusCode).toBe(200);
-    await orderMail(t.customerA, /was delivered/);
+    const delivered = await orderMail(t.customerA, /was delivered/);
+    expect(delivered.subject).toBe(`Your Voltforge order ${short} was delivered`);
+    expectOrderFacts(delivered, short, '$100.00');
   });
 
   it('says who cancelled: the customer, or an admin (with a refund for a paid order)', async () => {
@@ -142,9 +157,13 @@ describe('order mails', () => {
       as: t.customerB,
     });
     expect(res.statusCode).toBe(200);
-    expect((await orderMail(t.customerB, /was cancelled/)).text).toContain(
-      'You cancelled this order.',
+    const byCustomer = await orderMail(t.customerB, /was cancelled/);
+    expect(byCustomer.subject).toBe(
+      `Your Voltforge order ${mine.slice(0, 8).toUpperCase()} was cancelled`,
     );
+    expect(byCustomer.text).toContain('You cancelled this order.');
+    expect(byCustomer.text).toContain('Total: $37.50');
+    expect(byCustomer.text).toContain('Nothing was charged for this order.');
 
     smtp.received.length = 0;
     const paid = await placeOrder(t.customerB);
@@ -152,7 +171,11 @@ describe('order mails', () => {
     expect((await setStatus(paid, 'cancelled')).statusCode).toBe(200);
     const byAdmin = await orderMail(t.customerB, /was cancelled/);
     expect(byAdmin.text).toContain('Our team cancelled this order.');
-    expect(byAdmin.text).toContain('will be refunded');
+    expect(byAdmin.subject).toBe(
+      `Your Voltforge order ${paid.slice(0, 8).toUpperCase()} was cancelled`,
+    );
+    expect(byAdmin.text).toContain('Your payment of $37.50 will be refunded');
+    expect(byAdmin.text).not.toContain('You cancelled');
   });
 
   it('tells the customer an order left unpaid past the hold was cancelled, and why', async () => {
