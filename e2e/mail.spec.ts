@@ -44,11 +44,14 @@ async function logOut(page: Page) {
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 }
 
-test('forgot password: the mail on the Mail page resets it; the new password works, the old does not', async ({
+test('forgot password: the mail on the Mail page resets it and signs in; other sessions end; the old password is refused', async ({
   page,
   browser,
 }) => {
   const customer = await registerCustomer(page, 'Rita Reset');
+  // The same account signed in on another device: the reset ends that session.
+  const otherDevice = await (await browser.newContext()).newPage();
+  await signIn(otherDevice, customer);
   await logOut(page);
 
   await page.goto('/login');
@@ -66,14 +69,24 @@ test('forgot password: the mail on the Mail page resets it; the new password wor
   await page.getByLabel('New password', { exact: true }).fill('brand-new-pass-2');
   await page.getByLabel('New password again').fill('brand-new-pass-2');
   await page.getByRole('button', { name: 'Save the new password' }).click();
-  await expect(page.getByRole('status')).toContainText('Your password was changed');
+
+  // Signed in at once, on the dashboard.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'you are signed in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+
+  await otherDevice.reload();
+  await expect(otherDevice.getByRole('link', { name: 'Login' })).toBeVisible();
 
   // The link works once.
+  await logOut(page);
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('another-pass-3');
   await page.getByLabel('New password again').fill('another-pass-3');
   await page.getByRole('button', { name: 'Save the new password' }).click();
   await expect(page.getByRole('alert')).toContainText('This reset link is invalid');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 
   await signIn(page, { email: customer.email, password: 'brand-new-pass-2' });
   await logOut(page);

@@ -1,6 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { user, verification } from '../src/db/schema/auth.ts';
+import { passwordResetMessages } from '@voltforge/contract/password-reset';
+import { session, user, verification } from '../src/db/schema/auth.ts';
 import { startSmtpServer, type ReceivedMail, type SmtpTestServer } from './smtp-test-server.ts';
 import {
   createTestApp,
@@ -11,6 +12,8 @@ import {
   type TestApp,
   type TestUser,
 } from './test-app.ts';
+
+const { invalidLink } = passwordResetMessages;
 
 let smtp: SmtpTestServer;
 let t: TestApp;
@@ -85,10 +88,14 @@ describe('password reset', () => {
     expect(link.searchParams.get('token')).toMatch(/\S{16,}/);
     expect(mail.html).toContain('Rita Reset');
     await t.app.mailSender.drain();
+    const resets = smtp.received.filter(
+      (m) => m.to.includes(rita.email) && m.subject === mail.subject,
+    );
+    expect(resets).toHaveLength(1);
     expect(smtp.received.filter((m) => m.to.includes('nobody-here@example.com'))).toEqual([]);
   });
 
-  it('sets the new password once, ends every session, and refuses the old password', async () => {
+  it('sets the new password once, ends every other session, signs this device in, and refuses the old password', async () => {
     const other = sessionCookie(await signIn(rita));
     expect(await sessionOf(rita.cookie)).not.toBeNull();
     await requestReset(rita.email);
@@ -104,10 +111,27 @@ describe('password reset', () => {
     expect(done.statusCode).toBe(200);
     expect(await sessionOf(rita.cookie)).toBeNull();
     expect(await sessionOf(other)).toBeNull();
+    const sessionsLeft = await t.app.db.select().from(session).where(eq(session.userId, rita.id));
+    expect(sessionsLeft).toHaveLength(1);
+
+    // The device that set the new password is signed in with a new session.
+    const fresh = sessionCookie(done);
+    expect(fresh).toMatch(/session_token=/);
+    expect(fresh).not.toBe(rita.cookie);
+    expect(fresh).not.toBe(other);
+    expect(await sessionOf(fresh)).toMatchObject({ user: { email: rita.email } });
+    const profile = await request(t.app, {
+      method: 'GET',
+      url: '/api/profile',
+      headers: { cookie: fresh },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({ email: rita.email, name: 'Rita Reset' });
 
     const again = await resetPassword(token, 'another-pass-3');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(again.json()).toEqual({ code: 'INVALID_TOKEN', message: invalidLink });
+    expect(again.headers['set-cookie']).toBeUndefined();
 
     expect((await signIn(rita)).statusCode).toBe(401);
     expect((await signIn({ email: rita.email, password: 'brand-new-pass-2' })).statusCode).toBe(
@@ -136,7 +160,24 @@ describe('password reset', () => {
       .where(like(verification.identifier, 'reset-password:%'));
     const late = await resetPassword(token, 'too-late-pass-4');
     expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ code: 'INVALID_TOKEN', message: invalidLink });
+    expect(late.headers['set-cookie']).toBeUndefined();
     expect((await signIn(rita)).statusCode).toBe(200);
+  });
+
+  it('gives a disabled account no session after a reset', async () => {
+    const dan = await registerUser(t.app, { name: 'Dan Disabled' });
+    await t.app.db.update(user).set({ banned: true }).where(eq(user.id, dan.id));
+    await requestReset(dan.email);
+    const token = linkIn(
+      await mailTo(dan.email, /Reset your Voltforge password/),
+      `${TEST_ORIGIN}/reset-password?token=`,
+    ).searchParams.get('token')!;
+    const res = await resetPassword(token, 'brand-new-pass-5');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'BANNED_USER' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await t.app.db.select().from(session).where(eq(session.userId, dan.id))).toEqual([]);
   });
 });
 
@@ -147,6 +188,12 @@ describe('address verification', () => {
     expect((await signIn(vera)).statusCode).toBe(200);
 
     const mail = await mailTo(vera.email, /Confirm your email address/);
+    expect(mail.html).toContain('Vera Verify');
+    await t.app.mailSender.drain();
+    const confirmations = smtp.received.filter(
+      (m) => m.to.includes(vera.email) && m.subject === mail.subject,
+    );
+    expect(confirmations).toHaveLength(1);
     const link = linkIn(mail, `${TEST_ORIGIN}/api/auth/verify-email?token=`);
     expect(link.searchParams.get('callbackURL')).toBe('/verify-email');
 

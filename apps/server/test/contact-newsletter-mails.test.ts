@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newsletterSubscriber } from '../src/db/schema/newsletter.ts';
 import { createShopTestApp, type ShopTestApp } from './shop-fixtures.ts';
 import { startSmtpServer, type ReceivedMail, type SmtpTestServer } from './smtp-test-server.ts';
-import { request, TEST_ORIGIN } from './test-app.ts';
+import { registerUser, request, TEST_ORIGIN } from './test-app.ts';
 
 let smtp: SmtpTestServer;
 let t: ShopTestApp;
@@ -35,6 +35,9 @@ function linkIn(mail: ReceivedMail, prefix: string): URL {
 
 describe('contact mails', () => {
   it('acknowledges the sender and tells every admin, once each', async () => {
+    const secondAdmin = await registerUser(t.app, { name: 'Second Admin', role: 'admin' });
+    await delivered();
+    smtp.received.length = 0;
     const res = await request(t.app, {
       method: 'POST',
       url: '/api/contact',
@@ -53,11 +56,14 @@ describe('contact mails', () => {
     expect(ack[0]!.text).toContain('> My VF-DM200 shows OL on every range.');
     expect(ack[0]!.html).toContain('Grace &lt;Hopper&gt;');
 
-    const notices = mails.filter((m) => m.to.includes(t.admin.email));
-    expect(notices).toHaveLength(1);
-    expect(notices[0]!.subject).toBe('New support message from Grace <Hopper>');
-    expect(notices[0]!.text).toContain('Email: grace@example.com');
-    expect(notices[0]!.text).toContain(`${TEST_ORIGIN}/dashboard/inbox`);
+    for (const admin of [t.admin, secondAdmin]) {
+      const notices = mails.filter((m) => m.to.includes(admin.email));
+      expect(notices).toHaveLength(1);
+      expect(notices[0]!.subject).toBe('New support message from Grace <Hopper>');
+      expect(notices[0]!.text).toContain('Email: grace@example.com');
+      expect(notices[0]!.text).toContain(`${TEST_ORIGIN}/dashboard/inbox`);
+    }
+    expect(mails).toHaveLength(3);
     expect(mails.filter((m) => m.to.includes(t.customerA.email))).toEqual([]);
   });
 });
@@ -81,6 +87,7 @@ describe('newsletter double opt-in', () => {
     const [mail, ...others] = await delivered();
     expect(others).toEqual([]);
     expect(mail!.to).toEqual(['nina@example.com']);
+    expect(mail!.subject).toBe('Confirm your Voltforge newsletter subscription');
     const confirm = linkIn(mail!, `${TEST_ORIGIN}/newsletter/confirm?token=`);
     const token = confirm.searchParams.get('token')!;
     expect(linkIn(mail!, `${TEST_ORIGIN}/unsubscribe?token=`).searchParams.get('token')).toBe(

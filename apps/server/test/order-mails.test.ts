@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema/mail.ts';
 import { order } from '../src/db/schema/order.ts';
+import { orderNotifier } from '../src/mail/order-notices.ts';
+import { expireUnpaidOrders } from '../src/modules/orders/order-expiry.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from './shop-fixtures.ts';
 import { startSmtpServer, type ReceivedMail, type SmtpTestServer } from './smtp-test-server.ts';
 import { request, TEST_ORIGIN, type TestUser } from './test-app.ts';
@@ -66,6 +68,20 @@ const setStatus = (orderId: string, status: string) =>
     payload: { status },
   });
 
+/** The one link in the mail's text that starts with `prefix`. */
+function linkIn(mail: ReceivedMail, prefix: string): URL {
+  const found = mail.text.match(/https?:\/\/\S+/g)?.filter((l) => l.startsWith(prefix)) ?? [];
+  expect(found).toHaveLength(1);
+  return new URL(found[0]!);
+}
+
+/** A mail after the order was placed: the order, its total, and a link to My Orders. */
+function expectOrderFacts(mail: ReceivedMail, short: string, total: string) {
+  expect(mail.text).toContain(`Order: ${short}`);
+  expect(mail.text).toContain(`Total: ${total}`);
+  expect(linkIn(mail, `${TEST_ORIGIN}/dashboard/myOrder`).pathname).toBe('/dashboard/myOrder');
+}
+
 /** Waits for the one mail about `orderId` whose subject matches, and checks it came once. */
 async function orderMail(who: TestUser, subject: RegExp): Promise<ReceivedMail> {
   const mail = await smtp.waitFor((m) => m.to.includes(who.email) && subject.test(m.subject));
@@ -84,8 +100,28 @@ describe('order mails', () => {
     expect(mail.text).toContain('Item: Bench Multimeter');
     expect(mail.text).toContain('Quantity: 3');
     expect(mail.text).toContain('Total: $37.50');
-    expect(mail.text).toContain(`${TEST_ORIGIN}/dashboard/payment/${id}`);
     expect(mail.text).toContain('for 2 days');
+    // The pay link names this order, which its customer (and nobody else) can open and pay.
+    const payLink = linkIn(mail, `${TEST_ORIGIN}/dashboard/payment/`);
+    expect(payLink.pathname).toBe(`/dashboard/payment/${id}`);
+    const opened = await request(t.app, {
+      method: 'GET',
+      url: `/api/order/${id}`,
+      as: t.customerA,
+    });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ _id: id, total: 37.5, status: 'pending_payment' });
+    const intent = await request(t.app, {
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      as: t.customerA,
+      payload: { orderId: id },
+    });
+    expect(intent.statusCode).toBe(200);
+    expect(
+      (await request(t.app, { method: 'GET', url: `/api/order/${id}`, as: t.customerB }))
+        .statusCode,
+    ).toBe(404);
     const [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, id));
     expect(row).toMatchObject({ kind: 'order_placed', status: 'sent', userId: t.customerA.id });
   });
@@ -94,14 +130,22 @@ describe('order mails', () => {
     const id = await placeOrder(t.customerA, 2, 5000);
     await orderMail(t.customerA, /to pay$/);
     const transactionId = await pay(t.customerA, id);
+    const short = id.slice(0, 8).toUpperCase();
     const receipt = await orderMail(t.customerA, /Payment received/);
+    expect(receipt.subject).toBe(`Payment received for your Voltforge order ${short}`);
     expect(receipt.text).toContain(`Transaction id: ${transactionId}`);
     expect(receipt.text).toContain('We received your payment of $100.00');
+    expectOrderFacts(receipt, short, '$100.00');
 
     expect((await setStatus(id, 'shipped')).statusCode).toBe(200);
-    expect((await orderMail(t.customerA, /has shipped/)).text).toContain('7 Relay Lane');
+    const shipped = await orderMail(t.customerA, /has shipped/);
+    expect(shipped.subject).toBe(`Your Voltforge order ${short} has shipped`);
+    expect(shipped.text).toContain('7 Relay Lane');
+    expectOrderFacts(shipped, short, '$100.00');
     expect((await setStatus(id, 'delivered')).statusCode).toBe(200);
-    await orderMail(t.customerA, /was delivered/);
+    const delivered = await orderMail(t.customerA, /was delivered/);
+    expect(delivered.subject).toBe(`Your Voltforge order ${short} was delivered`);
+    expectOrderFacts(delivered, short, '$100.00');
   });
 
   it('says who cancelled: the customer, or an admin (with a refund for a paid order)', async () => {
@@ -113,9 +157,13 @@ describe('order mails', () => {
       as: t.customerB,
     });
     expect(res.statusCode).toBe(200);
-    expect((await orderMail(t.customerB, /was cancelled/)).text).toContain(
-      'You cancelled this order.',
+    const byCustomer = await orderMail(t.customerB, /was cancelled/);
+    expect(byCustomer.subject).toBe(
+      `Your Voltforge order ${mine.slice(0, 8).toUpperCase()} was cancelled`,
     );
+    expect(byCustomer.text).toContain('You cancelled this order.');
+    expect(byCustomer.text).toContain('Total: $37.50');
+    expect(byCustomer.text).toContain('Nothing was charged for this order.');
 
     smtp.received.length = 0;
     const paid = await placeOrder(t.customerB);
@@ -123,7 +171,30 @@ describe('order mails', () => {
     expect((await setStatus(paid, 'cancelled')).statusCode).toBe(200);
     const byAdmin = await orderMail(t.customerB, /was cancelled/);
     expect(byAdmin.text).toContain('Our team cancelled this order.');
-    expect(byAdmin.text).toContain('will be refunded');
+    expect(byAdmin.subject).toBe(
+      `Your Voltforge order ${paid.slice(0, 8).toUpperCase()} was cancelled`,
+    );
+    expect(byAdmin.text).toContain('Your payment of $37.50 will be refunded');
+    expect(byAdmin.text).not.toContain('You cancelled');
+  });
+
+  it('tells the customer an order left unpaid past the hold was cancelled, and why', async () => {
+    const id = await placeOrder(t.customerB, 1, 990);
+    await orderMail(t.customerB, /to pay$/);
+    await t.app.db
+      .update(order)
+      .set({ createdAt: new Date(Date.now() - (t.config.orderHoldHours + 1) * 3_600_000) })
+      .where(eq(order.id, id));
+    const expired = await expireUnpaidOrders(t.app.db, {
+      placedBefore: new Date(Date.now() - t.config.orderHoldHours * 3_600_000),
+      notify: orderNotifier({ publicUrl: TEST_ORIGIN, holdHours: t.config.orderHoldHours }),
+    });
+    expect(expired).toBe(1);
+    const mail = await orderMail(t.customerB, /was cancelled/);
+    expect(mail.subject).toBe(`Your Voltforge order ${id.slice(0, 8).toUpperCase()} was cancelled`);
+    expect(mail.text).toContain('not paid in time');
+    expect(mail.text).not.toContain('You cancelled');
+    expect(mail.text).not.toContain('Our team cancelled');
   });
 
   it('writes no mail for an order that rolled back', async () => {

@@ -9,6 +9,8 @@ export const passwordResetMessages = {
   invalidLink: 'This reset link is invalid, already used or expired. Ask for a new one.',
   missingToken: 'This page needs the link from your reset mail. Ask for a new one.',
   changed: 'Your password was changed, and every other session of your account has ended.',
+  signedIn:
+    'Your password was changed and you are signed in. Every other session of your account has ended.',
 } as const;
 
 /** "Forgot password?": the address, with the same rule and messages as sign-in. */

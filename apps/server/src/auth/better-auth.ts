@@ -11,12 +11,14 @@ import { redactText, redactValue } from '../plugins/log-redaction.ts';
 import { accountHooks } from './account-hooks.ts';
 import { accountLinking, beforeAccountCreate } from './account-linking.ts';
 import { authEndpointRules } from './endpoint-rules.ts';
+import { passwordResetSignIn } from './password-reset-sign-in.ts';
 import { socialProviders, socialSignInPlugins } from './social-sign-in.ts';
 
 /** better-auth as this shop runs it: email and password, social sign-in, sessions in the database. */
 export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
   const hooks = accountHooks(config, db, log);
   const mails = authMailCallbacks({ db, publicUrl: config.publicUrl, log });
+  const resetSignIn = passwordResetSignIn();
   return betterAuth({
     appName: 'Voltforge',
     // better-auth's messages go to the app's structured log, not the console. At 'info' it does
@@ -45,10 +47,12 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
       maxPasswordLength: 128,
       autoSignIn: true,
       // POST /api/auth/request-password-reset mails a link to /reset-password; the token is used
-      // once, within the hour, and setting the password ends every session of the account.
+      // once, within the hour, and setting the password ends every session of the account and
+      // signs it in afresh on the device that set it (password-reset-sign-in.ts).
       sendResetPassword: mails.sendResetPassword,
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_HOURS * 3600,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: resetSignIn.onPasswordReset,
     },
     // The address is confirmed by a link mailed at registration; signing in does not wait for it.
     emailVerification: {
@@ -97,7 +101,7 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
       // may set it). One IPv6 customer holds a whole /64, so limits count per /64.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'], ipv6Subnet: 64 },
     },
-    hooks: authEndpointRules(db),
+    hooks: authEndpointRules(db, resetSignIn),
     databaseHooks: {
       user: hooks.user,
       account: { create: { before: beforeAccountCreate(log) } },

@@ -1,11 +1,12 @@
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { z } from 'zod';
 import { updateProfileSchema } from '@voltforge/contract/profile';
-import { forgotPasswordSchema } from '@voltforge/contract/password-reset';
+import { forgotPasswordSchema, passwordResetMessages } from '@voltforge/contract/password-reset';
 import { newPasswordSchema, registerSchema } from '@voltforge/contract/new-password';
 import { loginSchema } from '@voltforge/contract/user';
 import type { Db } from '../db/client.ts';
 import { refuseExplicitLinking } from './account-linking.ts';
+import type { passwordResetSignIn } from './password-reset-sign-in.ts';
 import { clearSignInFailures, reserveSignInAttempt } from './sign-in-throttle.ts';
 
 /**
@@ -32,9 +33,14 @@ const bodySchemas: Record<string, z.ZodType | undefined> = {
  * Before every better-auth endpoint: refuse explicit account linking, keep better-auth's admin
  * endpoints out of reach (admin work goes through /api/user, inside the authorization matrix),
  * validate the bodies that carry account fields with the same contract the web forms use, and
- * count a password sign-in against its account (docs/architecture.md, rate limits).
+ * count a password sign-in against its account (docs/architecture.md, rate limits). A password
+ * reset link that fails says why in the shop's words; one that works signs its account in
+ * (password-reset-sign-in.ts).
  */
-export function authEndpointRules(db: Db) {
+export function authEndpointRules(
+  db: Db,
+  resetSignIn: Pick<ReturnType<typeof passwordResetSignIn>, 'signIn'>,
+) {
   const before = createAuthMiddleware(async (ctx) => {
     if (ctx.path.startsWith('/admin/')) {
       throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found.' });
@@ -55,8 +61,19 @@ export function authEndpointRules(db: Db) {
   });
 
   const after = createAuthMiddleware(async (ctx) => {
-    if (ctx.path !== '/sign-in/email') return;
     const returned: unknown = ctx.context.returned;
+    if (ctx.path === '/reset-password') {
+      // better-auth says only "Invalid token" for a link that is unknown, used or expired.
+      if (returned instanceof APIError && returned.body?.code === 'INVALID_TOKEN') {
+        throw new APIError('BAD_REQUEST', {
+          code: 'INVALID_TOKEN',
+          message: passwordResetMessages.invalidLink,
+        });
+      }
+      await resetSignIn.signIn(ctx);
+      return;
+    }
+    if (ctx.path !== '/sign-in/email') return;
     const body = ctx.body as { email?: unknown } | undefined;
     if (returned && !(returned instanceof Error) && typeof body?.email === 'string') {
       await clearSignInFailures(db, body.email);

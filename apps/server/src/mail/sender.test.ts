@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildApp } from '../app.ts';
+import { createTestApp, openTestDatabase, testConfig, type TestApp } from '../../test/test-app.ts';
 import { startSmtpServer, type SmtpTestServer } from '../../test/smtp-test-server.ts';
 import { enqueueMail, type OutgoingMail } from './outbox.ts';
 import { createMailSender, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './sender.ts';
@@ -213,5 +214,44 @@ describe('the outbox without SMTP_URL', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.subject, queued.subject));
     expect(row).toMatchObject({ status: 'kept', attempts: 0, to: queued.to, html: queued.html });
+  });
+});
+
+describe('starting with DATABASE_URL', () => {
+  const keptWarning =
+    'SMTP_URL is not set: mail is kept in the outbox (admin Mail page), not sent. Set SMTP_URL to deliver it.';
+
+  /** The warnings the app logs while it starts with `env`, on a PostgreSQL configuration. */
+  async function startUpWarnings(env: Record<string, string>): Promise<string[]> {
+    const lines: string[] = [];
+    const opened = await openTestDatabase();
+    const app = await buildApp(
+      testConfig({
+        // The test database when this run is on PostgreSQL; the address only configures otherwise.
+        DATABASE_URL: opened.url ?? 'postgres://db.example.com/shop',
+        LOG_LEVEL: 'info',
+        ...env,
+      }),
+      { database: opened.database, logStream: { write: (line: string) => void lines.push(line) } },
+    );
+    try {
+      await app.ready();
+    } finally {
+      await app.close();
+      await opened.database.close();
+      await opened.drop();
+    }
+    return lines
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((entry) => entry.level === 40)
+      .map((entry) => entry.msg);
+  }
+
+  it('and no SMTP_URL, logs at start that mail is kept, not sent', async () => {
+    expect(await startUpWarnings({})).toContain(keptWarning);
+  });
+
+  it('and SMTP_URL, does not', async () => {
+    expect(await startUpWarnings({ SMTP_URL: 'smtp://127.0.0.1:2525' })).not.toContain(keptWarning);
   });
 });

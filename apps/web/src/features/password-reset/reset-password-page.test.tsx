@@ -8,12 +8,27 @@ import { ResetPasswordPage } from './reset-password-page';
 /** Form filling with user-event is slow on a busy two-core machine. */
 const SLOW_TEST_MS = 15_000;
 
-const authClient = vi.hoisted(() => ({ requestPasswordReset: vi.fn(), resetPassword: vi.fn() }));
+type Session = { user: { email: string } } | null;
+
+/** The session as the page reads it; `resetPassword` here signs in the way the server does. */
+const authClient = vi.hoisted(() => ({
+  session: null as Session,
+  requestPasswordReset: vi.fn(),
+  resetPassword: vi.fn(),
+  useSession() {
+    return { data: this.session, isPending: false, error: null };
+  },
+}));
 vi.mock('../../lib/auth-client', () => ({ authClient }));
 
+const toast = vi.hoisted(() => ({ success: vi.fn() }));
+vi.mock('../../lib/toast', () => ({ toast }));
+
 beforeEach(() => {
+  authClient.session = null;
   authClient.requestPasswordReset.mockReset();
   authClient.resetPassword.mockReset();
+  toast.success.mockReset();
 });
 
 describe('ForgotPasswordPage', () => {
@@ -48,9 +63,12 @@ describe('ForgotPasswordPage', () => {
 
 describe('ResetPasswordPage', () => {
   it(
-    'asks for the password twice with the register rules, then saves it with the token',
+    'asks for the password twice with the register rules, saves it with the token, and goes on signed in',
     async () => {
-      authClient.resetPassword.mockResolvedValue({ data: { status: true }, error: null });
+      authClient.resetPassword.mockImplementation(() => {
+        authClient.session = { user: { email: 'ada@example.com' } };
+        return Promise.resolve({ data: { status: true }, error: null });
+      });
       const user = userEvent.setup();
       renderPageAt('/reset-password', <ResetPasswordPage />, '/reset-password?token=tok123');
 
@@ -72,15 +90,34 @@ describe('ResetPasswordPage', () => {
       await user.clear(screen.getByLabelText('New password again'));
       await user.type(screen.getByLabelText('New password again'), 'new-secret-1');
       await user.click(save);
-      expect(await screen.findByRole('status')).toHaveTextContent('Your password was changed');
-      expect(screen.getByRole('link', { name: 'Login with the new password' })).toHaveAttribute(
-        'href',
-        '/login',
+      expect(await screen.findByText('Landed on /dashboard')).toBeInTheDocument();
+      expect(toast.success).toHaveBeenCalledWith(
+        'Your password was changed and you are signed in. Every other session of your account has ended.',
+        { toastId: 'password-reset' },
       );
       expect(authClient.resetPassword).toHaveBeenCalledWith({
         newPassword: 'new-secret-1',
         token: 'tok123',
       });
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
+    'offers the login when the browser kept no session after the reset',
+    async () => {
+      authClient.resetPassword.mockResolvedValue({ data: { status: true }, error: null });
+      const user = userEvent.setup();
+      renderPageAt('/reset-password', <ResetPasswordPage />, '/reset-password?token=tok123');
+      await user.type(await screen.findByLabelText('New password', {}, slow), 'new-secret-1');
+      await user.type(screen.getByLabelText('New password again'), 'new-secret-1');
+      await user.click(screen.getByRole('button', { name: 'Save the new password' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Your password was changed');
+      expect(screen.getByRole('link', { name: 'Login with the new password' })).toHaveAttribute(
+        'href',
+        '/login',
+      );
+      expect(toast.success).not.toHaveBeenCalled();
     },
     SLOW_TEST_MS,
   );

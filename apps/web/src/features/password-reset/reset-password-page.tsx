@@ -1,11 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordResetMessages, resetPasswordFormSchema } from '@voltforge/contract/password-reset';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
+import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { errorMessage } from '../../lib/api-client';
+import { authClient } from '../../lib/auth-client';
+import { toast } from '../../lib/toast';
 import { CentredCard } from '../../components/ui/centred-card';
 import { AuthRequestError } from './api/auth-request';
 import { useResetPassword } from './api/reset-password';
@@ -25,7 +29,21 @@ function AskAgain() {
   );
 }
 
-/** The page the reset mail links to: the new password twice, then sign in with it. */
+/** The reset signed this browser in: say so, and go on to the dashboard. */
+function SignedIn() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast.success(passwordResetMessages.signedIn, { toastId: 'password-reset' });
+    void navigate(paths.dashboard, { replace: true });
+  }, [navigate]);
+  return <Spinner block label="Signing you in" />;
+}
+
+/**
+ * The page the reset mail links to: the new password twice. The server signs this browser in
+ * as it saves the password, so the next page is the dashboard; should the browser not have kept
+ * the session, the page offers the login instead.
+ */
 export function ResetPasswordPage() {
   usePageMeta('Choose a new password', 'Choose a new password for your Voltforge account.');
   const [searchParams] = useSearchParams();
@@ -42,6 +60,7 @@ export function ResetPasswordPage() {
     defaultValues: { password: '', confirmPassword: '' },
   });
   const reset = useResetPassword();
+  const { data: session } = authClient.useSession();
   const onSubmit = handleSubmit(({ password }) =>
     reset.mutate({ newPassword: password, token: token ?? '' }),
   );
@@ -60,6 +79,7 @@ export function ResetPasswordPage() {
   }
 
   if (reset.isSuccess) {
+    if (session) return <SignedIn />;
     return (
       <CentredCard title="Password changed">
         <div role="status" className="alert alert-success alert-soft">
