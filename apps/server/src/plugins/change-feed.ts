@@ -67,11 +67,12 @@ export const changeFeedPlugin = fp(
 
     // A write's answer goes out once every instance has seen the changes it committed, so no
     // next request, wherever it lands, reads what the write replaced.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-        await feed.caughtUp();
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) {
+        done(null, payload);
+        return;
       }
-      return payload;
+      void feed.caughtUp().then(() => done(null, payload));
     });
 
     const { database } = app;

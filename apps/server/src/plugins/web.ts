@@ -204,22 +204,40 @@ export const webPlugin = fp(
       app.log.warn({ distDir: opts.distDir }, 'web build not found: run `npm run build`');
     }
 
-    app.setNotFoundHandler(async (request, reply) => {
+    /** A page already rendered with its data, still current; undefined when it must be (re)made. */
+    function renderedPage(url: string): PreparedPage | undefined {
+      const cached = rendered.get(url);
+      return cached && cached.expires > Date.now() && cached.version === catalogueVersion()
+        ? cached.page
+        : undefined;
+    }
+
+    const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+
+    // Every client route is one GET route (a static file is a more specific route and wins), so a
+    // page costs no not-found handling and no compression hooks: its bytes are ready.
+    app.get(
+      '/*',
+      { schema: { hide: true }, compress: false },
+      (request: FastifyRequest, reply: FastifyReply) => {
+        const path = request.url.split('?')[0] ?? '/';
+        if (isApi(path)) throw notFound(`No API route ${request.method} ${path}.`);
+        if (!page) {
+          return reply
+            .status(503)
+            .type('text/plain')
+            .send('The web app has not been built yet. Run `npm run build`, then reload.');
+        }
+        const ready = staticPages.get(path) ?? renderedPage(request.url);
+        if (ready) return sendPage(ready, request, reply);
+        return dataPage(request).then((made) => sendPage(made ?? page, request, reply));
+      },
+    );
+
+    app.setNotFoundHandler(async (request) => {
       const path = request.url.split('?')[0] ?? '/';
-      if (path === '/api' || path.startsWith('/api/')) {
-        throw notFound(`No API route ${request.method} ${path}.`);
-      }
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        throw notFound(`Cannot ${request.method} ${path}.`);
-      }
-      if (!page) {
-        return reply
-          .status(503)
-          .type('text/plain')
-          .send('The web app has not been built yet. Run `npm run build`, then reload.');
-      }
-      const ready = staticPages.get(path) ?? (await dataPage(request)) ?? page;
-      return sendPage(ready, request, reply);
+      if (isApi(path)) throw notFound(`No API route ${request.method} ${path}.`);
+      throw notFound(`Cannot ${request.method} ${path}.`);
     });
   },
   { name: 'web' },
