@@ -32,7 +32,7 @@ function renderApp(path: string) {
 describe('app routes', () => {
   beforeEach(() => {
     fakeAuth.reset();
-    // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
+    // jsdom has no scrolling; the root layout scrolls to the top on every navigation.
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   });
 
