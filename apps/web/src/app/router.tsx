@@ -255,13 +255,6 @@ const publicRoutes: RouteObject[] = [
 
 const signedInRoutes: RouteObject[] = [
   {
-    path: routePatterns.tool,
-    element: page(
-      () => import('../features/place-order/tool-order-page'),
-      (m) => m.ToolOrderPage,
-    ),
-  },
-  {
     path: routePatterns.dashboard,
     element: page(
       () => import('./layout/dashboard-layout'),
@@ -271,11 +264,26 @@ const signedInRoutes: RouteObject[] = [
   },
 ];
 
+/** Signed-in pages that paint their public part while the session is read. */
+const signedInEarlyRoutes: RouteObject[] = [
+  {
+    path: routePatterns.tool,
+    element: page(
+      () => import('../features/place-order/tool-order-page'),
+      (m) => m.ToolOrderPage,
+    ),
+  },
+];
+
 /** Every page of the shop; the paths come from paths.ts, which links use too. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    children: [...publicRoutes, { element: <RequireAuth />, children: signedInRoutes }],
+    children: [
+      ...publicRoutes,
+      { element: <RequireAuth />, children: signedInRoutes },
+      { element: <RequireAuth pageWhileChecking />, children: signedInEarlyRoutes },
+    ],
   },
   {
     path: '*',
