@@ -7,6 +7,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Router, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
+import { rememberScrollPosition } from './scroll-restoration';
 
 const PendingNavigation = createContext(false);
 
@@ -25,10 +26,14 @@ export function AppRouter({ children }: { children: ReactNode }) {
   const [state, setState] = useState({ action: history.action, location: history.location });
   const [pending, startTransition] = useTransition();
 
-  useLayoutEffect(
-    () => history.listen((update) => startTransition(() => setState(update))),
-    [history],
-  );
+  useLayoutEffect(() => {
+    let current = history.location.key;
+    return history.listen((update) => {
+      rememberScrollPosition(current);
+      current = update.location.key;
+      startTransition(() => setState(update));
+    });
+  }, [history]);
 
   return (
     <PendingNavigation.Provider value={pending}>

@@ -1,12 +1,17 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
 
-/** Where each history entry was scrolled to, by its location key. */
+/** Where each history entry was left scrolled, by its location key. */
 const positions = new Map<string, number>();
+
+/** Called as the location changes, before the next page renders: notes where the page was left. */
+export function rememberScrollPosition(locationKey: string) {
+  positions.set(locationKey, window.scrollY);
+}
 
 /**
  * What the data router's <ScrollRestoration> did: a new page starts at the top (or at its
- * #hash), and Back/Forward return to where that entry was left.
+ * #hash), and Back/Forward return to where that entry was left (AppRouter notes it).
  */
 export function useScrollRestoration() {
   const location = useLocation();
@@ -14,10 +19,7 @@ export function useScrollRestoration() {
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
-    const remember = () => positions.set(location.key, window.scrollY);
-    window.addEventListener('scroll', remember, { passive: true });
-    return () => window.removeEventListener('scroll', remember);
-  }, [location.key]);
+  }, []);
 
   useLayoutEffect(() => {
     if (navigationType === NavigationType.Pop) {
