@@ -5,7 +5,8 @@
 // the failing audits. Options:
 //   --runs N              runs per page (default 3)
 //   --pages /,/tools      which pages (default: /, /tools, /tool/:id, /about, /login; `/tool/:id`
-//                         is replaced by a real tool from the catalogue)
+//                         is replaced by a real tool from the catalogue and measured signed in:
+//                         the script signs up a customer and sends its session cookie)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -96,6 +97,32 @@ async function realToolPath(baseUrl: string): Promise<string> {
   return `/tool/${first._id}`;
 }
 
+/**
+ * The session cookie of a customer signed up for the run: /tool/:id is a signed-in page, and
+ * measured signed out it would only be the redirect to /login.
+ */
+async function customerCookie(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Lighthouse Customer',
+      email: `lighthouse-${Date.now()}@example.com`,
+      password: 'lighthouse-password-123',
+    }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!res.ok || !cookie) throw new Error(`signing up a customer failed: HTTP ${res.status}`);
+  const session = await fetch(`${baseUrl}/api/auth/get-session`, { headers: { cookie } });
+  if (!session.ok || (await session.json()) === null) {
+    throw new Error('the new customer has no session: sign-up did not sign them in');
+  }
+  return cookie;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -168,6 +195,7 @@ async function main() {
     await waitUntilReady(baseUrl, shop);
     const toolPath = pages.includes('/tool/:id') ? await realToolPath(baseUrl) : '';
     const targets = pages.map((p) => (p === '/tool/:id' ? toolPath : p));
+    const cookie = toolPath ? await customerCookie(baseUrl) : '';
     chrome = await chromeLauncher.launch({
       chromePath: '/usr/bin/chromium',
       chromeFlags: ['--headless=new', ...chromiumArgs],
@@ -177,6 +205,7 @@ async function main() {
     const findings: string[] = [];
     for (const [i, path] of targets.entries()) {
       const label = pages[i] ?? path;
+      const signedIn = path === toolPath;
       const results: PageFigures[] = [];
       const failing = new Set<string>();
       for (let run = 1; run <= runs; run += 1) {
@@ -185,10 +214,17 @@ async function main() {
           output: 'json',
           logLevel: 'error',
           onlyCategories: [...categories],
+          ...(signedIn ? { extraHeaders: { cookie } } : {}),
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         const lhr = result.lhr;
         if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+        // Signed out, the page would have ended on /login: the figures would be the login page's.
+        if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== path) {
+          throw new Error(
+            `${path} was not measured signed in: it ended on ${lhr.finalDisplayedUrl}`,
+          );
+        }
         const name = `${label.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${run}.json`;
         writeFileSync(join(reportDir, name), JSON.stringify(lhr));
         results.push(figuresOf(lhr));
@@ -198,7 +234,7 @@ async function main() {
       const m = (pick: (f: PageFigures) => number) => median(results.map(pick));
       const scores = categories.map((c) => m((f) => f.scores[c])).join(' / ');
       rows.push(
-        `| \`${label}\` | ${scores} | ${seconds(m((f) => f.fcp))} | ${seconds(m((f) => f.lcp))} | ` +
+        `| \`${label}\`${signedIn ? ' (signed in)' : ''} | ${scores} | ${seconds(m((f) => f.fcp))} | ${seconds(m((f) => f.lcp))} | ` +
           `${Math.round(m((f) => f.tbt))} ms | ${m((f) => f.cls).toFixed(3)} |`,
       );
       if (failing.size > 0) findings.push(`- \`${label}\`: ${[...failing].join(', ')}`);

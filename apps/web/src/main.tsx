@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { AppRouter } from './app/navigation';
 import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { hydrateInitialData } from './lib/initial-data';
 import { queryClient } from './lib/query-client';
 import './index.css';
@@ -19,12 +19,13 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
 hydrateInitialData(queryClient);
-const router = createAppRouter();
 
 createRoot(container).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <AppRouter>
+        <AppRoutes />
+      </AppRouter>
     </Providers>
   </StrictMode>,
 );

@@ -86,6 +86,8 @@ export interface PageHead {
   canonicalPath: string;
   /** The page's first data, embedded as JSON for the app to start from. */
   data?: unknown;
+  /** Script URLs the page will import: preloaded so they download alongside the entry. */
+  preload?: string[];
 }
 
 const escapeHtml = (text: string) =>
@@ -109,6 +111,12 @@ export function renderPageHtml(template: string, publicUrl: string, head: PageHe
   let html = template
     .replace(/<meta\s+name="description"[^>]*>/, () => description)
     .replace(/<title>[^<]*<\/title>/, () => `${title}\n    ${canonical}`);
+  if (head.preload?.length) {
+    const links = head.preload.map(
+      (url) => `<link rel="modulepreload" href="${escapeHtml(url)}" />`,
+    );
+    html = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
+  }
   if (head.data !== undefined) {
     const script = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptSafeJson(head.data)}</script>`;
     html = html.replace('<div id="root"></div>', () => `${script}\n    <div id="root"></div>`);
@@ -131,6 +139,8 @@ interface WebOptions {
    * is reused only while neither has moved on, so a new tool or a new stock level shows at once.
    */
   catalogue?: { version: () => number; ttlMs: number };
+  /** The scripts a path's page imports beyond the entry (route-preload.json of the build). */
+  preload?: (path: string) => string[];
 }
 
 /**
@@ -154,7 +164,11 @@ export const webPlugin = fp(
     const staticPages = new Map<string, PreparedPage>();
     if (template !== undefined) {
       for (const [path, meta] of Object.entries(opts.staticPages ?? {})) {
-        const html = renderPageHtml(template, opts.publicUrl, { meta, canonicalPath: path });
+        const html = renderPageHtml(template, opts.publicUrl, {
+          meta,
+          canonicalPath: path,
+          preload: opts.preload?.(path),
+        });
         staticPages.set(path, preparePage(Buffer.from(html)));
       }
     }
@@ -177,8 +191,9 @@ export const webPlugin = fp(
         return undefined;
       }
       if (!head) return undefined;
+      const preload = opts.preload?.(request.url.split('?')[0] ?? '/');
       const prepared = preparePage(
-        Buffer.from(renderPageHtml(template, opts.publicUrl, head)),
+        Buffer.from(renderPageHtml(template, opts.publicUrl, { ...head, preload })),
         'fast',
       );
       // Oldest first (a Map keeps insertion order): drop the expired, then make room.

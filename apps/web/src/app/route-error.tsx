@@ -1,10 +1,7 @@
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from './paths';
 
 function describe(error: unknown): { title: string; detail: string } {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return { title: 'Page not found', detail: 'The page you are looking for does not exist.' };
-  }
   // Offline, or the page's code chunk is gone after a new release: a reload fixes both.
   if (error instanceof TypeError && /dynamically imported module|import/i.test(error.message)) {
     return {
@@ -19,9 +16,8 @@ function describe(error: unknown): { title: string; detail: string } {
   };
 }
 
-/** Every route's errorElement: a friendly message instead of a blank screen. */
-export function RouteError() {
-  const error = useRouteError();
+/** What a route error boundary shows: a friendly message instead of a blank screen. */
+export function RouteError({ error }: { error: unknown }) {
   const { title, detail } = describe(error);
   return (
     <div

@@ -1,11 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { MemoryRouter, useLocation, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { fakeAuth } from '../test/fake-auth-client';
 import { routePatterns } from './paths';
-import { routes } from './router';
+import { AppRoutes, routes } from './router';
 
 vi.mock('../lib/auth-client', async () => ({
   authClient: (await import('../test/fake-auth-client')).fakeAuth.client,
@@ -19,20 +19,26 @@ vi.mock('../features/company/about-page', () => {
 /** The first visit to a lazy page compiles its module in the test run, which can take a while. */
 const LAZY_TIMEOUT = 5000;
 
+function CurrentPath() {
+  return <output aria-label="Current path">{useLocation().pathname}</output>;
+}
+
+/** The app's route table as main.tsx renders it, in a memory router. */
 function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <CurrentPath />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
-  return router;
 }
 
 describe('app routes', () => {
   beforeEach(() => {
     fakeAuth.reset();
-    // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
+    // jsdom has no scrolling; the root layout scrolls to the top on every navigation.
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   });
 
@@ -60,12 +66,12 @@ describe('app routes', () => {
   });
 
   it('sends a signed-out visitor from an admin page to /login', async () => {
-    const router = renderApp('/dashboard/users');
+    renderApp('/dashboard/users');
 
     expect(
       await screen.findByRole('heading', { name: 'Login' }, { timeout: LAZY_TIMEOUT }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent('/login');
   });
 });
 

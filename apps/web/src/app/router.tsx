@@ -1,80 +1,62 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layout/root-layout';
 import { routePatterns } from './paths';
-import { RouteError } from './route-error';
 
 /**
- * A lazy route module: the page's code is a separate chunk fetched on first visit.
- * `pick` names the export, so renaming a page breaks the build instead of the route.
+ * A lazy page: its code is a separate chunk fetched on first visit, while the nearest
+ * `<Suspense>` (around the layout's outlet) shows a spinner on a first load and, on a
+ * navigation, keeps the previous page (navigations render in a transition, see navigation.tsx).
+ * `pick` names the export, so renaming a page breaks the build instead of the route. A chunk
+ * that cannot be fetched (offline, or gone after a deploy) rejects, and the layout's error
+ * boundary offers a reload.
  */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => {
-    try {
-      return { Component: pick(await load()) };
-    } catch (error) {
-      // React Router renders nothing at all for a route whose lazy() rejected (offline, or a
-      // chunk gone after a deploy). A component that rethrows hands the error to the route's
-      // error boundary instead, which offers a reload.
-      return {
-        Component: () => {
-          throw error;
-        },
-      };
-    }
-  };
-}
-
-/** Gives every route its own error boundary, so a failing page keeps the frame around it. */
-function withErrorBoundaries(routes: RouteObject[]): RouteObject[] {
-  return routes.map((route) => ({
-    ...route,
-    errorElement: route.errorElement ?? <RouteError />,
-    children: route.children ? withErrorBoundaries(route.children) : undefined,
-  })) as RouteObject[];
+  const Page = lazy(async () => ({ default: pick(await load()) }));
+  return <Page />;
 }
 
 const adminRoutes: RouteObject[] = [
   {
     path: routePatterns.users,
-    lazy: page(
+    element: page(
       () => import('../features/admin/users-page'),
       (m) => m.UsersPage,
     ),
   },
   {
     path: routePatterns.addTool,
-    lazy: page(
+    element: page(
       () => import('../features/admin/add-tool-page'),
       (m) => m.AddToolPage,
     ),
   },
   {
     path: routePatterns.manageOrders,
-    lazy: page(
+    element: page(
       () => import('../features/admin/manage-orders-page'),
       (m) => m.ManageOrdersPage,
     ),
   },
   {
     path: routePatterns.manageTools,
-    lazy: page(
+    element: page(
       () => import('../features/admin/manage-tools-page'),
       (m) => m.ManageToolsPage,
     ),
   },
   {
     path: routePatterns.importTools,
-    lazy: page(
+    element: page(
       () => import('../features/tool-import/tool-import-page'),
       (m) => m.ToolImportPage,
     ),
   },
   {
     path: routePatterns.manageReviews,
-    lazy: page(
+    element: page(
       () => import('../features/admin/manage-reviews-page'),
       (m) => m.ManageReviewsPage,
     ),
@@ -82,28 +64,28 @@ const adminRoutes: RouteObject[] = [
   {
     // One order of the back office's order table, with its actions.
     path: routePatterns.manageOrder,
-    lazy: page(
+    element: page(
       () => import('../features/admin/manage-order-page'),
       (m) => m.ManageOrderPage,
     ),
   },
   {
     path: routePatterns.mail,
-    lazy: page(
+    element: page(
       () => import('../features/admin-mail/mail-page'),
       (m) => m.MailPage,
     ),
   },
   {
     path: routePatterns.mailMessage,
-    lazy: page(
+    element: page(
       () => import('../features/admin-mail/mail-page'),
       (m) => m.MailMessagePage,
     ),
   },
   {
     path: routePatterns.inbox,
-    lazy: page(
+    element: page(
       () => import('../features/admin-mail/inbox-page'),
       (m) => m.InboxPage,
     ),
@@ -113,42 +95,42 @@ const adminRoutes: RouteObject[] = [
 const dashboardRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: page(
+    element: page(
       () => import('./dashboard-home'),
       (m) => m.DashboardHome,
     ),
   },
   {
     path: routePatterns.myOrder,
-    lazy: page(
+    element: page(
       () => import('../features/my-orders/my-orders-page'),
       (m) => m.MyOrdersPage,
     ),
   },
   {
     path: routePatterns.addReview,
-    lazy: page(
+    element: page(
       () => import('../features/reviews/add-review-page'),
       (m) => m.AddReviewPage,
     ),
   },
   {
     path: routePatterns.payment,
-    lazy: page(
+    element: page(
       () => import('../features/payment/payment-page'),
       (m) => m.PaymentPage,
     ),
   },
   {
     path: routePatterns.updateProfile,
-    lazy: page(
+    element: page(
       () => import('../features/profile/update-profile-page'),
       (m) => m.UpdateProfilePage,
     ),
   },
   {
     // The admin guard is lazy too: visitors never need admin code.
-    lazy: page(
+    element: page(
       () => import('./guards/require-admin'),
       (m) => m.RequireAdmin,
     ),
@@ -159,112 +141,112 @@ const dashboardRoutes: RouteObject[] = [
 const publicRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: page(
+    element: page(
       () => import('../features/home/home-page'),
       (m) => m.HomePage,
     ),
   },
   {
     path: routePatterns.about,
-    lazy: page(
+    element: page(
       () => import('../features/company/about-page'),
       (m) => m.AboutPage,
     ),
   },
   {
     path: routePatterns.categories,
-    lazy: page(
+    element: page(
       () => import('../features/catalog/categories-page'),
       (m) => m.CategoriesPage,
     ),
   },
   {
     path: routePatterns.itSupport,
-    lazy: page(
+    element: page(
       () => import('../features/contact/it-support-page'),
       (m) => m.ItSupportPage,
     ),
   },
   {
     path: routePatterns.design,
-    lazy: page(
+    element: page(
       () => import('../features/contact/design-page'),
       (m) => m.DesignPage,
     ),
   },
   {
     path: routePatterns.tools,
-    lazy: page(
+    element: page(
       () => import('../features/catalog/tools-page'),
       (m) => m.ToolsPage,
     ),
   },
   {
     path: routePatterns.summary,
-    lazy: page(
+    element: page(
       () => import('../features/summary/summary-page'),
       (m) => m.SummaryPage,
     ),
   },
   {
     path: routePatterns.portfolio,
-    lazy: page(
+    element: page(
       () => import('../features/company/portfolio-page'),
       (m) => m.PortfolioPage,
     ),
   },
   {
     path: routePatterns.blog,
-    lazy: page(
+    element: page(
       () => import('../features/company/blog-page'),
       (m) => m.BlogPage,
     ),
   },
   {
     path: routePatterns.login,
-    lazy: page(
+    element: page(
       () => import('../features/auth/login-page'),
       (m) => m.LoginPage,
     ),
   },
   {
     path: routePatterns.register,
-    lazy: page(
+    element: page(
       () => import('../features/auth/register-page'),
       (m) => m.RegisterPage,
     ),
   },
   {
     path: routePatterns.forgotPassword,
-    lazy: page(
+    element: page(
       () => import('../features/password-reset/forgot-password-page'),
       (m) => m.ForgotPasswordPage,
     ),
   },
   {
     path: routePatterns.resetPassword,
-    lazy: page(
+    element: page(
       () => import('../features/password-reset/reset-password-page'),
       (m) => m.ResetPasswordPage,
     ),
   },
   {
     path: routePatterns.verifyEmailResult,
-    lazy: page(
+    element: page(
       () => import('../features/email-links/verify-email-page'),
       (m) => m.VerifyEmailPage,
     ),
   },
   {
     path: routePatterns.newsletterConfirm,
-    lazy: page(
+    element: page(
       () => import('../features/email-links/newsletter-confirm-page'),
       (m) => m.NewsletterConfirmPage,
     ),
   },
   {
     path: routePatterns.unsubscribe,
-    lazy: page(
+    element: page(
       () => import('../features/email-links/unsubscribe-page'),
       (m) => m.UnsubscribePage,
     ),
@@ -273,15 +255,8 @@ const publicRoutes: RouteObject[] = [
 
 const signedInRoutes: RouteObject[] = [
   {
-    path: routePatterns.tool,
-    lazy: page(
-      () => import('../features/place-order/tool-order-page'),
-      (m) => m.ToolOrderPage,
-    ),
-  },
-  {
     path: routePatterns.dashboard,
-    lazy: page(
+    element: page(
       () => import('./layout/dashboard-layout'),
       (m) => m.DashboardLayout,
     ),
@@ -289,28 +264,37 @@ const signedInRoutes: RouteObject[] = [
   },
 ];
 
+/** Signed-in pages that paint their public part while the session is read. */
+const signedInEarlyRoutes: RouteObject[] = [
+  {
+    path: routePatterns.tool,
+    element: page(
+      () => import('../features/place-order/tool-order-page'),
+      (m) => m.ToolOrderPage,
+    ),
+  },
+];
+
 /** Every page of the shop; the paths come from paths.ts, which links use too. */
-export const routes: RouteObject[] = withErrorBoundaries([
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    // Shown while the first page's code loads, so the frame appears at once.
-    hydrateFallbackElement: (
-      <RootLayout>
-        <Spinner block />
-      </RootLayout>
-    ),
-    children: [...publicRoutes, { element: <RequireAuth />, children: signedInRoutes }],
+    children: [
+      ...publicRoutes,
+      { element: <RequireAuth />, children: signedInRoutes },
+      { element: <RequireAuth pageWhileChecking />, children: signedInEarlyRoutes },
+    ],
   },
   {
     path: '*',
-    hydrateFallbackElement: <Spinner block />,
-    lazy: page(
+    element: page(
       () => import('./not-found-page'),
       (m) => m.NotFoundPage,
     ),
   },
-]);
+];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The page of the current address; the not-found page is the one outside the site frame. */
+export function AppRoutes() {
+  return <Suspense fallback={<Spinner block />}>{useRoutes(routes)}</Suspense>;
 }

@@ -45,6 +45,25 @@ describe('RequireAuth', () => {
     expect(screen.queryByText(/Login page/)).not.toBeInTheDocument();
   });
 
+  describe('with pageWhileChecking', () => {
+    const early = [{ ...routes[0]!, element: <RequireAuth pageWhileChecking /> }, routes[1]!];
+
+    it('shows the page while the session loads', () => {
+      fakeAuth.session = { data: null, isPending: true };
+      renderRoutes(early, '/dashboard/myOrder');
+      expect(screen.getByText('My orders')).toBeInTheDocument();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    });
+
+    it('still sends a signed-out visitor to /login', async () => {
+      renderRoutes(early, '/dashboard/myOrder');
+      expect(
+        await screen.findByText('Login page, came from /dashboard/myOrder'),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('My orders')).not.toBeInTheDocument();
+    });
+  });
+
   it('shows the page to a signed-in user', () => {
     fakeAuth.session = signedInAs('Ada Lovelace');
     renderRoutes(routes, '/dashboard/myOrder');

@@ -8,12 +8,23 @@ export interface FromState {
   from: { pathname: string; search: string; hash: string };
 }
 
+interface RequireAuthProps {
+  /**
+   * Shows the page while the session is being read instead of a spinner, for a page that paints
+   * what it can meanwhile (the tool page shows its tool) and waits for the session only where it
+   * needs it. A visitor found signed out is still sent to /login.
+   */
+  pageWhileChecking?: boolean;
+}
+
 /** Lets signed-in people through; sends everyone else to /login, remembering where they were. */
-export function RequireAuth() {
+export function RequireAuth({ pageWhileChecking = false }: RequireAuthProps) {
   const { data: session, isPending } = authClient.useSession();
   const location = useLocation();
 
-  if (isPending) return <Spinner block label="Checking your session" />;
+  if (isPending) {
+    return pageWhileChecking ? <Outlet /> : <Spinner block label="Checking your session" />;
+  }
   if (!session) {
     const state: FromState = { from: location };
     return <Navigate to={paths.login} replace state={state} />;

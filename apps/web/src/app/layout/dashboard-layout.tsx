@@ -1,9 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
 import { CloseButton } from '../../components/ui/close-button';
 import { PageContainer } from '../../components/ui/page-container';
 import { authClient } from '../../lib/auth-client';
 import { paths } from '../paths';
+import { RouteErrorBoundary } from '../route-error-boundary';
 import { DrawerToggle, useDrawer } from './drawer-toggle';
 import { NavItemLink } from './nav-item-link';
 import type { NavItem } from './nav-links';
@@ -65,7 +67,11 @@ export function DashboardLayout() {
               Dashboard menu
             </button>
           </div>
-          <Outlet />
+          <RouteErrorBoundary>
+            <Suspense fallback={<Spinner block />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </div>
         {/* No reveal delay: the menu takes focus the moment it opens, and hidden items cannot. */}
         <div className="drawer-side z-40 transition-none lg:z-auto">

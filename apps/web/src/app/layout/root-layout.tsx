@@ -1,5 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { useNavigationPending } from '../navigation';
+import { RouteErrorBoundary } from '../route-error-boundary';
+import { useScrollRestoration } from '../scroll-restoration';
 import { DrawerToggle, useDrawer } from './drawer-toggle';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -11,8 +15,7 @@ const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.
 
 /** Shows that a page (or its lazily loaded code) is on its way. */
 function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!useNavigationPending()) return null;
   return (
     <progress
       className="progress progress-secondary fixed inset-x-0 top-0 z-50 h-1 rounded-none"
@@ -22,13 +25,14 @@ function NavigationProgress() {
 }
 
 interface RootLayoutProps {
-  /** Replaces the routed page; the router's first-load fallback uses it to show a spinner. */
+  /** Replaces the routed page (tests). */
   children?: ReactNode;
 }
 
 /** Navbar, page and footer, inside the daisyUI drawer that holds the small-screen menu. */
 export function RootLayout({ children }: RootLayoutProps) {
   const { open, setOpen, close, buttonRef, toggle } = useDrawer();
+  useScrollRestoration();
 
   return (
     <div className="drawer">
@@ -45,7 +49,10 @@ export function RootLayout({ children }: RootLayoutProps) {
         {/* At least a screen tall, so the footer starts below the fold while a page's code or
             data loads and never jumps down when the content arrives (layout shift). */}
         <main id="main" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col outline-none">
-          {children ?? <Outlet />}
+          <RouteErrorBoundary>
+            {/* A first load shows the frame and this spinner until the page's code arrives. */}
+            <Suspense fallback={<Spinner block />}>{children ?? <Outlet />}</Suspense>
+          </RouteErrorBoundary>
         </main>
         <Footer />
       </div>
@@ -58,7 +65,6 @@ export function RootLayout({ children }: RootLayoutProps) {
           </Suspense>
         ) : null}
       </div>
-      <ScrollRestoration />
     </div>
   );
 }

@@ -53,6 +53,14 @@ describe('ToolOrderPage', { timeout: 20_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it('shows the tool while the session is still being read; the form waits for it', async () => {
+    fakeAuth.session = { data: null, isPending: true };
+    renderPage(() => Promise.resolve(json(500, {})));
+    expect(await screen.findByRole('heading', { name: tool.name }, slow)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
+    expect(screen.queryByLabelText('Phone')).not.toBeInTheDocument();
+  });
+
   it('shows the tool, the read-only customer fields and a live money total', async () => {
     const user = userEvent.setup();
     renderPage(() => Promise.resolve(json(500, {})));

@@ -26,7 +26,11 @@ function LoadFailed({ error, retry }: { error: Error; retry: () => void }) {
   return <QueryError message={error.message} onRetry={retry} />;
 }
 
-/** /tool/:id — the tool order page (signed-in only; the router's guard sees to that). */
+/**
+ * /tool/:id — the tool order page (signed-in only; the router's guard sees to that). The tool
+ * shows as soon as it is known (it usually comes with the page's HTML); the order form, which
+ * needs the customer's name and address, waits for the session.
+ */
 export function ToolOrderPage() {
   const { id = '' } = useParams();
   usePageMeta(pageMeta.tool.title, pageMeta.tool.description);
@@ -36,18 +40,22 @@ export function ToolOrderPage() {
   return (
     <PageContainer>
       <PageHeading>Place To Orders</PageHeading>
-      {tool.isPending || !session ? (
+      {tool.isPending ? (
         <Spinner block label="Loading the tool" />
       ) : tool.isError ? (
         <LoadFailed error={tool.error} retry={() => void tool.refetch()} />
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
           <ToolSummary tool={tool.data} />
-          <OrderForm
-            key={tool.data._id}
-            tool={tool.data}
-            customer={{ name: session.user.name, email: session.user.email }}
-          />
+          {session ? (
+            <OrderForm
+              key={tool.data._id}
+              tool={tool.data}
+              customer={{ name: session.user.name, email: session.user.email }}
+            />
+          ) : (
+            <Spinner block label="Checking your session" />
+          )}
         </div>
       )}
     </PageContainer>

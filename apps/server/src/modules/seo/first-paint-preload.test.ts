@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTool } from '../../../test/shop-fixtures.ts';
+import { createTestApp, request, type TestApp } from '../../../test/test-app.ts';
+import { routePreloads } from './first-paint-preload.ts';
+
+let t: TestApp;
+let toolId: string;
+const dist = mkdtempSync(join(tmpdir(), 'voltforge-dist-'));
+const indexHtml =
+  '<!doctype html><html><head><title>Voltforge</title></head><body><div id="root"></div></body></html>';
+const table = {
+  '/': ['/assets/home-page-1.js', '/assets/use-query-1.js'],
+  '/about': ['/assets/about-page-1.js'],
+  '/tool/:id': ['/assets/tool-order-page-1.js'],
+};
+
+beforeAll(async () => {
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), indexHtml);
+  writeFileSync(join(dist, 'route-preload.json'), JSON.stringify(table));
+  t = await createTestApp({ WEB_DIST_DIR: dist });
+  toolId = (await insertTool(t.database.db, { name: 'Probe' })).id;
+});
+afterAll(() => t.close());
+
+async function preloaded(url: string) {
+  const res = await request(t.app, { method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  return [...res.body.matchAll(/<link rel="modulepreload" href="([^"]*)" \/>/g)].map((m) => m[1]);
+}
+
+describe("a page's own scripts, preloaded in its HTML", () => {
+  it('preloads the chunks of the page the path shows, on data pages and static pages', async () => {
+    expect(await preloaded('/')).toEqual(table['/']);
+    expect(await preloaded('/about')).toEqual(table['/about']);
+    expect(await preloaded(`/tool/${toolId}`)).toEqual(table['/tool/:id']);
+  });
+
+  it('preloads nothing for a path outside the list', async () => {
+    expect(await preloaded('/dashboard')).toEqual([]);
+    expect(await preloaded('/tool/a/b')).toEqual([]);
+  });
+
+  it('preloads nothing when the build has no list', () => {
+    expect(routePreloads(mkdtempSync(join(tmpdir(), 'voltforge-dist-')))('/')).toEqual([]);
+  });
+});
