@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   orderMessages,
   shortageMessage,
@@ -19,156 +20,176 @@ import type { Actor } from '../../auth/guards.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
 import type { OrderCancelReason } from '@voltforge/contract/order-timeline';
-import { syncLowStock } from '../low-stock/low-stock.service.ts';
+import { syncLowStock, type OnLowStock } from '../low-stock/low-stock.service.ts';
 import { recordOrderEvent } from '../order-timeline/order-events.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 import type { CancelledBy } from '../../mail/templates/order-mails.ts';
 import { findOrderRow, orderToJson, PAID_STATUSES, type OrderRow } from './order-row.ts';
 
-/** A restock can land between our statement and the read that explains its failure; try again then. */
+/** The tool can change between the read and the reservation; the placement is tried again then. */
 const PLACE_ATTEMPTS = 3;
 
 // Any constant works: it only keeps these per-account locks apart from other advisory locks.
 const UNPAID_LOCK_NAMESPACE = 7_340_022;
 
-/** The inserted order row as the placing statement returns it: `to_json` of the row. */
-type InsertedOrder = {
-  id: string;
-  user_id: string | null;
-  customer_name: string;
-  email: string;
-  phone: string;
-  address: string;
-  tool_id: string;
-  tool_name: string;
-  part_number: string;
-  unit_price_cents: number;
-  quantity: number;
-  total_cents: number;
-  status: OrderStatus;
-  payment_intent_id: string | null;
-  transaction_id: string | null;
-  paid_at: string | null;
-  shipped_at: string | null;
-  delivered_at: string | null;
-  cancelled_at: string | null;
-  created_at: string;
+/** The tool and the account as the placing transaction reads them before reserving. */
+type OrderingState = {
+  name: string | null;
+  part_number: string | null;
+  price_cents: number | null;
+  in_stock: number | null;
+  min_order_quantity: number | null;
+  archived: boolean | null;
+  unpaid: number;
+  now: string | Date;
 };
-type PlacedRow = { order: InsertedOrder };
+
+/** What the reserving statement returns when it took the stock. */
+type Reserved = {
+  in_stock: number;
+  threshold: number;
+  crossed: boolean;
+};
 
 /** Both drivers (node-postgres and PGlite) answer a raw statement with its `rows`. */
-interface PlacedRows {
-  rows: PlacedRow[];
+interface Rows<T> {
+  rows: T[];
 }
 
-function orderRowFromJson(json: InsertedOrder): OrderRow {
-  const date = (value: string | null) => (value === null ? null : new Date(value));
-  return {
-    id: json.id,
-    userId: json.user_id,
-    customerName: json.customer_name,
-    email: json.email,
-    phone: json.phone,
-    address: json.address,
-    toolId: json.tool_id,
-    toolName: json.tool_name,
-    partNumber: json.part_number,
-    unitPriceCents: json.unit_price_cents,
-    quantity: json.quantity,
-    totalCents: json.total_cents,
-    status: json.status,
-    paymentIntentId: json.payment_intent_id,
-    transactionId: json.transaction_id,
-    paidAt: date(json.paid_at),
-    shippedAt: date(json.shipped_at),
-    deliveredAt: date(json.delivered_at),
-    cancelledAt: date(json.cancelled_at),
-    createdAt: new Date(json.created_at),
-  };
+/** Thrown inside the transaction to undo it when the stock or the tool changed since it was read. */
+class ChangedMeanwhile extends Error {}
+
+/** Why an order cannot be placed, from the tool and the account as they are; null when it can. */
+function refusal(state: OrderingState, q: number, maxUnpaid: number): Error | null {
+  const { in_stock: inStock, min_order_quantity: min, price_cents: price } = state;
+  if (state.name === null || state.archived || inStock === null || min === null || price === null) {
+    return notFound(orderMessages.toolNotFound);
+  }
+  if (q < min) {
+    return badRequest(orderMessages.minQuantity(min), { quantity: orderMessages.minQuantity(min) });
+  }
+  if (state.unpaid >= maxUnpaid) return conflict(orderMessages.tooManyUnpaid(maxUnpaid));
+  if (inStock < q) return conflict(shortageMessage(inStock));
+  if (price * q > INT32_MAX) return badRequest(orderMessages.totalTooLarge);
+  return null;
 }
 
 /**
- * Places an order. One statement does the work: a conditional UPDATE reserves the stock (no
- * read-then-write, so concurrent orders can never oversell) only while the account has fewer than
- * `maxUnpaid` unpaid orders and the total fits, then the same statement writes the order and its
- * stock movement and announces the catalogue change (delivered at commit); the low-stock marker
- * and the customer's mail join the same transaction. Counting unpaid orders
- * is only safe under a per-account lock taken by an earlier statement: a statement's snapshot is
- * fixed when it starts, so it could not see an order committed while it waited. Name, email and
- * price come from the session and the tool, never the client. The statement runs in a
- * transaction so that other writes (say, a confirmation mail) can join it.
+ * Places an order, holding the tool's row lock as briefly as possible, because every order of a
+ * popular tool queues on it (docs/performance.md, "Order placement"). In one transaction:
+ *
+ * 1. a per-account advisory lock, so counting the account's unpaid orders is safe (a statement's
+ *    snapshot is fixed when it starts, so the count must come after the lock, in its own statement);
+ * 2. one read of the tool, that count and the transaction's time — a refusal is explained from it;
+ * 3. the order is built here (its id, the tool's name, part number and price as read) and the
+ *    customer's mail is written — all before any lock on the tool;
+ * 4. one statement reserves the stock with a conditional UPDATE that also checks that the tool
+ *    still has the name, part number and price just read (no read-then-write, so concurrent orders
+ *    can never oversell), marks the tool low on stock if this order takes it to its threshold,
+ *    writes the order and its stock movement, and announces the catalogue change;
+ * 5. COMMIT. Only step 4 and the commit hold the tool's row.
+ *
+ * If step 4 finds the tool changed since step 2, the whole transaction (mail included) is undone
+ * and tried again. Name, email and price come from the session and the tool, never the client.
  */
 export async function placeOrder(
   db: Db,
   customer: Actor,
   input: CreateOrderBody,
-  limits: { maxUnpaid: number; notify: OrderNotify },
+  limits: { maxUnpaid: number; notify: OrderNotify; onLowStock?: OnLowStock },
 ): Promise<Order> {
   if (!isUuid(input.toolId)) throw notFound(orderMessages.toolNotFound);
   const q = input.quantity;
   for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
-    const placed = await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(${UNPAID_LOCK_NAMESPACE}, hashtext(${customer.id}))`,
-      );
-      const result = (await tx.execute<PlacedRow>(sql`
-        with reserved as (
-          update ${tool} set in_stock = in_stock - ${q}
-          where id = ${input.toolId} and archived_at is null
-            and in_stock >= ${q} and min_order_quantity <= ${q}
-            and price_cents::bigint * ${q} <= ${INT32_MAX}
-            and (select count(*) from ${order}
-                 where user_id = ${customer.id} and status = 'pending_payment') < ${limits.maxUnpaid}
-          returning id, name, part_number, price_cents
-        ), created as (
-          insert into ${order} (user_id, customer_name, email, phone, address, tool_id, tool_name,
-                                part_number, unit_price_cents, quantity, total_cents)
-          select ${customer.id}, ${customer.name}, ${customer.email}, ${input.phone},
-                 ${input.address}, r.id, r.name, r.part_number, r.price_cents, ${q},
-                 r.price_cents * ${q}
-          from reserved r
-          returning *
-        ), moved as (
-          insert into ${stockMovement} (tool_id, delta, reason, order_id, actor_id)
-          select c.tool_id, -c.quantity, 'order', c.id, c.user_id from created c
-        )
-        select to_json(c) as "order", pg_notify(${CATALOGUE_CHANNEL}, '') from created c`)) as PlacedRows;
-      const [row] = result.rows;
-      if (!row) return null;
-      const created = orderRowFromJson(row.order);
-      await syncLowStock(tx, [input.toolId]);
-      await limits.notify(tx, { kind: 'order_placed' }, created);
-      return created;
-    });
-    if (placed) return orderToJson(placed);
+    try {
+      const placed = await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${UNPAID_LOCK_NAMESPACE}, hashtext(${customer.id}))`,
+        );
+        const read = (await tx.execute<OrderingState>(sql`
+          select t.name, t.part_number, t.price_cents, t.in_stock, t.min_order_quantity,
+                 t.archived_at is not null as archived,
+                 (select count(*) from ${order}
+                  where user_id = ${customer.id} and status = 'pending_payment')::int as unpaid,
+                 now() as now
+          from (select 1) as one left join ${tool} t on t.id = ${input.toolId}`)) as Rows<OrderingState>;
+        const state = read.rows[0];
+        if (!state) throw new Error('the ordering read returned no row');
+        const refused = refusal(state, q, limits.maxUnpaid);
+        if (refused) throw refused;
+        const priceCents = state.price_cents ?? 0;
+        const row: OrderRow = {
+          id: randomUUID(),
+          userId: customer.id,
+          customerName: customer.name,
+          email: customer.email,
+          phone: input.phone,
+          address: input.address,
+          toolId: input.toolId,
+          toolName: state.name ?? '',
+          partNumber: state.part_number ?? '',
+          unitPriceCents: priceCents,
+          quantity: q,
+          totalCents: priceCents * q,
+          status: 'pending_payment',
+          paymentIntentId: null,
+          transactionId: null,
+          paidAt: null,
+          shippedAt: null,
+          deliveredAt: null,
+          cancelledAt: null,
+          createdAt: new Date(state.now),
+        };
+        await limits.notify(tx, { kind: 'order_placed' }, row);
 
-    // Nothing was reserved: say why, from the tool and the account as they are now.
-    const [[current], [unpaid]] = await Promise.all([
-      db
-        .select({
-          inStock: tool.inStock,
-          minOrderQuantity: tool.minOrderQuantity,
-          priceCents: tool.priceCents,
-          archivedAt: tool.archivedAt,
-        })
-        .from(tool)
-        .where(eq(tool.id, input.toolId)),
-      db
-        .select({ n: count() })
-        .from(order)
-        .where(and(eq(order.userId, customer.id), eq(order.status, 'pending_payment'))),
-    ]);
-    if (!current || current.archivedAt) throw notFound(orderMessages.toolNotFound);
-    if (q < current.minOrderQuantity) {
-      throw badRequest(orderMessages.minQuantity(current.minOrderQuantity), {
-        quantity: orderMessages.minQuantity(current.minOrderQuantity),
+        const threshold = sql`coalesce(low_stock_threshold, 2 * min_order_quantity)`;
+        const reserved = (await tx.execute<Reserved>(sql`
+          with reserved as (
+            update ${tool} set
+              in_stock = in_stock - ${q},
+              low_stock_notified_at = case
+                when low_stock_notified_at is null and in_stock - ${q} <= ${threshold} then now()
+                else low_stock_notified_at end
+            where id = ${row.toolId} and archived_at is null
+              and in_stock >= ${q} and min_order_quantity <= ${q}
+              and price_cents = ${row.unitPriceCents} and name = ${row.toolName}
+              and part_number = ${row.partNumber}
+            -- now() is the transaction's time: equal only to a mark set by this very statement.
+            returning id, in_stock, ${threshold} as threshold, low_stock_notified_at = now() as crossed
+          ), created as (
+            insert into ${order} (id, user_id, customer_name, email, phone, address, tool_id,
+                                  tool_name, part_number, unit_price_cents, quantity, total_cents,
+                                  created_at)
+            select ${row.id}, ${row.userId}, ${row.customerName}, ${row.email}, ${row.phone},
+                   ${row.address}, r.id, ${row.toolName}, ${row.partNumber},
+                   ${row.unitPriceCents}, ${q}, ${row.totalCents}, now()
+            from reserved r
+            returning id, tool_id, quantity, user_id
+          ), moved as (
+            insert into ${stockMovement} (tool_id, delta, reason, order_id, actor_id)
+            select c.tool_id, -c.quantity, 'order', c.id, c.user_id from created c
+          )
+          select r.in_stock, r.threshold, r.crossed, pg_notify(${CATALOGUE_CHANNEL}, '')
+          from reserved r`)) as Rows<Reserved>;
+        const taken = reserved.rows[0];
+        if (!taken) throw new ChangedMeanwhile();
+        if (taken.crossed && limits.onLowStock) {
+          await limits.onLowStock(tx, [
+            {
+              id: row.toolId,
+              name: row.toolName,
+              partNumber: row.partNumber,
+              inStock: taken.in_stock,
+              lowStockThreshold: taken.threshold,
+            },
+          ]);
+        }
+        return row;
       });
+      return orderToJson(placed);
+    } catch (error) {
+      if (!(error instanceof ChangedMeanwhile)) throw error;
     }
-    if ((unpaid?.n ?? 0) >= limits.maxUnpaid) {
-      throw conflict(orderMessages.tooManyUnpaid(limits.maxUnpaid));
-    }
-    if (current.inStock < q) throw conflict(shortageMessage(current.inStock));
-    if (current.priceCents * q > INT32_MAX) throw badRequest(orderMessages.totalTooLarge);
   }
   throw conflict('The stock changed while you were ordering. Please try again.');
 }
