@@ -19,7 +19,7 @@ import type { Actor } from '../../auth/guards.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
 import type { OrderCancelReason } from '@voltforge/contract/order-timeline';
-import { syncLowStock } from '../low-stock/low-stock.service.ts';
+import { syncLowStock, type OnLowStock } from '../low-stock/low-stock.service.ts';
 import { recordOrderEvent } from '../order-timeline/order-events.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 import type { CancelledBy } from '../../mail/templates/order-mails.ts';
@@ -102,7 +102,7 @@ export async function placeOrder(
   db: Db,
   customer: Actor,
   input: CreateOrderBody,
-  limits: { maxUnpaid: number; notify: OrderNotify },
+  limits: { maxUnpaid: number; notify: OrderNotify; onLowStock: OnLowStock },
 ): Promise<Order> {
   if (!isUuid(input.toolId)) throw notFound(orderMessages.toolNotFound);
   const q = input.quantity;
@@ -136,7 +136,7 @@ export async function placeOrder(
       const [row] = result.rows;
       if (!row) return null;
       const created = orderRowFromJson(row.order);
-      await syncLowStock(tx, [input.toolId]);
+      await syncLowStock(tx, [input.toolId], limits.onLowStock);
       await limits.notify(tx, { kind: 'order_placed' }, created);
       return created;
     });
@@ -314,7 +314,8 @@ export async function cancelOrder(
         actorId: reason === 'unpaid_expired' ? null : actor.id,
         cancelReason: reason,
       });
-      await syncLowStock(tx, [updated.toolId]);
+      // Stock only comes back here: this can re-arm the tool's alert, never raise one.
+      await syncLowStock(tx, [updated.toolId], null);
       await notify(
         tx,
         {
