@@ -10,7 +10,14 @@ import { demo, registerCustomer, signIn } from './fixtures';
 const SHOTS = process.env.E2E_SHOTS_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  if (!SHOTS) return;
+  // From the top and with nothing focused, so the sticky header and skip link sit where a
+  // person sees them rather than where the last check scrolled to.
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 async function newPerson(browser: Browser): Promise<Page> {
@@ -230,16 +237,21 @@ test('the order page shows the timeline after pay, ship and deliver; the custome
   ]);
   await checkAtBothWidths(admin, 'timeline');
 
-  await customer.goto('/dashboard/myOrder');
-  await customer
-    .getByRole('button', { name: /History/ })
-    .first()
-    .click();
-  const theirs = customer.getByRole('list', { name: /History of order/ });
-  await expect(theirs.getByText('Marked delivered')).toBeVisible();
-  await expect(theirs.getByText('Payment declined')).toBeVisible();
-  await expect(theirs.getByText('Stock reserved')).toHaveCount(0);
-  await checkAtBothWidths(customer, 'my-orders-timeline');
+  // My Orders is a card per order on a phone and a table on a laptop: open the history in each.
+  for (const width of [375, 1280]) {
+    await customer.setViewportSize({ width, height: 900 });
+    await customer.goto('/dashboard/myOrder');
+    await customer
+      .getByRole('button', { name: /History/ })
+      .first()
+      .click();
+    const theirs = customer.getByRole('list', { name: /History of order/ });
+    await expect(theirs.getByText('Marked delivered')).toBeVisible();
+    await expect(theirs.getByText('Payment declined')).toBeVisible();
+    await expect(theirs.getByText('Stock reserved')).toHaveCount(0);
+    expect(await axeProblems(customer), `My Orders history at ${width} px`).toEqual([]);
+    await shoot(customer, `my-orders-timeline-${width}`);
+  }
 });
 
 test('the part number shows on the card, the order page, the orders and finds the tool', async ({

@@ -94,8 +94,8 @@ export function ImportPreview({ plan }: { plan: ToolImportPlan }) {
                 {plan.rows.map((r) => (
                   <tr key={r.row}>
                     <td className="tabular-nums">{r.row}</td>
-                    <td className="font-mono">{r.partNumber || '—'}</td>
-                    <td>{r.name || '—'}</td>
+                    <td className="font-mono whitespace-nowrap">{r.partNumber || '—'}</td>
+                    <td className="min-w-36">{r.name || '—'}</td>
                     <td>
                       <span className={`badge badge-sm ${actionBadge[r.action].tone}`}>
                         {actionBadge[r.action].label}
