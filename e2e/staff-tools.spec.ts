@@ -297,6 +297,9 @@ test('the part number shows on the card, the order page, the orders and finds th
   await admin.getByRole('searchbox', { name: 'Search tools by name or part number' }).fill(tag);
   await expect(admin.getByRole('row').filter({ hasText: `Bench Supply ${tag}` })).toBeVisible();
   await admin.goto('/dashboard/manageOrders');
+  await admin.getByLabel('Search by part number, tool or customer').fill(partNumber.toLowerCase());
+  await admin.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(admin.getByRole('heading', { name: 'Manage All Orders (1)' })).toBeVisible();
   await expect(admin.getByRole('row').filter({ hasText: partNumber })).toBeVisible();
   await admin.goto(`/dashboard/manageOrder/${order._id}`);
   await expect(admin.getByRole('main').getByText(partNumber)).toBeVisible();
