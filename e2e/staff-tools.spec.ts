@@ -301,6 +301,8 @@ test('the part number shows on the card, the order page, the orders and finds th
   await admin.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(admin.getByRole('heading', { name: 'Manage All Orders (1)' })).toBeVisible();
   await expect(admin.getByRole('row').filter({ hasText: partNumber })).toBeVisible();
+  await checkAtBothWidths(admin, 'manage-orders-search');
+  await admin.setViewportSize({ width: 1280, height: 900 });
   await admin.goto(`/dashboard/manageOrder/${order._id}`);
   await expect(admin.getByRole('main').getByText(partNumber)).toBeVisible();
 });

@@ -50,11 +50,15 @@ export function ManageOrdersPage() {
     <>
       <AdminHeading>Manage All Orders{orders.data ? ` (${orders.data.total})` : ''}</AdminHeading>
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <form role="search" onSubmit={submitSearch} className="flex flex-col gap-1">
+        <form
+          role="search"
+          onSubmit={submitSearch}
+          className="flex w-full flex-col gap-1 sm:w-auto"
+        >
           <label htmlFor={searchId} className="text-sm font-medium">
             Search by part number, tool or customer
           </label>
-          <div className="join">
+          <div className="join w-full">
             {/* Keyed on the URL's value, so Back and links reset what the box shows. */}
             <input
               key={search ?? ''}
