@@ -115,7 +115,7 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
               <div className="flex items-start justify-between gap-2">
                 <h3 className="font-semibold">
                   {order.order}{' '}
-                  <span className="font-mono text-xs font-normal text-base-content/75">
+                  <span className="font-mono text-xs font-normal whitespace-nowrap text-base-content/75">
                     {order.partNumber}
                   </span>
                 </h3>
