@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { user } from '../db/schema/auth.ts';
 import { enqueueMail } from './outbox.ts';
@@ -14,7 +14,8 @@ export function lowStockNotifier(publicUrl: string) {
     const admins = await tx
       .select({ id: user.id, email: user.email })
       .from(user)
-      .where(eq(user.role, 'admin'));
+      // A banned admin can no longer act on it.
+      .where(and(eq(user.role, 'admin'), sql`coalesce(${user.banned}, false) = false`));
     const mail = lowStockMail({ publicUrl, tools });
     await enqueueMail(
       tx,

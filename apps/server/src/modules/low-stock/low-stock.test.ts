@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '@voltforge/contract/admin-overview';
+import { user } from '../../db/schema/auth.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { lowStockNotifier } from '../../mail/stock-notices.ts';
@@ -125,6 +126,9 @@ describe('low-stock mail to admins', () => {
   let secondAdmin: TestUser;
   beforeAll(async () => {
     secondAdmin = await registerUser(t.app, { name: 'Otto Ohm', role: 'admin' });
+    // A banned admin is never among the recipients below.
+    const banned = await registerUser(t.app, { name: 'Bart Banned', role: 'admin' });
+    await t.app.db.update(user).set({ banned: true }).where(eq(user.id, banned.id));
   });
 
   // Each order by someone new: the unpaid-order cap is not what these tests are about.
