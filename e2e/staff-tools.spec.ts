@@ -10,7 +10,14 @@ import { demo, registerCustomer, signIn } from './fixtures';
 const SHOTS = process.env.E2E_SHOTS_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  if (!SHOTS) return;
+  // From the top and with nothing focused, so the sticky header and skip link sit where a
+  // person sees them rather than where the last check scrolled to.
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 async function newPerson(browser: Browser): Promise<Page> {
@@ -48,15 +55,22 @@ async function placeOrder(page: Page, toolId: string, quantity: number): Promise
   return (await placed.json()) as Order;
 }
 
-/** Pays through the test provider, as the payment page does. */
-async function pay(page: Page, order: Order) {
+/** Pays through the test provider, as the payment page does; `declineFirst` tries a declined card first. */
+async function pay(page: Page, order: Order, opts: { declineFirst?: boolean } = {}) {
   const intent = await page.request.post('/api/create-payment-intent', {
     data: { orderId: order._id },
   });
   expect(intent.status()).toBe(200);
   const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const card = { clientSecret, expMonth: 12, expYear: 2099, cvc: '123' };
+  if (opts.declineFirst) {
+    const declined = await page.request.post('/api/payments/test/confirm', {
+      data: { ...card, number: '4000000000000002' },
+    });
+    expect(declined.status()).toBe(402);
+  }
   const confirmed = await page.request.post('/api/payments/test/confirm', {
-    data: { clientSecret, number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+    data: { ...card, number: '4242424242424242' },
   });
   expect(confirmed.status()).toBe(200);
   const { paymentIntentId } = (await confirmed.json()) as { paymentIntentId: string };
@@ -178,6 +192,15 @@ test('an order that takes a tool to its threshold marks it low in Manage Product
   await expect(row.getByText('Low stock', { exact: true })).toBeVisible();
   await admin.getByLabel('Only low stock').check();
   await expect(admin.getByRole('row').filter({ hasText: `LOW-${tag}` })).toBeVisible();
+  await checkAtBothWidths(admin, 'manage-products-low-stock');
+
+  // Every admin is mailed once; without a mail server the mail waits on the Mail page.
+  await admin.goto('/dashboard/mail');
+  await expect(
+    admin
+      .getByRole('link', { name: `Low stock: Low Stock Relay ${tag} (LOW-${tag}), 4 left` })
+      .first(),
+  ).toBeVisible();
   await admin.goto('/dashboard');
   await expect(
     admin.getByRole('region', { name: 'Low stock' }).getByText(`Low Stock Relay ${tag}`),
@@ -193,7 +216,7 @@ test('the order page shows the timeline after pay, ship and deliver; the custome
   const tool = tools.find((t) => t.inStock >= t.minOrderQuantity * 3);
   if (!tool) throw new Error('no tool in stock');
   const order = await placeOrder(customer, tool._id, tool.minOrderQuantity);
-  await pay(customer, order);
+  await pay(customer, order, { declineFirst: true });
 
   const admin = await signedInAdmin(browser);
   for (const status of ['shipped', 'delivered']) {
@@ -206,19 +229,80 @@ test('the order page shows the timeline after pay, ship and deliver; the custome
     /Order placed/,
     /Stock reserved/,
     /Payment started/,
-    /Payment succeeded/,
+    /Payment declined.*Your card was declined\..*card ending 0002.*by Tess Timeline/s,
+    /Payment succeeded.*Transaction pi_test_\w+\..*by the card provider/s,
     /Marked paid.*by the card provider/s,
     /Marked shipped.*by Demo Admin \(staff\)/s,
     /Marked delivered.*by Demo Admin \(staff\)/s,
   ]);
   await checkAtBothWidths(admin, 'timeline');
 
+  // My Orders is a card per order on a phone and a table on a laptop: open the history in each.
+  for (const width of [375, 1280]) {
+    await customer.setViewportSize({ width, height: 900 });
+    await customer.goto('/dashboard/myOrder');
+    await customer
+      .getByRole('button', { name: /History/ })
+      .first()
+      .click();
+    const theirs = customer.getByRole('list', { name: /History of order/ });
+    await expect(theirs.getByText('Marked delivered')).toBeVisible();
+    await expect(theirs.getByText('Payment declined')).toBeVisible();
+    await expect(theirs.getByText('Stock reserved')).toHaveCount(0);
+    expect(await axeProblems(customer), `My Orders history at ${width} px`).toEqual([]);
+    await shoot(customer, `my-orders-timeline-${width}`);
+  }
+});
+
+test('the part number shows on the card, the order page, the orders and finds the tool', async ({
+  browser,
+}) => {
+  const admin = await signedInAdmin(browser);
+  const tag = randomUUID().slice(0, 6).toUpperCase();
+  const partNumber = `PN-${tag}`;
+  const created = await admin.request.post('/api/tool', {
+    data: {
+      partNumber,
+      name: `Bench Supply ${tag}`,
+      inStock: 40,
+      minOrderQuantity: 1,
+      price: 120,
+      desc: 'A bench power supply.',
+      img: '/images/tools/vf-dm200-digital-multimeter.svg',
+      category: 'Power',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const tool = (await created.json()) as Tool;
+
+  // The catalogue finds it by its part number, in any letter case, and the card shows it.
+  const customer = await newPerson(browser);
+  await registerCustomer(customer, 'Pat Part');
+  await customer.goto('/tools');
+  const search = customer.getByLabel('Search tools by name or part number');
+  await search.fill(partNumber.toLowerCase());
+  await search.press('Enter');
+  const cards = customer.getByRole('list', { name: 'Tools' }).getByRole('article');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(partNumber);
+
+  await customer.goto(`/tool/${tool._id}`);
+  await expect(customer.getByText(partNumber)).toBeVisible();
+
+  const order = await placeOrder(customer, tool._id, 1);
   await customer.goto('/dashboard/myOrder');
-  await customer
-    .getByRole('button', { name: /History/ })
-    .first()
-    .click();
-  const theirs = customer.getByRole('list', { name: /History of order/ });
-  await expect(theirs.getByText('Marked delivered')).toBeVisible();
-  await expect(theirs.getByText('Stock reserved')).toHaveCount(0);
+  await expect(customer.getByRole('main').getByText(partNumber).first()).toBeVisible();
+
+  await admin.goto('/dashboard/manageTools');
+  await admin.getByRole('searchbox', { name: 'Search tools by name or part number' }).fill(tag);
+  await expect(admin.getByRole('row').filter({ hasText: `Bench Supply ${tag}` })).toBeVisible();
+  await admin.goto('/dashboard/manageOrders');
+  await admin.getByLabel('Search by part number, tool or customer').fill(partNumber.toLowerCase());
+  await admin.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(admin.getByRole('heading', { name: 'Manage All Orders (1)' })).toBeVisible();
+  await expect(admin.getByRole('row').filter({ hasText: partNumber })).toBeVisible();
+  await checkAtBothWidths(admin, 'manage-orders-search');
+  await admin.setViewportSize({ width: 1280, height: 900 });
+  await admin.goto(`/dashboard/manageOrder/${order._id}`);
+  await expect(admin.getByRole('main').getByText(partNumber)).toBeVisible();
 });

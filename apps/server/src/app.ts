@@ -47,6 +47,7 @@ import { routePreloads } from './modules/seo/first-paint-preload.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 import { mailSenderPlugin } from './mail/sender.ts';
 import { orderNotifier } from './mail/order-notices.ts';
+import { lowStockNotifier } from './mail/stock-notices.ts';
 import { mailAdminRoutes } from './modules/mail/mail-admin.routes.ts';
 
 export interface BuildOptions {
@@ -123,6 +124,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // One card provider for the payment routes and the cancel step (null: no card payments).
   // The customer's mail about each order change, written in the transaction that makes it.
   const notify = orderNotifier({ publicUrl: config.publicUrl, holdHours: config.orderHoldHours });
+  // Every admin's mail about a tool that has just run low, in the transaction that took it low.
+  const onLowStock = lowStockNotifier(config.publicUrl);
   const paymentProvider = createActiveProvider(database.db, config);
   const beforeCancel = paymentCancelGuard(database.db, paymentProvider, notify);
 
@@ -132,10 +135,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });
   await app.register(toolsRoutes);
-  await app.register(toolsAdminRoutes);
+  await app.register(toolsAdminRoutes, { onLowStock });
   await app.register(ordersRoutes, {
     beforeCancel,
     notify,
+    onLowStock,
     maxUnpaidOrders: config.maxUnpaidOrders,
   });
   await app.register(ordersAdminRoutes, { beforeCancel, notify });
@@ -163,7 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(overviewRoutes);
   await app.register(adminCatalogueRoutes);
-  await app.register(toolCsvRoutes, {});
+  await app.register(toolCsvRoutes, { onLowStock });
   await app.register(orderExportRoutes);
   await app.register(orderTimelineRoutes);
 

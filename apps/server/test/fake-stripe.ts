@@ -14,6 +14,7 @@ export interface FakeIntent {
   description: string | null;
   livemode: false;
   created: number;
+  last_payment_error?: { message: string; payment_method: { card: { last4: string } } } | null;
 }
 
 export interface FakeRequest {
@@ -85,6 +86,13 @@ export class FakeStripe {
     const intent = this.intents.get(id);
     if (!intent) throw new Error(`no fake intent ${id}`);
     intent.status = status;
+    return intent;
+  }
+
+  /** What Stripe does when the customer's card is declined: the intent waits for another card. */
+  decline(id: string, message: string, last4: string): FakeIntent {
+    const intent = this.setStatus(id, 'requires_payment_method');
+    intent.last_payment_error = { message, payment_method: { card: { last4 } } };
     return intent;
   }
 

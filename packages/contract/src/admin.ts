@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CATEGORY_LENGTH } from './catalog.ts';
+import { MAX_CATEGORY_LENGTH, MAX_SEARCH_LENGTH } from './catalog.ts';
 import {
   MAX_ORDER_QUANTITY,
   orderMessages,
@@ -247,6 +247,12 @@ export type UserListQuery = z.output<typeof userListQuerySchema>;
 export const adminOrderListQuerySchema = z.object({
   status: z
     .enum(orderStatuses, { error: `status must be one of: ${orderStatuses.join(', ')}` })
+    .optional(),
+  /** Part of a part number, tool name, customer name or email, in any letter case. */
+  search: z
+    .string({ error: 'must be given at most once' })
+    .trim()
+    .max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
     .optional(),
   ...pagination,
 });

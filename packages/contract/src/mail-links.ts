@@ -14,6 +14,7 @@ export const mailLinkPaths = {
   payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
   mail: '/dashboard/mail',
   inbox: '/dashboard/inbox',
+  manageTools: '/dashboard/manageTools',
 } as const;
 
 /** A reset link is good for one use within this time. */

@@ -31,6 +31,7 @@ export const mailKinds = [
   'contact_ack',
   'contact_notice',
   'newsletter_confirm',
+  'low_stock',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
@@ -45,6 +46,7 @@ export const mailKindLabels: Record<MailKind, string> = {
   contact_ack: 'Contact acknowledgement',
   contact_notice: 'Contact notice to admins',
   newsletter_confirm: 'Newsletter confirmation',
+  low_stock: 'Low stock notice to admins',
 };
 
 const MAX_PAGE = 10_000;

@@ -2,7 +2,10 @@ import type { z } from 'zod';
 import { adminOrderListQuerySchema } from './admin.ts';
 
 /** GET /api/orders/export.csv: Manage All Orders' filters, without paging (every match). */
-export const orderExportQuerySchema = adminOrderListQuerySchema.pick({ status: true });
+export const orderExportQuerySchema = adminOrderListQuerySchema.pick({
+  status: true,
+  search: true,
+});
 export type OrderExportQueryInput = z.input<typeof orderExportQuerySchema>;
 
 export const ORDER_EXPORT_PATH = '/api/orders/export.csv';

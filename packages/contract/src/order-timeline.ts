@@ -16,6 +16,14 @@ export const orderCancelReasonLabels: Record<OrderCancelReason, string> = {
   account_removed: "Cancelled because the customer's account was removed",
 };
 
+/**
+ * What happened to a payment, as the shop saw it: the customer started paying (an intent was
+ * made), the provider declined a card, the payment succeeded, or the shop closed the intent
+ * with a cancelled order.
+ */
+export const paymentAttemptOutcomes = ['started', 'declined', 'succeeded', 'closed'] as const;
+export type PaymentAttemptOutcome = (typeof paymentAttemptOutcomes)[number];
+
 export const timelineEventKinds = [
   'placed',
   'payment_attempt',

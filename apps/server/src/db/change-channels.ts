@@ -8,7 +8,7 @@ import type { Db, Tx } from './client.ts';
  */
 export const CATALOGUE_CHANNEL = 'voltforge_catalogue';
 /**
- * Sent by database triggers (migration 0005) with a user's id whenever that user's account,
+ * Sent by database triggers (migration 0006) with a user's id whenever that user's account,
  * sessions, profile or orders change, however the change is made.
  */
 export const USER_CHANNEL = 'voltforge_user';

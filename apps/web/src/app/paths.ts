@@ -24,7 +24,7 @@ const pages = {
   users: '/dashboard/users',
   addTool: '/dashboard/addTool',
   manageOrders: '/dashboard/manageOrders',
-  manageTools: '/dashboard/manageTools',
+  manageTools: mailLinkPaths.manageTools,
   importTools: '/dashboard/importTools',
   manageReviews: '/dashboard/manageReviews',
   forgotPassword: mailLinkPaths.forgotPassword,

@@ -1,4 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { paymentAttemptOutcomes } from '@voltforge/contract/order-timeline';
+import { user } from './auth.ts';
 import { order } from './order.ts';
 
 /** Webhook de-duplication: a provider event is applied at most once. */
@@ -44,4 +46,31 @@ export const testPaymentIntent = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('test_payment_intent_order_id_idx').on(t.orderId)],
+);
+
+/**
+ * The order's payment history, whichever provider runs: every intent made, every declined card
+ * with the provider's reason, the payment that went through with its transaction id, and an
+ * intent closed with its cancelled order. The provider keeps only an intent's latest state, so
+ * the timeline reads this instead. Written by the code that learns each fact, once.
+ */
+export const paymentAttempt = pgTable(
+  'payment_attempt',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id),
+    provider: text('provider').notNull(),
+    intentId: text('intent_id').notNull(),
+    outcome: text('outcome', { enum: paymentAttemptOutcomes }).notNull(),
+    amountCents: integer('amount_cents'),
+    /** The provider's words for a declined card. */
+    reason: text('reason'),
+    cardLast4: text('card_last4'),
+    /** Who tried to pay (null: the provider or the shop). */
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_attempt_order_id_idx').on(t.orderId, t.createdAt)],
 );

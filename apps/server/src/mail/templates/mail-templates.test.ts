@@ -11,6 +11,7 @@ import {
   orderShippedMail,
   type OrderMailData,
 } from './order-mails.ts';
+import { lowStockMail } from './stock-mails.ts';
 
 const publicUrl = 'https://shop.example.com';
 const hostile = '<script>alert("x")</script> & Co';
@@ -19,6 +20,7 @@ const order: OrderMailData = {
   id: '0f6c2a52-1b7e-4c1e-9d57-1f2e3d4c5b6a',
   customerName: hostile,
   toolName: 'Bench <b>Multimeter</b>',
+  partNumber: 'VF-DM200',
   unitPriceCents: 1250,
   quantity: 3,
   totalCents: 3750,
@@ -63,6 +65,13 @@ describe('mail templates', () => {
       }),
     ],
     ['newsletter', newsletterConfirmMail({ publicUrl, token: 'n-token' })],
+    [
+      'low stock',
+      lowStockMail({
+        publicUrl,
+        tools: [{ name: hostile, partNumber: 'VF-X1', inStock: 1, lowStockThreshold: 4 }],
+      }),
+    ],
   ];
 
   it.each(all)(
@@ -99,6 +108,7 @@ describe('mail templates', () => {
   it('lists the order with its total, pay link and hold', () => {
     const mail = orderPlacedMail({ publicUrl, order, holdHours: 48 });
     expect(mail.subject).toBe('Your Voltforge order 0F6C2A52: $37.50 to pay');
+    expect(mail.text).toContain('Part number: VF-DM200');
     expect(mail.text).toContain('Unit price: $12.50');
     expect(mail.text).toContain('Quantity: 3');
     expect(mail.text).toContain('Total: $37.50');
@@ -114,6 +124,32 @@ describe('mail templates', () => {
     const mail = orderPaidMail({ publicUrl, order });
     expect(mail.text).toContain('Transaction id: pi_test_123');
     expect(mail.text).toContain('We received your payment of $37.50');
+  });
+
+  it('names every part number in every order mail', () => {
+    for (const mail of [
+      orderPaidMail({ publicUrl, order }),
+      orderShippedMail({ publicUrl, order }),
+      orderDeliveredMail({ publicUrl, order }),
+      orderCancelledMail({ publicUrl, order, by: 'customer', wasPaid: false }),
+    ]) {
+      expect(mail.text).toContain('Part number: VF-DM200');
+      expect(mail.html).toContain('VF-DM200');
+    }
+  });
+
+  it('lists the tools that ran low and links to the low-stock filter', () => {
+    const mail = lowStockMail({
+      publicUrl,
+      tools: [
+        { name: 'Relay Board', partNumber: 'VF-RL12', inStock: 3, lowStockThreshold: 4 },
+        { name: 'Probe Set', partNumber: 'VF-TL100', inStock: 0, lowStockThreshold: 2 },
+      ],
+    });
+    expect(mail.subject).toBe('Low stock: 2 tools');
+    expect(mail.text).toContain('Part number: VF-RL12');
+    expect(mail.text).toContain('Part number: VF-TL100');
+    expect(mail.text).toContain(`${publicUrl}/dashboard/manageTools?lowStock=1`);
   });
 
   it('says who cancelled', () => {

@@ -16,6 +16,7 @@ export interface OrderMailData {
   id: string;
   customerName: string;
   toolName: string;
+  partNumber: string;
   unitPriceCents: number;
   quantity: number;
   totalCents: number;
@@ -33,6 +34,7 @@ function orderRows(order: OrderMailData): MailBlock {
   return rows([
     ['Order', shortId(order.id)],
     ['Item', order.toolName],
+    ['Part number', order.partNumber],
     ['Unit price', money(order.unitPriceCents)],
     ['Quantity', String(order.quantity)],
     ['Total', money(order.totalCents)],

@@ -23,11 +23,12 @@ export type OnLowStock = (tx: Db | Tx, alerts: LowStockAlert[]) => Promise<void>
  * below its threshold and was not yet reported is marked and returned (and handed to `onLowStock`);
  * a tool back above its threshold is unmarked, so its next fall is reported again. The marking is
  * one conditional UPDATE, so two orders taking the same tool low at once report it once.
+ * `onLowStock` is required so that every caller decides: null only where stock can only rise.
  */
 export async function syncLowStock(
   tx: Db | Tx,
   toolIds: readonly string[],
-  onLowStock?: OnLowStock,
+  onLowStock: OnLowStock | null,
 ): Promise<LowStockAlert[]> {
   if (toolIds.length === 0) return [];
   const ids = [...new Set(toolIds)];

@@ -1,8 +1,8 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '@voltforge/contract/order';
 import type { Db } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
 import { CSV_BOM, csvLine, spreadsheetSafe } from '../../csv.ts';
+import { orderFiltersWhere, type OrderFilters } from '../orders/order-row.ts';
 
 const PAGE = 500;
 
@@ -31,9 +31,7 @@ export const orderCsvColumns = [
   'transactionId',
 ] as const;
 
-export interface OrderExportFilters {
-  status?: OrderStatus;
-}
+export type OrderExportFilters = OrderFilters;
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const time = (at: Date | null) => at?.toISOString() ?? '';
@@ -48,7 +46,7 @@ export async function* exportOrdersCsv(
   filters: OrderExportFilters,
 ): AsyncGenerator<string> {
   yield CSV_BOM + csvLine(orderCsvColumns);
-  const matches = filters.status ? eq(order.status, filters.status) : undefined;
+  const matches = orderFiltersWhere(filters);
   // The cursor keeps the database's own text of the timestamp: a JS Date would drop microseconds.
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {

@@ -78,6 +78,13 @@ describe('GET /api/orders/export.csv', () => {
     expect(all).toHaveLength(602);
   });
 
+  it("exports what Manage All Orders' search finds", async () => {
+    const rows = (query: string) =>
+      exportOrders(query).then((res) => parseCsv(res.body, { unterminatedQuote: 'x' }).slice(1));
+    expect(await rows('?search=vf-ss60&status=pending_payment')).toHaveLength(1);
+    expect(await rows('?search=no-such-part')).toHaveLength(0);
+  });
+
   it('refuses an unknown status filter', async () => {
     const res = await exportOrders('?status=lost');
     expect(res.statusCode).toBe(400);

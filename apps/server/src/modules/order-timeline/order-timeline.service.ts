@@ -3,13 +3,14 @@ import { orderMessages, orderStatusLabels, type OrderStatus } from '@voltforge/c
 import {
   orderCancelReasonLabels,
   type OrderTimeline,
+  type PaymentAttemptOutcome,
   type TimelineActor,
   type TimelineEvent,
 } from '@voltforge/contract/order-timeline';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { orderEvent } from '../../db/schema/order-event.ts';
-import { paymentEvent, testPaymentIntent } from '../../db/schema/payment.ts';
+import { paymentAttempt, paymentEvent, testPaymentIntent } from '../../db/schema/payment.ts';
 import { stockMovement } from '../../db/schema/tool.ts';
 import { notFound } from '../../http-error.ts';
 import type { Actor } from '../../auth/guards.ts';
@@ -22,8 +23,9 @@ const SHOP: TimelineActor = { kind: 'system', name: null };
 const RANK: Record<TimelineEvent['kind'], number> = {
   placed: 0,
   stock: 1,
-  payment_attempt: 2,
-  provider_event: 3,
+  // A webhook comes before what it told us (both are written in one transaction, at one time).
+  provider_event: 2,
+  payment_attempt: 3,
   status: 4,
   cancelled: 5,
 };
@@ -37,6 +39,119 @@ const statusTitle = (status: OrderStatus) => `Marked ${orderStatusLabels[status]
 
 const formatDelta = (delta: number) => (delta > 0 ? `+${delta}` : `−${Math.abs(delta)}`);
 
+const money = (cents: number | null) => (cents === null ? '' : `$${(cents / 100).toFixed(2)}`);
+const cardEnding = (last4: string | null) => (last4 ? ` (card ending ${last4})` : '');
+
+/** Stripe's event names, as a person reads them. */
+const providerEventLabels: Record<string, string> = {
+  'payment_intent.succeeded': 'payment succeeded',
+  'payment_intent.payment_failed': 'payment failed',
+};
+
+interface AttemptRow {
+  at: Date;
+  outcome: PaymentAttemptOutcome;
+  intentId: string;
+  amountCents: number | null;
+  reason: string | null;
+  cardLast4: string | null;
+  actorId: string | null;
+  actorName: string | null;
+  actorRole: string | null;
+}
+
+/** One recorded fact about the order's payment. */
+function attemptEvent(a: AttemptRow, customerName: string, forCustomer: boolean): TimelineEvent {
+  const at = a.at.toISOString();
+  const who = (fallback: TimelineActor) =>
+    a.actorId === null ? fallback : person(a.actorRole, a.actorName, forCustomer);
+  switch (a.outcome) {
+    case 'started':
+      return {
+        at,
+        kind: 'payment_attempt',
+        title: 'Payment started',
+        detail: `Card payment of ${money(a.amountCents)}`,
+        actor: who({ kind: 'customer', name: customerName }),
+      };
+    case 'declined':
+      return {
+        at,
+        kind: 'payment_attempt',
+        title: 'Payment declined',
+        detail: `${a.reason ?? 'The card provider declined the card.'}${cardEnding(a.cardLast4)}`,
+        actor: who(PROVIDER),
+      };
+    case 'succeeded':
+      return {
+        at,
+        kind: 'payment_attempt',
+        title: 'Payment succeeded',
+        detail: [
+          `${money(a.amountCents)} approved by the card provider${cardEnding(a.cardLast4)}.`,
+          `Transaction ${a.intentId}.`,
+          a.reason,
+        ]
+          .filter(Boolean)
+          .join(' '),
+        actor: PROVIDER,
+      };
+    case 'closed':
+      return {
+        at,
+        kind: 'payment_attempt',
+        title: 'Payment closed',
+        detail: 'Cancelled with the order, so it can no longer go through.',
+        actor: SHOP,
+      };
+  }
+}
+
+type IntentRow = typeof testPaymentIntent.$inferSelect;
+
+/** An older order's payment, from the one state its test-provider intent kept. */
+function intentEvents(intent: IntentRow, customerName: string): TimelineEvent[] {
+  const events: TimelineEvent[] = [];
+  events.push({
+    at: intent.createdAt.toISOString(),
+    kind: 'payment_attempt',
+    title: 'Payment started',
+    detail: `Card payment of $${(intent.amountCents / 100).toFixed(2)}`,
+    actor: { kind: 'customer', name: customerName },
+  });
+  const last4 = intent.cardLast4 ? ` (card ending ${intent.cardLast4})` : '';
+  if (intent.status === 'succeeded') {
+    events.push({
+      at: intent.updatedAt.toISOString(),
+      kind: 'payment_attempt',
+      title: 'Payment succeeded',
+      detail: `Approved by the card provider${last4}`,
+      actor: PROVIDER,
+    });
+  } else if (intent.status === 'canceled') {
+    // The intent keeps only its latest state: a decline before the cancel is told here.
+    const declined = intent.lastPaymentError
+      ? ` The last attempt was declined: ${intent.lastPaymentError}${last4}`
+      : '';
+    events.push({
+      at: intent.updatedAt.toISOString(),
+      kind: 'payment_attempt',
+      title: 'Payment closed',
+      detail: `Cancelled with the order, so it can no longer go through.${declined}`,
+      actor: SHOP,
+    });
+  } else if (intent.lastPaymentError) {
+    events.push({
+      at: intent.updatedAt.toISOString(),
+      kind: 'payment_attempt',
+      title: 'Payment declined',
+      detail: `${intent.lastPaymentError}${last4}`,
+      actor: PROVIDER,
+    });
+  }
+  return events;
+}
+
 /**
  * What happened to one order, oldest first: placed, payment attempts and the provider's events,
  * status changes with who made them, the cancellation and why, and the stock it took or gave
@@ -49,7 +164,7 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
   if (!row || (!isAdmin && row.userId !== viewer.id)) throw notFound(orderMessages.orderNotFound);
   const forCustomer = !isAdmin;
 
-  const [changes, intents, providerEvents, movements] = await Promise.all([
+  const [changes, attempts, intents, providerEvents, movements] = await Promise.all([
     db
       .select({
         at: orderEvent.createdAt,
@@ -64,6 +179,22 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
       .leftJoin(user, eq(user.id, orderEvent.actorId))
       .where(eq(orderEvent.orderId, id))
       .orderBy(asc(orderEvent.createdAt)),
+    db
+      .select({
+        at: paymentAttempt.createdAt,
+        outcome: paymentAttempt.outcome,
+        intentId: paymentAttempt.intentId,
+        amountCents: paymentAttempt.amountCents,
+        reason: paymentAttempt.reason,
+        cardLast4: paymentAttempt.cardLast4,
+        actorId: paymentAttempt.actorId,
+        actorName: user.name,
+        actorRole: user.role,
+      })
+      .from(paymentAttempt)
+      .leftJoin(user, eq(user.id, paymentAttempt.actorId))
+      .where(eq(paymentAttempt.orderId, id))
+      .orderBy(asc(paymentAttempt.createdAt)),
     db
       .select()
       .from(testPaymentIntent)
@@ -103,52 +234,20 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
     },
   ];
 
-  for (const intent of intents) {
-    events.push({
-      at: intent.createdAt.toISOString(),
-      kind: 'payment_attempt',
-      title: 'Payment started',
-      detail: `Card payment of $${(intent.amountCents / 100).toFixed(2)}`,
-      actor: { kind: 'customer', name: row.customerName },
-    });
-    const last4 = intent.cardLast4 ? ` (card ending ${intent.cardLast4})` : '';
-    if (intent.status === 'succeeded') {
-      events.push({
-        at: intent.updatedAt.toISOString(),
-        kind: 'payment_attempt',
-        title: 'Payment succeeded',
-        detail: `Approved by the card provider${last4}`,
-        actor: PROVIDER,
-      });
-    } else if (intent.status === 'canceled') {
-      // The intent keeps only its latest state: a decline before the cancel is told here.
-      const declined = intent.lastPaymentError
-        ? ` The last attempt was declined: ${intent.lastPaymentError}${last4}`
-        : '';
-      events.push({
-        at: intent.updatedAt.toISOString(),
-        kind: 'payment_attempt',
-        title: 'Payment closed',
-        detail: `Cancelled with the order, so it can no longer go through.${declined}`,
-        actor: SHOP,
-      });
-    } else if (intent.lastPaymentError) {
-      events.push({
-        at: intent.updatedAt.toISOString(),
-        kind: 'payment_attempt',
-        title: 'Payment declined',
-        detail: `${intent.lastPaymentError}${last4}`,
-        actor: PROVIDER,
-      });
-    }
+  if (attempts.length > 0) {
+    for (const attempt of attempts)
+      events.push(attemptEvent(attempt, row.customerName, forCustomer));
+  } else {
+    // Orders paid before payment attempts were recorded: what the test provider's intents kept.
+    for (const intent of intents) events.push(...intentEvents(intent, row.customerName));
   }
 
   for (const event of providerEvents) {
     events.push({
       at: event.receivedAt.toISOString(),
       kind: 'provider_event',
-      title: `Provider event ${event.type}`,
-      detail: `${event.provider} event ${event.eventId}`,
+      title: `Card provider: ${providerEventLabels[event.type] ?? event.type}`,
+      detail: `${event.provider} webhook event ${event.eventId} (${event.type})`,
       actor: PROVIDER,
     });
   }

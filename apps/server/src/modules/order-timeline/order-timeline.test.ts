@@ -80,7 +80,9 @@ describe('GET /api/order/:id/timeline', () => {
       ['Marked shipped', 'admin', t.admin.name],
       ['Marked delivered', 'admin', t.admin.name],
     ]);
-    expect(events[3]?.detail).toBe('Approved by the card provider (card ending 4242)');
+    expect(events[3]?.detail).toBe(
+      `$25.00 approved by the card provider (card ending 4242). Transaction ${paymentIntentId}.`,
+    );
     expect(events[6]?.detail).toBe('From shipped');
 
     const theirs = (await timeline(id, t.customerA)).json<OrderTimeline>().events;
@@ -109,19 +111,54 @@ describe('GET /api/order/:id/timeline', () => {
       'Order placed',
       'Stock reserved',
       'Payment started',
+      'Payment declined',
       'Payment closed',
       'Stock returned',
       'Cancelled',
     ]);
-    expect(events[3]?.detail).toMatch(
-      /^Cancelled with the order, so it can no longer go through\. The last attempt was declined: .+ \(card ending 0002\)$/,
-    );
+    expect(events[3]?.detail).toMatch(/^.+ \(card ending 0002\)$/);
+    expect(events[4]).toMatchObject({
+      detail: 'Cancelled with the order, so it can no longer go through.',
+      actor: { kind: 'system', name: null },
+    });
     const cancel = events.find((e) => e.kind === 'cancelled');
     expect(cancel).toMatchObject({
       detail: 'Cancelled by the customer',
       actor: { kind: 'customer', name: t.customerA.name },
     });
     expect(events.find((e) => e.title === 'Stock returned')?.detail).toBe('+2 in stock (cancel)');
+  });
+
+  it('keeps every declined card with its reason, then the payment that went through with its transaction id', async () => {
+    const id = await placeOrder(t.customerA);
+    expect((await payWithTestCard(t.customerA, id, '4000000000009995')).statusCode).toBe(402);
+    expect((await payWithTestCard(t.customerA, id, '4000000000000002')).statusCode).toBe(402);
+    const paid = await payWithTestCard(t.customerA, id, '4242424242424242');
+    expect(paid.statusCode).toBe(200);
+    const { paymentIntentId } = paid.json<{ paymentIntentId: string }>();
+
+    const events = (await timeline(id, t.admin)).json<OrderTimeline>().events;
+    const payments = events.filter((e) => e.kind === 'payment_attempt');
+    expect(payments.map((e) => [e.title, e.actor])).toEqual([
+      ['Payment started', { kind: 'customer', name: t.customerA.name }],
+      ['Payment declined', { kind: 'customer', name: t.customerA.name }],
+      ['Payment declined', { kind: 'customer', name: t.customerA.name }],
+      ['Payment succeeded', { kind: 'provider', name: null }],
+    ]);
+    expect(payments[1]?.detail).toMatch(/insufficient funds.*\(card ending 9995\)$/i);
+    expect(payments[2]?.detail).toMatch(/declined.*\(card ending 0002\)$/i);
+    expect(payments[3]?.detail).toContain(`Transaction ${paymentIntentId}.`);
+    const at = payments.map((e) => e.at);
+    expect([...at].sort()).toEqual(at);
+
+    // The customer sees their own declines and the payment too.
+    const theirs = (await timeline(id, t.customerA)).json<OrderTimeline>().events;
+    expect(theirs.filter((e) => e.kind === 'payment_attempt').map((e) => e.title)).toEqual([
+      'Payment started',
+      'Payment declined',
+      'Payment declined',
+      'Payment succeeded',
+    ]);
   });
 
   it('shows recorded status changes with who made them, oldest first; the customer sees no staff names or ledger', async () => {

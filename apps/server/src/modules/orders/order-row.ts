@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '@voltforge/contract/money';
 import type { Order, OrderStatus } from '@voltforge/contract/order';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { order } from '../../db/schema/order.ts';
+import { containsPattern } from '../tools/tools.service.ts';
 
 export type OrderRow = typeof order.$inferSelect;
 
@@ -29,6 +30,30 @@ export function orderToJson(row: OrderRow): Order {
     delivered: row.status === 'delivered',
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Manage All Orders' filters, shared by its list and its CSV export. */
+export interface OrderFilters {
+  status?: OrderStatus;
+  /** Part of the part number, tool name, customer name or email, in any letter case. */
+  search?: string;
+}
+
+/** The WHERE of Manage All Orders' filters (undefined: every order). */
+export function orderFiltersWhere(filters: OrderFilters): SQL | undefined {
+  const search = filters.search?.trim();
+  const pattern = search ? containsPattern(search) : null;
+  return and(
+    filters.status ? eq(order.status, filters.status) : undefined,
+    pattern
+      ? or(
+          ilike(order.partNumber, pattern),
+          ilike(order.toolName, pattern),
+          ilike(order.customerName, pattern),
+          ilike(order.email, pattern),
+        )
+      : undefined,
+  );
 }
 
 /** The one order lookup by id; a malformed id is an order that does not exist (not a SQL error). */

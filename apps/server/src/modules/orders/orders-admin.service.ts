@@ -11,13 +11,16 @@ import { order } from '../../db/schema/order.ts';
 import type { Actor } from '../../auth/guards.ts';
 import { conflict, notFound } from '../../http-error.ts';
 import { paginate, type Page } from '../../paging.ts';
-import { findOrderRow, orderToJson } from './order-row.ts';
+import { findOrderRow, orderFiltersWhere, orderToJson } from './order-row.ts';
 import { cancelOrder, type CancelSteps } from './orders.service.ts';
 import { recordOrderEvent } from '../order-timeline/order-events.ts';
 
-/** Every order (or those of one status), newest first, one bounded page at a time. */
+/**
+ * Every order (or those of one status, or matching a search on part number, tool, customer name
+ * or email), newest first, one bounded page at a time.
+ */
 export async function listAllOrders(db: Db, query: AdminOrderListQuery): Promise<Page<Order>> {
-  const where = query.status ? eq(order.status, query.status) : undefined;
+  const where = orderFiltersWhere(query);
   const rows = db
     .select()
     .from(order)

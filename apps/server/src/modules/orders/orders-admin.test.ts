@@ -97,6 +97,35 @@ describe('GET /api/orders', () => {
     expect(Number(paid.headers['x-total-count'])).toBe(paid.json<Order[]>().length);
   });
 
+  it('finds orders by part of the part number, tool, customer name or email, in any case', async () => {
+    const other = await insertTool(t.app.db, {
+      name: 'Oscilloscope Probe',
+      partNumber: 'VF-PB100_X',
+      minOrderQuantity: 1,
+      inStock: 10,
+    });
+    const res = await request(t.app, {
+      method: 'POST',
+      url: '/api/order',
+      payload: { toolId: other.id, quantity: 1, phone: '+1 555 010 2030', address: '1 Main St' },
+      as: bob,
+    });
+    expect(res.statusCode).toBe(201);
+    const probeOrder = res.json<Order>();
+    const search = async (qs: string) => {
+      const found = await request(t.app, { method: 'GET', url: `/api/orders?${qs}`, as: admin });
+      expect(found.statusCode).toBe(200);
+      return found.json<Order[]>().map((o) => o._id);
+    };
+    expect(await search('search=vf-pb100')).toEqual([probeOrder._id]);
+    expect(await search('search=OSCILLOSCOPE')).toEqual([probeOrder._id]);
+    // `_` is a character to find, not LIKE's "any one character".
+    expect(await search('search=PB100_')).toEqual([probeOrder._id]);
+    expect(await search('search=PB100%25')).toEqual([]);
+    expect(await search(`search=${encodeURIComponent(bob.email)}`)).toContain(probeOrder._id);
+    expect(await search('search=vf-pb100&status=paid')).toEqual([]);
+  });
+
   it('pages: pageSize bounds the answer, X-Total-Count tells the whole', async () => {
     for (let i = 0; i < 3; i += 1) await placeOrder(bob, 1);
     const all = await request(t.app, { method: 'GET', url: '/api/orders?pageSize=100', as: admin });

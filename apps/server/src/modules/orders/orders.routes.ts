@@ -12,11 +12,17 @@ import { isOwnEmail, requireUser, signedIn } from '../../auth/guards.ts';
 import { cancelOrder, getOrder, listOrders, placeOrder } from './orders.service.ts';
 import type { BeforeCancel } from './orders.service.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
+import type { OnLowStock } from '../low-stock/low-stock.service.ts';
 
 /** The customer's order calls: place, list, read and cancel (docs/architecture.md). */
 export async function ordersRoutes(
   instance: FastifyInstance,
-  opts: { beforeCancel: BeforeCancel; notify: OrderNotify; maxUnpaidOrders: number },
+  opts: {
+    beforeCancel: BeforeCancel;
+    notify: OrderNotify;
+    onLowStock: OnLowStock;
+    maxUnpaidOrders: number;
+  },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { beforeCancel, notify } = opts;
@@ -40,6 +46,7 @@ export async function ordersRoutes(
         await placeOrder(app.db, customer, request.body, {
           maxUnpaid: opts.maxUnpaidOrders,
           notify,
+          onLowStock: opts.onLowStock,
         }),
       );
     },

@@ -96,7 +96,7 @@ export async function placeOrder(
   db: Db,
   customer: Actor,
   input: CreateOrderBody,
-  limits: { maxUnpaid: number; notify: OrderNotify; onLowStock?: OnLowStock },
+  limits: { maxUnpaid: number; notify: OrderNotify; onLowStock: OnLowStock },
 ): Promise<Order> {
   if (!isUuid(input.toolId)) throw notFound(orderMessages.toolNotFound);
   const q = input.quantity;
@@ -173,7 +173,7 @@ export async function placeOrder(
           from reserved r`)) as Rows<Reserved>;
         const taken = reserved.rows[0];
         if (!taken) throw new ChangedMeanwhile();
-        if (taken.crossed && limits.onLowStock) {
+        if (taken.crossed) {
           await limits.onLowStock(tx, [
             {
               id: row.toolId,
@@ -335,7 +335,8 @@ export async function cancelOrder(
         actorId: reason === 'unpaid_expired' ? null : actor.id,
         cancelReason: reason,
       });
-      await syncLowStock(tx, [updated.toolId]);
+      // Stock only comes back here: this can re-arm the tool's alert, never raise one.
+      await syncLowStock(tx, [updated.toolId], null);
       await notify(
         tx,
         {

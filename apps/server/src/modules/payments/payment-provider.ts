@@ -12,6 +12,12 @@ export interface ProviderIntent {
   status: string;
   /** metadata.orderId: the order the intent was created for. */
   orderId: string | null;
+  /** Which provider holds it, for the order's payment history. */
+  provider: Exclude<ProviderName, 'none'>;
+  /** The provider's words for the last declined card, if any. */
+  lastPaymentError: string | null;
+  /** The last four digits of the card last tried, when the provider tells. */
+  cardLast4: string | null;
 }
 
 export interface CreateIntentInput {

@@ -10,6 +10,7 @@ import { findOrderRow, orderToJson, type OrderRow } from '../orders/order-row.ts
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
 import { isUuid } from '../../db/ids.ts';
 import { recordOrderEvent } from '../order-timeline/order-events.ts';
+import { recordPaymentAttempt } from '../order-timeline/payment-attempts.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 
 type Customer = Pick<Actor, 'id' | 'role'>;
@@ -47,9 +48,10 @@ function intentMismatch(row: OrderRow, intent: ProviderIntent): string | null {
 async function markPaid(
   db: Db | Tx,
   orderId: string,
-  intentId: string,
+  intent: ProviderIntent,
   notify: OrderNotify,
 ): Promise<OrderRow | null> {
+  const intentId = intent.id;
   return db.transaction(async (tx) => {
     const [paid] = await tx
       .update(order)
@@ -62,6 +64,15 @@ async function markPaid(
       .where(and(eq(order.id, orderId), eq(order.status, 'pending_payment')))
       .returning();
     if (!paid) return null;
+    await recordPaymentAttempt(tx, {
+      orderId,
+      provider: intent.provider,
+      intentId,
+      outcome: 'succeeded',
+      amountCents: intent.amountCents,
+      cardLast4: intent.cardLast4,
+      actorId: null,
+    });
     await recordOrderEvent(tx, { orderId, from: 'pending_payment', to: 'paid', actorId: null });
     await notify(tx, { kind: 'order_paid' }, paid);
     return paid;
@@ -79,7 +90,7 @@ export async function applySucceededIntent(
 ): Promise<'paid' | 'already_paid' | 'mismatch'> {
   const row = intent.orderId ? await findOrderRow(db, intent.orderId) : undefined;
   if (!row || intentMismatch(row, intent)) return 'mismatch';
-  return (await markPaid(db, row.id, intent.id, notify)) ? 'paid' : 'already_paid';
+  return (await markPaid(db, row.id, intent, notify)) ? 'paid' : 'already_paid';
 }
 
 /**
@@ -134,11 +145,26 @@ export async function createIntentForOrder(
     await applySucceededIntent(db, intent, notify);
     throw conflict(paymentMessages.alreadyPaid);
   }
-  const [stored] = await db
-    .update(order)
-    .set({ paymentIntentId: intent.id })
-    .where(and(eq(order.id, row.id), eq(order.status, 'pending_payment')))
-    .returning({ id: order.id });
+  const made = intent;
+  const stored = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(order)
+      .set({ paymentIntentId: made.id })
+      .where(and(eq(order.id, row.id), eq(order.status, 'pending_payment')))
+      .returning({ id: order.id });
+    // The same intent handed out again (the idempotency key) is not a new attempt.
+    if (updated && made.id !== row.paymentIntentId) {
+      await recordPaymentAttempt(tx, {
+        orderId: row.id,
+        provider: made.provider,
+        intentId: made.id,
+        outcome: 'started',
+        amountCents: made.amountCents,
+        actorId: customer.id,
+      });
+    }
+    return updated;
+  });
   if (stored) return answer(intent);
 
   // The order was cancelled (or paid) while the intent was being made: it must not be payable.
@@ -165,6 +191,16 @@ export async function settleIntentBeforeCancel(
   if (!row.paymentIntentId || row.status !== 'pending_payment') return;
   const intent = await provider.cancelIntent(row.paymentIntentId);
   if (intent?.status === 'succeeded') await applySucceededIntent(db, intent, notify);
+  else if (intent?.status === 'canceled') {
+    await recordPaymentAttempt(db, {
+      orderId: row.id,
+      provider: intent.provider,
+      intentId: intent.id,
+      outcome: 'closed',
+      amountCents: intent.amountCents,
+      actorId: null,
+    });
+  }
 }
 
 /**
@@ -195,7 +231,7 @@ export async function confirmOrderPayment(
   if (mismatch === paymentMessages.paymentNotCompleted) throw conflict(mismatch);
   if (mismatch) throw badRequest(mismatch);
 
-  const paid = await markPaid(db, row.id, intent.id, notify);
+  const paid = await markPaid(db, row.id, intent, notify);
   if (paid) return orderToJson(paid);
   // Someone else (the webhook, another tab) got there first: fine if it was this payment.
   const current = await findOrderRow(db, row.id);
@@ -252,13 +288,35 @@ export async function handleWebhookEvent(
     // The intent as it is now decides, whichever event arrived: a failure reported after the
     // retry succeeded still leaves the order paid.
     if (intent.status !== 'succeeded' && event.type === 'payment_intent.payment_failed') {
+      await recordPaymentAttempt(tx, {
+        orderId,
+        provider: intent.provider,
+        intentId: intent.id,
+        outcome: 'declined',
+        amountCents: intent.amountCents,
+        reason: intent.lastPaymentError,
+        cardLast4: intent.cardLast4,
+        actorId: null,
+      });
       return 'payment_failed_recorded';
     }
     if (intentMismatch(row, intent)) return 'mismatch';
     // The customer was charged for an order that is cancelled (its stock already returned):
     // it stays cancelled, and the caller flags the payment for a refund.
-    if (row.status === 'cancelled') return 'paid_after_cancel';
-    return (await markPaid(tx, row.id, intent.id, notify)) ? 'paid' : 'already_paid';
+    if (row.status === 'cancelled') {
+      await recordPaymentAttempt(tx, {
+        orderId,
+        provider: intent.provider,
+        intentId: intent.id,
+        outcome: 'succeeded',
+        amountCents: intent.amountCents,
+        reason: 'The order was already cancelled: refund this payment.',
+        cardLast4: intent.cardLast4,
+        actorId: null,
+      });
+      return 'paid_after_cancel';
+    }
+    return (await markPaid(tx, row.id, intent, notify)) ? 'paid' : 'already_paid';
   });
   return { outcome, orderId };
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@voltforge/contract/order';
+import type { OrderTimeline } from '@voltforge/contract/order-timeline';
 import { paymentMessages } from '@voltforge/contract/payment';
 import { order } from '../../db/schema/order.ts';
 import { paymentEvent } from '../../db/schema/payment.ts';
@@ -373,7 +374,7 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
 
   it('records a failure without paying, then pays on the later success', async () => {
     const { placed, intent } = await unpaidOrderWithIntent();
-    fake.setStatus(intent.id, 'requires_payment_method');
+    fake.decline(intent.id, 'Your card has insufficient funds.', '9995');
     const failed = JSON.stringify(eventFor('payment_intent.payment_failed', intent));
     expect((await postWebhook(failed, sign(failed))).statusCode).toBe(200);
     expect((await readOrder(t.app, placed.id)).status).toBe('pending_payment');
@@ -382,6 +383,32 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
     const succeeded = JSON.stringify(eventFor('payment_intent.succeeded', intent));
     expect((await postWebhook(succeeded, sign(succeeded))).statusCode).toBe(200);
     expect((await readOrder(t.app, placed.id)).status).toBe('paid');
+
+    // The timeline keeps the decline with Stripe's reason, and the payment with its transaction id.
+    const timeline = await request(t.app, {
+      method: 'GET',
+      url: `/api/order/${placed.id}/timeline`,
+      as: t.admin,
+    });
+    const events = timeline.json<OrderTimeline>().events;
+    const total = `$${(intent.amount / 100).toFixed(2)}`;
+    expect(
+      events
+        .filter((e) => e.kind === 'payment_attempt' || e.kind === 'provider_event')
+        .map((e) => [e.title, e.detail?.replace(/evt_\w+/, 'evt_…') ?? null]),
+    ).toEqual([
+      ['Payment started', `Card payment of ${total}`],
+      [
+        'Card provider: payment failed',
+        'stripe webhook event evt_… (payment_intent.payment_failed)',
+      ],
+      ['Payment declined', 'Your card has insufficient funds. (card ending 9995)'],
+      ['Card provider: payment succeeded', 'stripe webhook event evt_… (payment_intent.succeeded)'],
+      [
+        'Payment succeeded',
+        `${total} approved by the card provider (card ending 9995). Transaction ${intent.id}.`,
+      ],
+    ]);
   });
 
   it('believes Stripe, not the event body: a success event for an unpaid intent pays nothing', async () => {

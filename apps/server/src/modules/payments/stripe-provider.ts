@@ -19,6 +19,9 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     currency: intent.currency,
     status: intent.status,
     orderId: intent.metadata?.orderId ?? null,
+    provider: 'stripe',
+    lastPaymentError: intent.last_payment_error?.message ?? null,
+    cardLast4: intent.last_payment_error?.payment_method?.card?.last4 ?? null,
   };
 }
 

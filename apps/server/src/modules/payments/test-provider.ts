@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
 import { testPaymentIntent } from '../../db/schema/payment.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http-error.ts';
+import { recordPaymentAttempt } from '../order-timeline/payment-attempts.ts';
 import type { CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.ts';
 
 type IntentRow = typeof testPaymentIntent.$inferSelect;
@@ -22,6 +23,9 @@ function toIntent(row: IntentRow): ProviderIntent {
     currency: row.currency,
     status: row.status,
     orderId: row.orderId,
+    provider: 'test',
+    lastPaymentError: row.lastPaymentError,
+    cardLast4: row.cardLast4,
   };
 }
 
@@ -124,15 +128,31 @@ export async function confirmTestCard(
   const outcome = testCards.find((c) => c.number === card.number)?.outcome;
   if (outcome !== 'succeeds') {
     const message = outcome ? declineMessages[outcome] : paymentMessages.nonTestCard;
-    await db
-      .update(testPaymentIntent)
-      .set({ lastPaymentError: message, cardLast4: last4, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(testPaymentIntent.id, found.intent.id),
-          eq(testPaymentIntent.status, 'requires_payment_method'),
-        ),
-      );
+    await db.transaction(async (tx) => {
+      const [declined] = await tx
+        .update(testPaymentIntent)
+        .set({ lastPaymentError: message, cardLast4: last4, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(testPaymentIntent.id, found.intent.id),
+            eq(testPaymentIntent.status, 'requires_payment_method'),
+          ),
+        )
+        .returning({ id: testPaymentIntent.id });
+      // The intent keeps only its latest decline; the order's history keeps each one.
+      if (declined) {
+        await recordPaymentAttempt(tx, {
+          orderId: found.intent.orderId,
+          provider: 'test',
+          intentId: found.intent.id,
+          outcome: 'declined',
+          amountCents: found.intent.amountCents,
+          reason: message,
+          cardLast4: last4,
+          actorId: customerId,
+        });
+      }
+    });
     throw paymentFailed(message);
   }
 

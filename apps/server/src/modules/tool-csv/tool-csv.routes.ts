@@ -20,7 +20,7 @@ const IMPORT_BODY_LIMIT = 4 * MAX_IMPORT_BYTES;
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The catalogue as CSV, and the CSV import: preview, then apply (admins only). */
-export async function toolCsvRoutes(instance: FastifyInstance, opts: { onLowStock?: OnLowStock }) {
+export async function toolCsvRoutes(instance: FastifyInstance, opts: { onLowStock: OnLowStock }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(

@@ -330,7 +330,7 @@ export async function applyToolImport(
   db: Db,
   admin: Actor,
   input: { csv: string; planHash: string },
-  onLowStock?: OnLowStock,
+  onLowStock: OnLowStock,
 ): Promise<ToolImportResult> {
   const actorId = admin.id;
   try {

@@ -8,11 +8,19 @@ import {
 } from '@voltforge/contract/admin';
 import { toolIdParamsSchema, toolSchema } from '@voltforge/contract/tool';
 import { adminOnly, requireAdmin } from '../../auth/guards.ts';
+import type { OnLowStock } from '../low-stock/low-stock.service.ts';
 import { archiveTool, createTool, restockTool, updateTool } from './tools-admin.service.ts';
 
-/** The catalogue's back office: add, edit, restock and archive tools (admins only). */
-export async function toolsAdminRoutes(instance: FastifyInstance) {
+/**
+ * The catalogue's back office: add, edit, restock and archive tools (admins only). `onLowStock`
+ * tells the admins about a tool an edit took to its low-stock threshold.
+ */
+export async function toolsAdminRoutes(
+  instance: FastifyInstance,
+  opts: { onLowStock: OnLowStock },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { onLowStock } = opts;
 
   app.post(
     '/api/tool',
@@ -28,7 +36,7 @@ export async function toolsAdminRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const admin = await requireAdmin(request);
-      return reply.status(201).send(await createTool(app.db, admin, request.body));
+      return reply.status(201).send(await createTool(app.db, admin, request.body, onLowStock));
     },
   );
 
@@ -47,7 +55,7 @@ export async function toolsAdminRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      return updateTool(app.db, admin, { id: request.params.id, ...request.body });
+      return updateTool(app.db, admin, { id: request.params.id, ...request.body }, onLowStock);
     },
   );
 
@@ -66,7 +74,7 @@ export async function toolsAdminRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      return restockTool(app.db, admin, { id: request.params.id, ...request.body });
+      return restockTool(app.db, admin, { id: request.params.id, ...request.body }, onLowStock);
     },
   );
 

@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { partNumberMessages } from '@voltforge/contract/part-number';
 import { announceCatalogueChange } from '../../db/change-channels.ts';
 import { toolToJson } from './tools.service.ts';
-import { syncLowStock } from '../low-stock/low-stock.service.ts';
+import { syncLowStock, type OnLowStock } from '../low-stock/low-stock.service.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
 
@@ -47,7 +47,12 @@ function refuseTakenPartNumber(partNumber: string | undefined) {
  * Adds a tool; its opening stock is an intake, booked as a 'restock' movement by the admin who
  * added it (as the seed books the demo catalogue's).
  */
-export async function createTool(db: Db, admin: Actor, input: ToolInputBody): Promise<Tool> {
+export async function createTool(
+  db: Db,
+  admin: Actor,
+  input: ToolInputBody,
+  onLowStock: OnLowStock,
+): Promise<Tool> {
   const actorId = admin.id;
   const created = db.transaction(async (tx) => {
     const [row] = await tx
@@ -70,7 +75,7 @@ export async function createTool(db: Db, admin: Actor, input: ToolInputBody): Pr
         .insert(stockMovement)
         .values({ toolId: row.id, delta: row.inStock, reason: 'restock', actorId });
     }
-    await syncLowStock(tx, [row.id]);
+    await syncLowStock(tx, [row.id], onLowStock);
     await announceCatalogueChange(tx);
     return toolToJson(row);
   });
@@ -87,6 +92,7 @@ export async function updateTool(
   db: Db,
   admin: Actor,
   { id, expectedInStock, inStock, ...fields }: ToolPatchBody & { id: string },
+  onLowStock: OnLowStock,
 ): Promise<Tool> {
   if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
   const actorId = admin.id;
@@ -124,7 +130,7 @@ export async function updateTool(
         await tx.insert(stockMovement).values({ toolId: id, delta, reason: 'adjust', actorId });
       }
       // A new stock level, threshold or minimum order can each cross the low-stock line.
-      await syncLowStock(tx, [id]);
+      await syncLowStock(tx, [id], onLowStock);
       await announceCatalogueChange(tx);
       return row;
     })
@@ -142,6 +148,7 @@ export async function restockTool(
   db: Db,
   admin: Actor,
   { id, quantity }: { id: string; quantity: number },
+  onLowStock: OnLowStock,
 ): Promise<Tool> {
   if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
   const actorId = admin.id;
@@ -155,7 +162,7 @@ export async function restockTool(
     await tx
       .insert(stockMovement)
       .values({ toolId: id, delta: quantity, reason: 'restock', actorId });
-    await syncLowStock(tx, [id]);
+    await syncLowStock(tx, [id], onLowStock);
     await announceCatalogueChange(tx);
     return row;
   });

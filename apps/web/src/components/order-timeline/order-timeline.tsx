@@ -20,10 +20,10 @@ function actorText(actor: TimelineActor): string {
 const dot: Record<TimelineEvent['kind'], string> = {
   placed: 'bg-primary',
   payment_attempt: 'bg-info',
-  provider_event: 'bg-base-300',
+  provider_event: 'bg-base-content/30',
   status: 'bg-success',
   cancelled: 'bg-error',
-  stock: 'bg-base-300',
+  stock: 'bg-base-content/30',
 };
 
 /** What happened to one order, oldest first, each with who and when. */

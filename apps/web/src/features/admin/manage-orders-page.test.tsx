@@ -127,6 +127,23 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Already moved on.'));
   });
 
+  it('searches by part number through the query string, and the export follows the filters', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const box = await screen.findByLabelText('Search by part number, tool or customer', {}, slow);
+    await user.type(box, 'vf-dm200');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('search=vf-dm200'))).toBe(
+        true,
+      ),
+    );
+    expect(screen.getByRole('link', { name: /^Export CSV/ })).toHaveAttribute(
+      'href',
+      '/api/orders/export.csv?search=vf-dm200',
+    );
+  });
+
   it('filters by status through the query string', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -1,12 +1,14 @@
 import { formatUsd } from '@voltforge/contract/money';
 import { orderStatusLabels, orderStatuses, type OrderStatus } from '@voltforge/contract/order';
+import { useId, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { ORDER_EXPORT_PATH } from '@voltforge/contract/order-export';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { ORDERS_PAGE_SIZE, useOrdersPage } from './api/get-orders-page';
+import { MAX_SEARCH_LENGTH } from '@voltforge/contract/catalog';
+import { ORDERS_PAGE_SIZE, ordersFilterParams, useOrdersPage } from './api/get-orders-page';
 import { AdminTable } from './components/admin-table';
 import { OrderActions } from './components/order-actions';
 import { OrderStatusBadge } from '../../components/order/order-status-badge';
@@ -24,29 +26,65 @@ function pageOf(value: string | null): number {
 export function ManageOrdersPage() {
   usePageMeta('Manage All Orders', 'Voltforge administration: every order.');
   const [searchParams, setSearchParams] = useSearchParams();
+  const searchId = useId();
   const rawStatus = searchParams.get('status');
   const status = isStatus(rawStatus) ? rawStatus : undefined;
+  const search = (searchParams.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH) || undefined;
   const page = pageOf(searchParams.get('page'));
-  const orders = useOrdersPage(status, page);
+  const orders = useOrdersPage({ status, search }, page);
+  const filterQuery = ordersFilterParams({ status, search }).toString();
 
-  const update = (next: { status?: OrderStatus; page?: number }) => {
-    const params = new URLSearchParams();
-    if (next.status) params.set('status', next.status);
+  const update = (next: { status?: OrderStatus; search?: string; page?: number }) => {
+    const params = ordersFilterParams(next);
     if (next.page && next.page > 1) params.set('page', String(next.page));
     setSearchParams(params);
+  };
+
+  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get('search');
+    update({ status, search: typeof value === 'string' ? value.trim() : undefined });
   };
 
   return (
     <>
       <AdminHeading>Manage All Orders{orders.data ? ` (${orders.data.total})` : ''}</AdminHeading>
       <div className="mb-4 flex flex-wrap items-end gap-3">
+        <form
+          role="search"
+          onSubmit={submitSearch}
+          className="flex w-full flex-col gap-1 sm:w-auto"
+        >
+          <label htmlFor={searchId} className="text-sm font-medium">
+            Search by part number, tool or customer
+          </label>
+          <div className="join w-full">
+            {/* Keyed on the URL's value, so Back and links reset what the box shows. */}
+            <input
+              key={search ?? ''}
+              id={searchId}
+              name="search"
+              type="search"
+              defaultValue={search ?? ''}
+              maxLength={MAX_SEARCH_LENGTH}
+              placeholder="e.g. VF-DM200"
+              className="input input-sm join-item w-full sm:w-64"
+            />
+            <button type="submit" className="btn btn-sm btn-primary join-item">
+              Search
+            </button>
+          </div>
+        </form>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Status
           <select
             className="select select-sm w-52"
             value={status ?? ''}
             onChange={(event) =>
-              update({ status: isStatus(event.target.value) ? event.target.value : undefined })
+              update({
+                status: isStatus(event.target.value) ? event.target.value : undefined,
+                search,
+              })
             }
           >
             <option value="">All orders</option>
@@ -59,7 +97,7 @@ export function ManageOrdersPage() {
         </label>
         {orders.isFetching && !orders.isPending ? <Spinner label="Refreshing orders" /> : null}
         <a
-          href={`${ORDER_EXPORT_PATH}${status ? `?status=${status}` : ''}`}
+          href={`${ORDER_EXPORT_PATH}${filterQuery ? `?${filterQuery}` : ''}`}
           className="btn btn-outline btn-sm ml-auto"
           download
         >
@@ -68,6 +106,7 @@ export function ManageOrdersPage() {
             {status
               ? ` of the ${orderStatusLabels[status].toLowerCase()} orders`
               : ' of every order'}
+            {search ? ` matching “${search}”` : ''}
           </span>
         </a>
       </div>
@@ -77,7 +116,11 @@ export function ManageOrdersPage() {
         <QueryError message={orders.error.message} onRetry={() => void orders.refetch()} />
       ) : orders.data.items.length === 0 ? (
         <p className="text-base-content/75">
-          {status ? `No ${orderStatusLabels[status].toLowerCase()} orders.` : 'No orders yet.'}
+          {search
+            ? `No ${status ? `${orderStatusLabels[status].toLowerCase()} ` : ''}order matches “${search}”.`
+            : status
+              ? `No ${orderStatusLabels[status].toLowerCase()} orders.`
+              : 'No orders yet.'}
         </p>
       ) : (
         <AdminTable
@@ -87,7 +130,7 @@ export function ManageOrdersPage() {
             pageSize: ORDERS_PAGE_SIZE,
             total: orders.data.total,
             label: 'Order pages',
-            onPage: (p) => update({ status, page: p }),
+            onPage: (p) => update({ status, search, page: p }),
           }}
         >
           <thead>

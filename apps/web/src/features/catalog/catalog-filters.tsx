@@ -13,7 +13,7 @@ interface CatalogFiltersProps {
   onChange: (next: Partial<CatalogState>) => void;
 }
 
-/** Search by name, category and sort. Every change goes to the URL; the page reads it back. */
+/** Search by name or part number, category and sort. Every change goes to the URL; the page reads it back. */
 export function CatalogFilters({ state, categories, onChange }: CatalogFiltersProps) {
   const searchId = useId();
   const categoryId = useId();
@@ -34,7 +34,7 @@ export function CatalogFilters({ state, categories, onChange }: CatalogFiltersPr
     <div className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-200/60 p-4 lg:flex-row lg:items-end">
       <form role="search" onSubmit={submitSearch} className="flex flex-1 flex-col gap-1">
         <label htmlFor={searchId} className="text-sm font-medium">
-          Search tools by name
+          Search tools by name or part number
         </label>
         <div className="join w-full">
           {/* Keyed on the URL's value, so Back and links reset what the box shows. */}
@@ -45,7 +45,7 @@ export function CatalogFilters({ state, categories, onChange }: CatalogFiltersPr
             type="search"
             defaultValue={state.search}
             maxLength={100}
-            placeholder="e.g. multimeter"
+            placeholder="e.g. multimeter or VF-DM200"
             className="input join-item w-full"
           />
           <button type="submit" className="btn btn-primary join-item">

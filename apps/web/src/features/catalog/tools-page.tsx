@@ -48,7 +48,7 @@ export function ToolsPage() {
 
   return (
     <PageContainer>
-      <PageHeading lead="Every Voltforge tool and component, straight from the factory. Search by name, narrow by category and sort the way you like.">
+      <PageHeading lead="Every Voltforge tool and component, straight from the factory. Search by name or part number, narrow by category and sort the way you like.">
         Tools
       </PageHeading>
       <CatalogFilters state={state} categories={categories.data ?? []} onChange={update} />

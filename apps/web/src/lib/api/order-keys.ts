@@ -6,7 +6,7 @@ export const orderKeys = {
   all: ['orders'] as const,
   lists: () => [...orderKeys.all, 'list'] as const,
   mine: (email: string) => [...orderKeys.lists(), 'mine', email] as const,
-  everyone: (filter: { status?: string; page: number }) =>
+  everyone: (filter: { status?: string; search?: string; page: number }) =>
     [...orderKeys.lists(), 'everyone', filter] as const,
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
 };

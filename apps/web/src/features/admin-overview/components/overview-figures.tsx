@@ -103,7 +103,7 @@ export function TopTools({ overview }: { overview: Overview }) {
               <th scope="row" className="font-normal">
                 {t.name}
               </th>
-              <td className="font-mono">{t.partNumber}</td>
+              <td className="font-mono whitespace-nowrap">{t.partNumber}</td>
               <td className="text-right tabular-nums">{t.quantity}</td>
               <td className="text-right tabular-nums">{formatUsd(t.revenue)}</td>
             </tr>
@@ -125,7 +125,9 @@ export function LowStockList({ overview }: { overview: Overview }) {
           <li key={t._id} className="flex flex-wrap items-center justify-between gap-2 p-3">
             <span>
               <span className="font-medium">{t.name}</span>{' '}
-              <span className="font-mono text-sm text-base-content/75">{t.partNumber}</span>
+              <span className="font-mono text-sm whitespace-nowrap text-base-content/75">
+                {t.partNumber}
+              </span>
             </span>
             <span className="flex items-center gap-2 text-sm">
               <span

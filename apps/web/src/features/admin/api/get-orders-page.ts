@@ -6,25 +6,40 @@ import { fetchPage, type Page } from '../../../lib/paged-fetch';
 
 export const ORDERS_PAGE_SIZE = DEFAULT_ADMIN_PAGE_SIZE;
 
-/** GET /api/orders: one page of every customer's orders, optionally of one status. */
+/** Manage All Orders' filters: a status, and text found in the part number, tool or customer. */
+export interface OrdersFilter {
+  status?: OrderStatus;
+  search?: string;
+}
+
+/** The filters as the list and the CSV export take them in the query string. */
+export function ordersFilterParams({ status, search }: OrdersFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  if (status) params.set('status', status);
+  if (search) params.set('search', search);
+  return params;
+}
+
+/** GET /api/orders: one page of every customer's orders, optionally filtered. */
 export function getOrdersPage(
-  status: OrderStatus | undefined,
+  filter: OrdersFilter,
   page: number,
   signal?: AbortSignal,
 ): Promise<Page<Order>> {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(ORDERS_PAGE_SIZE) });
-  if (status) params.set('status', status);
+  const params = ordersFilterParams(filter);
+  params.set('page', String(page));
+  params.set('pageSize', String(ORDERS_PAGE_SIZE));
   return fetchPage<Order>(`/orders?${params.toString()}`, signal);
 }
 
-export const ordersPageQuery = (status: OrderStatus | undefined, page: number) =>
+export const ordersPageQuery = (filter: OrdersFilter, page: number) =>
   queryOptions({
-    queryKey: orderKeys.everyone({ status, page }),
-    queryFn: ({ signal }) => getOrdersPage(status, page, signal),
+    queryKey: orderKeys.everyone({ status: filter.status, search: filter.search, page }),
+    queryFn: ({ signal }) => getOrdersPage(filter, page, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 
-export function useOrdersPage(status: OrderStatus | undefined, page: number) {
-  return useQuery(ordersPageQuery(status, page));
+export function useOrdersPage(filter: OrdersFilter, page: number) {
+  return useQuery(ordersPageQuery(filter, page));
 }

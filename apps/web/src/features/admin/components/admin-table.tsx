@@ -1,25 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Pager } from '../../../components/ui/pager';
-
-/*
- * Below the `sm` breakpoint each row becomes a card: the header row is kept for screen readers
- * only, and every cell shows its column's name (its data-label) before its value, so a phone
- * needs no sideways scrolling.
- */
-const STACKED = [
-  'max-sm:block max-sm:[&_tbody]:block max-sm:[&_thead]:sr-only',
-  'max-sm:[&_tbody_tr]:block max-sm:[&_tbody_tr]:px-1 max-sm:[&_tbody_tr]:py-3',
-  'max-sm:[&_tbody_tr]:border-b max-sm:[&_tbody_tr]:border-base-300',
-  'max-sm:[&_tbody_:is(td,th)]:flex max-sm:[&_tbody_:is(td,th)]:items-center',
-  'max-sm:[&_tbody_:is(td,th)]:gap-3 max-sm:[&_tbody_:is(td,th)]:py-1',
-  'max-sm:[&_tbody_:is(td,th)]:border-0',
-  'max-sm:[&_tbody_:is(td,th)[data-label]]:before:w-24',
-  'max-sm:[&_tbody_:is(td,th)[data-label]]:before:shrink-0',
-  'max-sm:[&_tbody_:is(td,th)[data-label]]:before:text-xs',
-  'max-sm:[&_tbody_:is(td,th)[data-label]]:before:font-normal',
-  'max-sm:[&_tbody_:is(td,th)[data-label]]:before:text-base-content/75',
-  'max-sm:[&_tbody_:is(td,th)[data-label]]:before:content-[attr(data-label)]',
-].join(' ');
+import { STACKED_TABLE } from '../../../components/ui/stacked-table';
 
 interface AdminTableProps {
   children: ReactNode;
@@ -28,7 +9,7 @@ interface AdminTableProps {
   pagination?: ComponentProps<typeof Pager>;
 }
 
-/** A back-office table: a plain table from `sm` up, stacked cards on a phone. */
+/** A back-office table: a plain table from `sm` up, stacked cards on a phone (no sideways scroll). */
 export function AdminTable({ children, label, pagination }: AdminTableProps) {
   return (
     <>
@@ -39,7 +20,9 @@ export function AdminTable({ children, label, pagination }: AdminTableProps) {
         tabIndex={0}
         className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
       >
-        <table className={`table [&_thead]:text-base-content/85 ${STACKED}`}>{children}</table>
+        <table className={`table [&_thead]:text-base-content/85 ${STACKED_TABLE}`}>
+          {children}
+        </table>
       </div>
       {pagination ? <Pager {...pagination} /> : null}
     </>

@@ -1,7 +1,12 @@
 import { formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 import { OrderActions } from './order-actions';
-import { OrderHistoryToggle } from '../../../components/order-timeline/order-history-toggle';
+import {
+  OrderHistoryButton,
+  OrderHistoryPanel,
+  OrderHistoryToggle,
+  useOrderHistory,
+} from '../../../components/order-timeline/order-history-toggle';
 import { OrderStatusBadge } from '../../../components/order/order-status-badge';
 import { PayBy } from '../../../components/order/order-hold';
 
@@ -15,6 +20,47 @@ function OrderDate({ iso }: { iso: string }) {
       <span>{dayFormat.format(date)}</span>
       <span className="text-xs text-base-content/70">{timeFormat.format(date)}</span>
     </time>
+  );
+}
+
+const COLUMNS = 8;
+
+/** One order's row and, when its history is open, a full-width row under it with the history. */
+function OrderRows({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
+  const history = useOrderHistory();
+  return (
+    <>
+      <tr data-order-id={order._id}>
+        <td>{order.name}</td>
+        <th scope="row" className="min-w-40 font-medium">
+          {order.order}
+          <div className="font-mono text-xs font-normal text-base-content/75">
+            {order.partNumber}
+          </div>
+          <OrderHistoryButton history={history} toolName={order.order} />
+        </th>
+        <td className="text-right tabular-nums">{order.quantity}</td>
+        <td className="text-right tabular-nums">{formatUsd(order.price)}</td>
+        <td className="text-right font-semibold tabular-nums">{formatUsd(order.total)}</td>
+        <td>
+          <div className="flex flex-col items-start gap-1">
+            <OrderStatusBadge status={order.status} />
+            <PayBy order={order} className="whitespace-nowrap" />
+          </div>
+        </td>
+        <td>
+          <OrderDate iso={order.createdAt} />
+        </td>
+        <td className="min-w-36">
+          <OrderActions order={order} onDelete={onDelete} />
+        </td>
+      </tr>
+      <tr hidden={!history.open}>
+        <td colSpan={COLUMNS} className="bg-base-200/40 px-6 text-sm">
+          <OrderHistoryPanel history={history} orderId={order._id} status={order.status} />
+        </td>
+      </tr>
+    </>
   );
 }
 
@@ -52,35 +98,7 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
           </thead>
           <tbody>
             {orders.map((order) => (
-              <tr key={order._id} data-order-id={order._id}>
-                <td>{order.name}</td>
-                <th scope="row" className="min-w-40 font-medium">
-                  {order.order}
-                  <div className="font-mono text-xs font-normal text-base-content/75">
-                    {order.partNumber}
-                  </div>
-                  <OrderHistoryToggle
-                    orderId={order._id}
-                    status={order.status}
-                    toolName={order.order}
-                  />
-                </th>
-                <td className="text-right tabular-nums">{order.quantity}</td>
-                <td className="text-right tabular-nums">{formatUsd(order.price)}</td>
-                <td className="text-right font-semibold tabular-nums">{formatUsd(order.total)}</td>
-                <td>
-                  <div className="flex flex-col items-start gap-1">
-                    <OrderStatusBadge status={order.status} />
-                    <PayBy order={order} className="whitespace-nowrap" />
-                  </div>
-                </td>
-                <td>
-                  <OrderDate iso={order.createdAt} />
-                </td>
-                <td className="min-w-36">
-                  <OrderActions order={order} onDelete={onDelete} />
-                </td>
-              </tr>
+              <OrderRows key={order._id} order={order} onDelete={onDelete} />
             ))}
           </tbody>
         </table>
@@ -97,7 +115,7 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
               <div className="flex items-start justify-between gap-2">
                 <h3 className="font-semibold">
                   {order.order}{' '}
-                  <span className="font-mono text-xs font-normal text-base-content/75">
+                  <span className="font-mono text-xs font-normal whitespace-nowrap text-base-content/75">
                     {order.partNumber}
                   </span>
                 </h3>

@@ -1,4 +1,5 @@
 import type { ImportPlanRow, ToolImportPlan } from '@voltforge/contract/tool-csv';
+import { STACKED_TABLE } from '../../../components/ui/stacked-table';
 
 const actionBadge: Record<ImportPlanRow['action'], { label: string; tone: string }> = {
   create: { label: 'New', tone: 'badge-success' },
@@ -46,7 +47,7 @@ export function ImportPreview({ plan }: { plan: ToolImportPlan }) {
             tabIndex={0}
             className="overflow-x-auto rounded-box border border-error/40"
           >
-            <table className="table table-sm [&_thead]:text-base-content/85">
+            <table className={`table table-sm [&_thead]:text-base-content/85 ${STACKED_TABLE}`}>
               <caption className="sr-only">Errors in the file</caption>
               <thead>
                 <tr>
@@ -58,9 +59,13 @@ export function ImportPreview({ plan }: { plan: ToolImportPlan }) {
               <tbody>
                 {plan.errors.map((e, i) => (
                   <tr key={`${e.row}-${e.column ?? ''}-${i}`}>
-                    <td className="tabular-nums">{e.row}</td>
-                    <td className="font-mono">{e.column ?? '—'}</td>
-                    <td>{e.message}</td>
+                    <td data-label="Row" className="tabular-nums">
+                      {e.row}
+                    </td>
+                    <td data-label="Column" className="font-mono max-sm:before:font-sans">
+                      {e.column ?? '—'}
+                    </td>
+                    <td data-label="Problem">{e.message}</td>
                   </tr>
                 ))}
               </tbody>
@@ -79,7 +84,7 @@ export function ImportPreview({ plan }: { plan: ToolImportPlan }) {
             tabIndex={0}
             className="overflow-x-auto rounded-box border border-base-300"
           >
-            <table className="table table-sm [&_thead]:text-base-content/85">
+            <table className={`table table-sm [&_thead]:text-base-content/85 ${STACKED_TABLE}`}>
               <caption className="sr-only">What each row of the file would do</caption>
               <thead>
                 <tr>
@@ -93,15 +98,24 @@ export function ImportPreview({ plan }: { plan: ToolImportPlan }) {
               <tbody>
                 {plan.rows.map((r) => (
                   <tr key={r.row}>
-                    <td className="tabular-nums">{r.row}</td>
-                    <td className="font-mono">{r.partNumber || '—'}</td>
-                    <td>{r.name || '—'}</td>
-                    <td>
+                    <td data-label="Row" className="tabular-nums">
+                      {r.row}
+                    </td>
+                    <td
+                      data-label="Part number"
+                      className="font-mono whitespace-nowrap max-sm:before:font-sans"
+                    >
+                      {r.partNumber || '—'}
+                    </td>
+                    <td data-label="Tool" className="min-w-36">
+                      {r.name || '—'}
+                    </td>
+                    <td data-label="Action">
                       <span className={`badge badge-sm ${actionBadge[r.action].tone}`}>
                         {actionBadge[r.action].label}
                       </span>
                     </td>
-                    <td className="text-sm">
+                    <td data-label="Changes" className="text-sm">
                       <Changes row={r} />
                     </td>
                   </tr>
