@@ -16,7 +16,3 @@ CREATE TRIGGER "profile_announce_change" AFTER INSERT OR UPDATE OR DELETE ON "pr
   FOR EACH ROW EXECUTE FUNCTION "voltforge_announce_user_change"('user_id');--> statement-breakpoint
 CREATE TRIGGER "order_announce_change" AFTER INSERT OR UPDATE OR DELETE ON "order"
   FOR EACH ROW EXECUTE FUNCTION "voltforge_announce_user_change"('user_id');
---> statement-breakpoint
--- An order's mail is written before the order row, so the tool's row lock (taken by the order's
--- own statement) is held only until commit; the reference is checked at commit instead.
-ALTER TABLE "mail_outbox" ALTER CONSTRAINT "mail_outbox_order_id_order_id_fk" DEFERRABLE INITIALLY DEFERRED;

@@ -46,7 +46,7 @@ import { firstPaint, staticPages } from './modules/seo/first-paint.service.ts';
 import { routePreloads } from './modules/seo/first-paint-preload.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 import { mailSenderPlugin } from './mail/sender.ts';
-import { orderNotifier } from './mail/order-notices.ts';
+import { orderMailRenderer, orderNotifier } from './mail/order-notices.ts';
 import { lowStockNotifier } from './mail/stock-notices.ts';
 import { mailAdminRoutes } from './modules/mail/mail-admin.routes.ts';
 
@@ -123,7 +123,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // modules get that step from here rather than importing the payments module.
   // One card provider for the payment routes and the cancel step (null: no card payments).
   // The customer's mail about each order change, written in the transaction that makes it.
-  const notify = orderNotifier({ publicUrl: config.publicUrl, holdHours: config.orderHoldHours });
+  const mailSettings = { publicUrl: config.publicUrl, holdHours: config.orderHoldHours };
+  const notify = orderNotifier(mailSettings);
+  const renderMail = orderMailRenderer(mailSettings);
   // Every admin's mail about a tool that has just run low, in the transaction that took it low.
   const onLowStock = lowStockNotifier(config.publicUrl);
   const paymentProvider = createActiveProvider(database.db, config);
@@ -139,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(ordersRoutes, {
     beforeCancel,
     notify,
+    renderMail,
     onLowStock,
     maxUnpaidOrders: config.maxUnpaidOrders,
   });

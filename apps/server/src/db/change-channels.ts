@@ -6,6 +6,7 @@ import type { Db, Tx } from './client.ts';
  * (docs/architecture.md, "Caches and change notifications"). PostgreSQL delivers a notification
  * at commit, and not at all on rollback.
  */
+// Also named in migration 0007 (order placement announces its stock change itself).
 export const CATALOGUE_CHANNEL = 'voltforge_catalogue';
 /**
  * Sent by database triggers (migration 0006) with a user's id whenever that user's account,

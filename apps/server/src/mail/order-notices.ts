@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../db/client.ts';
 import type { order } from '../db/schema/order.ts';
-import { enqueueMail, type RenderedMail } from './outbox.ts';
+import { enqueueMail, type OutgoingMail, type RenderedMail } from './outbox.ts';
 import {
   orderCancelledMail,
   orderDeliveredMail,
@@ -46,19 +46,27 @@ function render(settings: OrderMailSettings, event: OrderEvent, row: OrderRow): 
  * Queues the customer's mail about an order change. Call it with the transaction that makes the
  * change, passing the order as that transaction left it.
  */
+export function orderMail(
+  settings: OrderMailSettings,
+  event: OrderEvent,
+  row: OrderRow,
+): OutgoingMail {
+  return {
+    to: row.email,
+    kind: event.kind,
+    orderId: row.id,
+    userId: row.userId ?? undefined,
+    ...render(settings, event, row),
+  };
+}
+
 export async function queueOrderMail(
   tx: Db | Tx,
   settings: OrderMailSettings,
   event: OrderEvent,
   row: OrderRow,
 ): Promise<void> {
-  await enqueueMail(tx, {
-    to: row.email,
-    kind: event.kind,
-    orderId: row.id,
-    userId: row.userId ?? undefined,
-    ...render(settings, event, row),
-  });
+  await enqueueMail(tx, orderMail(settings, event, row));
 }
 
 /**
@@ -69,4 +77,11 @@ export type OrderNotify = (tx: Db | Tx, event: OrderEvent, row: OrderRow) => Pro
 
 export function orderNotifier(settings: OrderMailSettings): OrderNotify {
   return (tx, event, row) => queueOrderMail(tx, settings, event, row);
+}
+
+/** Renders the customer's mail about an order without queuing it (order placement queues it itself). */
+export type RenderOrderMail = (event: OrderEvent, row: OrderRow) => OutgoingMail;
+
+export function orderMailRenderer(settings: OrderMailSettings): RenderOrderMail {
+  return (event, row) => orderMail(settings, event, row);
 }

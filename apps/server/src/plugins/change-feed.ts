@@ -101,6 +101,12 @@ export const changeFeedPlugin = fp(
         () => undefined,
         (error: unknown) => app.log.warn({ err: error }, 'change feed: cannot notify'),
       );
+    const acknowledged = (token: string, instance: string) => {
+      const wait = waiting.get(token);
+      if (!wait) return;
+      wait.missing.delete(instance);
+      if (wait.missing.size === 0) wait.done();
+    };
     // Messages: `here <id>`, `bye <id>`, `sync <token> <id>`, `ack <token> <id>`.
     listeners.set(SYNC_CHANNEL, [
       (message) => {
@@ -115,13 +121,12 @@ export const changeFeedPlugin = fp(
             if (wait.missing.size === 0) wait.done();
           }
         } else if (kind === 'sync') {
-          void say(`ack ${a} ${self}`);
+          // Its own token coming back is this instance's answer; the others acknowledge it.
+          if (b === self) acknowledged(a, self);
+          else void say(`ack ${a} ${self}`);
         } else if (kind === 'ack') {
-          if (b !== self) peers.set(b, Date.now());
-          const wait = waiting.get(a);
-          if (!wait) return;
-          wait.missing.delete(b);
-          if (wait.missing.size === 0) wait.done();
+          peers.set(b, Date.now());
+          acknowledged(a, b);
         }
       },
     ]);

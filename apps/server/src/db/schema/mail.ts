@@ -21,8 +21,6 @@ export const mailOutbox = pgTable(
     // While `sending`, the time after which a sender that stopped mid-delivery is presumed gone.
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
-    // DEFERRABLE INITIALLY DEFERRED (migration 0006, which drizzle's schema cannot express): an
-    // order's mail is written before the order row in the same transaction (orders.service.ts).
     orderId: uuid('order_id').references(() => order.id, { onDelete: 'set null' }),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

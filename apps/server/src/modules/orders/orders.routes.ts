@@ -11,7 +11,7 @@ import {
 import { isOwnEmail, requireUser, signedIn } from '../../auth/guards.ts';
 import { cancelOrder, getOrder, listOrders, placeOrder } from './orders.service.ts';
 import type { BeforeCancel } from './orders.service.ts';
-import type { OrderNotify } from '../../mail/order-notices.ts';
+import type { OrderNotify, RenderOrderMail } from '../../mail/order-notices.ts';
 import type { OnLowStock } from '../low-stock/low-stock.service.ts';
 
 /** The customer's order calls: place, list, read and cancel (docs/architecture.md). */
@@ -20,6 +20,7 @@ export async function ordersRoutes(
   opts: {
     beforeCancel: BeforeCancel;
     notify: OrderNotify;
+    renderMail: RenderOrderMail;
     onLowStock: OnLowStock;
     maxUnpaidOrders: number;
   },
@@ -45,7 +46,7 @@ export async function ordersRoutes(
       return reply.status(201).send(
         await placeOrder(app.db, customer, request.body, {
           maxUnpaid: opts.maxUnpaidOrders,
-          notify,
+          renderMail: opts.renderMail,
           onLowStock: opts.onLowStock,
         }),
       );

@@ -11,7 +11,7 @@ import {
 } from '@voltforge/contract/order';
 import { paymentMessages } from '@voltforge/contract/payment';
 import type { Db } from '../../db/client.ts';
-import { announceCatalogueChange, CATALOGUE_CHANNEL } from '../../db/change-channels.ts';
+import { announceCatalogueChange } from '../../db/change-channels.ts';
 import { user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
@@ -22,17 +22,15 @@ import { INT32_MAX } from '../../db/limits.ts';
 import type { OrderCancelReason } from '@voltforge/contract/order-timeline';
 import { syncLowStock, type OnLowStock } from '../low-stock/low-stock.service.ts';
 import { recordOrderEvent } from '../order-timeline/order-events.ts';
-import type { OrderNotify } from '../../mail/order-notices.ts';
+import type { OrderNotify, RenderOrderMail } from '../../mail/order-notices.ts';
+import { MAIL_QUEUED, outboxSignal } from '../../mail/outbox.ts';
 import type { CancelledBy } from '../../mail/templates/order-mails.ts';
 import { findOrderRow, orderToJson, PAID_STATUSES, type OrderRow } from './order-row.ts';
 
 /** The tool can change between the read and the reservation; the placement is tried again then. */
 const PLACE_ATTEMPTS = 3;
 
-// Any constant works: it only keeps these per-account locks apart from other advisory locks.
-const UNPAID_LOCK_NAMESPACE = 7_340_022;
-
-/** The tool and the account as the placing transaction reads them before reserving. */
+/** The tool and the account as order placement reads them, without locking, before reserving. */
 type OrderingState = {
   name: string | null;
   part_number: string | null;
@@ -44,20 +42,19 @@ type OrderingState = {
   now: string | Date;
 };
 
-/** What the reserving statement returns when it took the stock. */
-type Reserved = {
-  in_stock: number;
-  threshold: number;
-  crossed: boolean;
+/** What `voltforge_place_order` answers (migration 0007). */
+type Placement = {
+  outcome: 'placed' | 'too_many_unpaid' | 'changed';
+  in_stock: number | null;
+  threshold: number | null;
+  went_low: boolean | null;
+  created_at: string | Date | null;
 };
 
 /** Both drivers (node-postgres and PGlite) answer a raw statement with its `rows`. */
 interface Rows<T> {
   rows: T[];
 }
-
-/** Thrown inside the transaction to undo it when the stock or the tool changed since it was read. */
-class ChangedMeanwhile extends Error {}
 
 /** Why an order cannot be placed, from the tool and the account as they are; null when it can. */
 function refusal(state: OrderingState, q: number, maxUnpaid: number): Error | null {
@@ -75,121 +72,82 @@ function refusal(state: OrderingState, q: number, maxUnpaid: number): Error | nu
 }
 
 /**
- * Places an order, holding the tool's row lock as briefly as possible, because every order of a
- * popular tool queues on it (docs/performance.md, "Order placement"). In one transaction:
+ * Places an order. Every order of a popular tool queues on that tool's row lock, so the lock is
+ * held only inside the database: one autocommitted call of `voltforge_place_order` (migration
+ * 0007) takes the account's advisory lock, counts its unpaid orders, reserves the stock with a
+ * conditional UPDATE (no read-then-write, so concurrent orders can never oversell), writes the
+ * order, its stock movement and the customer's mail, and announces the catalogue change — one
+ * round trip, one transaction (docs/performance.md, "Order placement").
  *
- * 1. a per-account advisory lock, so counting the account's unpaid orders is safe (a statement's
- *    snapshot is fixed when it starts, so the count must come after the lock, in its own statement);
- * 2. one read of the tool, that count and the transaction's time — a refusal is explained from it;
- * 3. the order is built here (its id, the tool's name, part number and price as read) and the
- *    customer's mail is written — all before any lock on the tool;
- * 4. one statement reserves the stock with a conditional UPDATE that also checks that the tool
- *    still has the name, part number and price just read (no read-then-write, so concurrent orders
- *    can never oversell), marks the tool low on stock if this order takes it to its threshold,
- *    writes the order and its stock movement, and announces the catalogue change;
- * 5. COMMIT. Only step 4 and the commit hold the tool's row.
+ * Before it, one lock-free read of the tool and the account explains a refusal and gives the
+ * name, part number and price that the order copies and its mail shows; the call reserves only if
+ * the tool still has them, and otherwise the placement is tried again from a fresh read. Name,
+ * email and price come from the session and the tool, never the client.
  *
- * If step 4 finds the tool changed since step 2, the whole transaction (mail included) is undone
- * and tried again. Name, email and price come from the session and the tool, never the client.
+ * When the order takes the tool to its low-stock threshold, admins are told in a transaction of
+ * its own right after (`syncLowStock`, which marks and mails together): should the process stop
+ * in between, the tool is still unmarked, and the next change to it reports it.
  */
 export async function placeOrder(
   db: Db,
   customer: Actor,
   input: CreateOrderBody,
-  limits: { maxUnpaid: number; notify: OrderNotify; onLowStock: OnLowStock },
+  deps: { maxUnpaid: number; renderMail: RenderOrderMail; onLowStock: OnLowStock },
 ): Promise<Order> {
   if (!isUuid(input.toolId)) throw notFound(orderMessages.toolNotFound);
   const q = input.quantity;
   for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
-    try {
-      const placed = await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(${UNPAID_LOCK_NAMESPACE}, hashtext(${customer.id}))`,
-        );
-        const read = (await tx.execute<OrderingState>(sql`
-          select t.name, t.part_number, t.price_cents, t.in_stock, t.min_order_quantity,
-                 t.archived_at is not null as archived,
-                 (select count(*) from ${order}
-                  where user_id = ${customer.id} and status = 'pending_payment')::int as unpaid,
-                 now() as now
-          from (select 1) as one left join ${tool} t on t.id = ${input.toolId}`)) as Rows<OrderingState>;
-        const state = read.rows[0];
-        if (!state) throw new Error('the ordering read returned no row');
-        const refused = refusal(state, q, limits.maxUnpaid);
-        if (refused) throw refused;
-        const priceCents = state.price_cents ?? 0;
-        const row: OrderRow = {
-          id: randomUUID(),
-          userId: customer.id,
-          customerName: customer.name,
-          email: customer.email,
-          phone: input.phone,
-          address: input.address,
-          toolId: input.toolId,
-          toolName: state.name ?? '',
-          partNumber: state.part_number ?? '',
-          unitPriceCents: priceCents,
-          quantity: q,
-          totalCents: priceCents * q,
-          status: 'pending_payment',
-          paymentIntentId: null,
-          transactionId: null,
-          paidAt: null,
-          shippedAt: null,
-          deliveredAt: null,
-          cancelledAt: null,
-          createdAt: new Date(state.now),
-        };
-        await limits.notify(tx, { kind: 'order_placed' }, row);
-
-        const threshold = sql`coalesce(low_stock_threshold, 2 * min_order_quantity)`;
-        const reserved = (await tx.execute<Reserved>(sql`
-          with reserved as (
-            update ${tool} set
-              in_stock = in_stock - ${q},
-              low_stock_notified_at = case
-                when low_stock_notified_at is null and in_stock - ${q} <= ${threshold} then now()
-                else low_stock_notified_at end
-            where id = ${row.toolId} and archived_at is null
-              and in_stock >= ${q} and min_order_quantity <= ${q}
-              and price_cents = ${row.unitPriceCents} and name = ${row.toolName}
-              and part_number = ${row.partNumber}
-            -- now() is the transaction's time: equal only to a mark set by this very statement.
-            returning id, in_stock, ${threshold} as threshold, low_stock_notified_at = now() as crossed
-          ), created as (
-            insert into ${order} (id, user_id, customer_name, email, phone, address, tool_id,
-                                  tool_name, part_number, unit_price_cents, quantity, total_cents,
-                                  created_at)
-            select ${row.id}, ${row.userId}, ${row.customerName}, ${row.email}, ${row.phone},
-                   ${row.address}, r.id, ${row.toolName}, ${row.partNumber},
-                   ${row.unitPriceCents}, ${q}, ${row.totalCents}, now()
-            from reserved r
-            returning id, tool_id, quantity, user_id
-          ), moved as (
-            insert into ${stockMovement} (tool_id, delta, reason, order_id, actor_id)
-            select c.tool_id, -c.quantity, 'order', c.id, c.user_id from created c
-          )
-          select r.in_stock, r.threshold, r.crossed, pg_notify(${CATALOGUE_CHANNEL}, '')
-          from reserved r`)) as Rows<Reserved>;
-        const taken = reserved.rows[0];
-        if (!taken) throw new ChangedMeanwhile();
-        if (taken.crossed) {
-          await limits.onLowStock(tx, [
-            {
-              id: row.toolId,
-              name: row.toolName,
-              partNumber: row.partNumber,
-              inStock: taken.in_stock,
-              lowStockThreshold: taken.threshold,
-            },
-          ]);
-        }
-        return row;
-      });
-      return orderToJson(placed);
-    } catch (error) {
-      if (!(error instanceof ChangedMeanwhile)) throw error;
+    const read = (await db.execute<OrderingState>(sql`
+      select t.name, t.part_number, t.price_cents, t.in_stock, t.min_order_quantity,
+             t.archived_at is not null as archived,
+             (select count(*) from ${order}
+              where user_id = ${customer.id} and status = 'pending_payment')::int as unpaid,
+             now() as now
+      from (select 1) as one left join ${tool} t on t.id = ${input.toolId}`)) as Rows<OrderingState>;
+    const state = read.rows[0];
+    if (!state) throw new Error('the ordering read returned no row');
+    const refused = refusal(state, q, deps.maxUnpaid);
+    if (refused) throw refused;
+    const priceCents = state.price_cents ?? 0;
+    const row: OrderRow = {
+      id: randomUUID(),
+      userId: customer.id,
+      customerName: customer.name,
+      email: customer.email,
+      phone: input.phone,
+      address: input.address,
+      toolId: input.toolId,
+      toolName: state.name ?? '',
+      partNumber: state.part_number ?? '',
+      unitPriceCents: priceCents,
+      quantity: q,
+      totalCents: priceCents * q,
+      status: 'pending_payment',
+      paymentIntentId: null,
+      transactionId: null,
+      paidAt: null,
+      shippedAt: null,
+      deliveredAt: null,
+      cancelledAt: null,
+      createdAt: new Date(state.now),
+    };
+    const mail = deps.renderMail({ kind: 'order_placed' }, row);
+    const result = (await db.execute<Placement>(sql`
+      select * from voltforge_place_order(
+        ${row.id}::uuid, ${customer.id}, ${row.customerName}, ${row.email}, ${row.phone},
+        ${row.address}, ${row.toolId}::uuid, ${q}::integer, ${deps.maxUnpaid}::integer,
+        ${row.toolName}, ${row.partNumber}, ${row.unitPriceCents}::integer,
+        ${mail.subject}, ${mail.html}, ${mail.text})`)) as Rows<Placement>;
+    const placed = result.rows[0];
+    if (placed?.outcome === 'too_many_unpaid') {
+      throw conflict(orderMessages.tooManyUnpaid(deps.maxUnpaid));
     }
+    if (placed?.outcome !== 'placed') continue;
+    outboxSignal.emit(MAIL_QUEUED);
+    if (placed.went_low) {
+      await db.transaction((tx) => syncLowStock(tx, [row.toolId], deps.onLowStock));
+    }
+    return orderToJson({ ...row, createdAt: new Date(placed.created_at ?? state.now) });
   }
   throw conflict('The stock changed while you were ordering. Please try again.');
 }
