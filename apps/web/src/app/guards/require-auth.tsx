@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { authClient } from '../../lib/auth-client';
+import { useNavigationPending } from '../navigation';
 import { paths } from '../paths';
 
 /** The state a guard hands to /login so sign-in can return the user where they were going. */
@@ -21,11 +22,15 @@ interface RequireAuthProps {
 export function RequireAuth({ pageWhileChecking = false }: RequireAuthProps) {
   const { data: session, isPending } = authClient.useSession();
   const location = useLocation();
+  const leaving = useNavigationPending();
 
   if (isPending) {
     return pageWhileChecking ? <Outlet /> : <Spinner block label="Checking your session" />;
   }
   if (!session) {
+    // Already on the way to another page (Log Out goes home, then signs out): let it arrive
+    // rather than bouncing to /login and remembering this page as where to come back to.
+    if (leaving) return <Spinner block label="Leaving" />;
     const state: FromState = { from: location };
     return <Navigate to={paths.login} replace state={state} />;
   }
