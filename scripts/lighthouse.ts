@@ -209,15 +209,24 @@ async function main() {
       const results: PageFigures[] = [];
       const failing = new Set<string>();
       for (let run = 1; run <= runs; run += 1) {
-        const result = await lighthouse(`${baseUrl}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...categories],
-          ...(signedIn ? { extraHeaders: { cookie } } : {}),
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-        const lhr = result.lhr;
+        const measure = async () => {
+          const result = await lighthouse(`${baseUrl}${path}`, {
+            port: chrome?.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: [...categories],
+            ...(signedIn ? { extraHeaders: { cookie } } : {}),
+          });
+          if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+          return result.lhr;
+        };
+        // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP); such a run says
+        // nothing about the page, so it is run again, at most twice.
+        let lhr = await measure();
+        for (let retry = 1; lhr.runtimeError && retry <= 2; retry += 1) {
+          console.warn(`  ${label} run ${run}: ${lhr.runtimeError.code}; running it again`);
+          lhr = await measure();
+        }
         if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
         // Signed out, the page would have ended on /login: the figures would be the login page's.
         if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== path) {
