@@ -1,17 +1,29 @@
 // Compiles the server once into plain JavaScript: `npm start` and `npm run serve` run dist/, so
 // no TypeScript is compiled at start-up (`npm run dev` still runs the sources through tsx).
-// Packages from node_modules stay external; the shared contract is TypeScript source, so it is
-// bundled in. One self-contained file per entry (no shared chunks) keeps every `import.meta.url`
-// at dist/, the depth the sources resolve `../../web/dist` from.
-import { readFileSync, rmSync } from 'node:fs';
+// The dependencies are bundled in too: resolving and loading hundreds of package files was about
+// a third of the cold start (docs/performance.md, "Cold start"). Only packages that read files of
+// their own at run time, or load optional modules, stay external (`keepExternal`). One
+// self-contained file per entry (no shared chunks) keeps every `import.meta.url` at dist/, the
+// depth the sources resolve `../../web/dist` from.
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const pkg = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8'));
-const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
-  .filter((name) => name !== '@voltforge/contract')
-  .flatMap((name) => [name, `${name}/*`]);
+const keepExternal = [
+  // Loads its WASM module and data files from its own directory.
+  '@electric-sql/pglite',
+  // Logging transports run in worker threads that load these by file path.
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+  // Serves the API reference's static files from its own directory.
+  '@fastify/swagger-ui',
+  // Loaded only when REDIS_URL is set; pg requires pg-native only if it is installed.
+  'ioredis',
+  'pg-native',
+];
+const external = keepExternal.flatMap((name) => [name, `${name}/*`]);
 
 rmSync(`${here}dist`, { recursive: true, force: true });
 await build({
@@ -28,6 +40,10 @@ await build({
   platform: 'node',
   target: 'node20',
   external,
+  // Bundled CommonJS packages call require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as __voltforgeRequire } from 'node:module'; const require = __voltforgeRequire(import.meta.url);",
+  },
   sourcemap: true,
   logLevel: 'warning',
 });

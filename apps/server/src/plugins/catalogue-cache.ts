@@ -18,6 +18,11 @@ export interface CatalogueCache {
     schema: z.ZodType<T>,
     load: () => Promise<Fill<T>>,
   ): Promise<FastifyReply>;
+  /**
+   * A route's `onRequest` hook: answers a URL that was answered before, while that answer is
+   * kept, before its query string is even validated; otherwise the request goes on as usual.
+   */
+  serveHit: (request: FastifyRequest, reply: FastifyReply, done: () => void) => void;
   /** Forgets every cached answer; what a committed catalogue change does. */
   invalidate(): void;
   /** Moves on every change: anything else built from catalogue data keeps only what matches it. */
@@ -53,6 +58,9 @@ export const catalogueCachePlugin = fp(
     app.decorate('catalogueCache', {
       answer: (request, reply, key, schema, load) =>
         cache.answer(request, reply, key, '', schema, load),
+      serveHit: (request, reply, done) => {
+        if (!cache.serveHit(request, reply)) done();
+      },
       invalidate,
       version: () => cache.version(),
     });

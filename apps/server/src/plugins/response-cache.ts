@@ -87,6 +87,11 @@ export interface ResponseCacheOptions {
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly keysByTag = new Map<string, Set<string>>();
+  /**
+   * The key each request URL was answered under. A URL always normalizes to the same key, so
+   * this survives forgetting; it lets `serveHit` answer before the query string is validated.
+   */
+  private readonly keysByUrl = new Map<string, string>();
   private generation = 0;
 
   constructor(private readonly opts: ResponseCacheOptions) {}
@@ -128,8 +133,26 @@ export class ResponseCache {
       identity,
       compressed: {},
     };
-    if (this.opts.ttlMs > 0 && readAt === this.generation) this.keep(key, entry);
+    if (this.opts.ttlMs > 0 && readAt === this.generation) {
+      this.keep(key, entry);
+      if (this.keysByUrl.size >= 4 * this.opts.maxEntries) this.keysByUrl.clear();
+      this.keysByUrl.set(request.url, key);
+    }
     return send(request, reply, entry, this.opts.cacheControl);
+  }
+
+  /**
+   * Answers a request whose URL was answered before, if that answer is still kept; returns
+   * false (sending nothing) otherwise. For an `onRequest` hook: a hit skips validation too.
+   */
+  serveHit(request: FastifyRequest, reply: FastifyReply): boolean {
+    const key = this.keysByUrl.get(request.url);
+    const cached = key === undefined ? undefined : this.entries.get(key);
+    if (key === undefined || !cached || cached.expiresAt <= Date.now()) return false;
+    this.entries.delete(key);
+    this.entries.set(key, cached);
+    send(request, reply, cached, this.opts.cacheControl);
+    return true;
   }
 
   /** Drops every entry under `tag`. */

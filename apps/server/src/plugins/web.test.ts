@@ -44,6 +44,13 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('answers a missing asset with 404, not the page (a stale tab asking for an old chunk)', async () => {
+    const res = await request(t.app, { method: 'GET', url: '/assets/app-gone999.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('compresses API responses', async () => {
     const res = await request(t.app, {
       method: 'GET',

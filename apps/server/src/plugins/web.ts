@@ -237,6 +237,12 @@ export const webPlugin = fp(
       (request: FastifyRequest, reply: FastifyReply) => {
         const path = request.url.split('?')[0] ?? '/';
         if (isApi(path)) throw notFound(`No API route ${request.method} ${path}.`);
+        // A hashed file that is not there (an old build's chunk) must fail as a file, not parse
+        // as HTML; no-store, so it is asked for again after a deploy.
+        if (path.startsWith('/assets/')) {
+          void reply.header('cache-control', 'no-store');
+          throw notFound(`No file ${path}.`);
+        }
         if (!page) {
           return reply
             .status(503)
