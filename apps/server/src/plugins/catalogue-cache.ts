@@ -19,8 +19,9 @@ export interface CatalogueCache {
     load: () => Promise<Fill<T>>,
   ): Promise<FastifyReply>;
   /**
-   * A route's `onRequest` hook: answers a URL that was answered before, while that answer is
-   * kept, before its query string is even validated; otherwise the request goes on as usual.
+   * A route's `preValidation` hook: answers a URL that was answered before, while that answer is
+   * kept, before its query string is validated (but after the rate limit and every `onRequest`
+   * hook); otherwise the request goes on as usual.
    */
   serveHit: (request: FastifyRequest, reply: FastifyReply, done: () => void) => void;
   /** Forgets every cached answer; what a committed catalogue change does. */

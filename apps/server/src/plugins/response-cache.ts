@@ -143,7 +143,7 @@ export class ResponseCache {
 
   /**
    * Answers a request whose URL was answered before, if that answer is still kept; returns
-   * false (sending nothing) otherwise. For an `onRequest` hook: a hit skips validation too.
+   * false (sending nothing) otherwise. For a `preValidation` hook: a hit skips validation too.
    */
   serveHit(request: FastifyRequest, reply: FastifyReply): boolean {
     const key = this.keysByUrl.get(request.url);

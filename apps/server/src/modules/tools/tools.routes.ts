@@ -28,7 +28,7 @@ export async function toolsRoutes(instance: FastifyInstance) {
         response: { 200: toolListSchema },
       },
       compress: false,
-      onRequest: app.catalogueCache.serveHit,
+      preValidation: app.catalogueCache.serveHit,
     },
     async (request, reply) => {
       const { search, category, sort, page, pageSize } = request.query;
@@ -49,7 +49,7 @@ export async function toolsRoutes(instance: FastifyInstance) {
         response: { 200: toolCategoryListSchema },
       },
       compress: false,
-      onRequest: app.catalogueCache.serveHit,
+      preValidation: app.catalogueCache.serveHit,
     },
     async (request, reply) =>
       app.catalogueCache.answer(request, reply, 'categories', toolCategoryListSchema, async () => ({
@@ -67,7 +67,7 @@ export async function toolsRoutes(instance: FastifyInstance) {
         response: { 200: toolSchema },
       },
       compress: false,
-      onRequest: app.catalogueCache.serveHit,
+      preValidation: app.catalogueCache.serveHit,
     },
     async (request, reply) =>
       app.catalogueCache.answer(
@@ -88,7 +88,7 @@ export async function toolsRoutes(instance: FastifyInstance) {
         response: { 200: shopSummarySchema },
       },
       compress: false,
-      onRequest: app.catalogueCache.serveHit,
+      preValidation: app.catalogueCache.serveHit,
     },
     async (request, reply) =>
       app.catalogueCache.answer(request, reply, 'summary', shopSummarySchema, async () => ({
