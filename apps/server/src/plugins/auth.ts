@@ -6,7 +6,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Config } from '../config.ts';
 import { createAuth, type Auth } from '../auth/better-auth.ts';
 import type { SessionUser } from '../auth/guards.ts';
-import { SessionCache } from '../auth/session-cache.ts';
+import { TaggedCache } from '../cache/tagged-cache.ts';
 import { USER_CHANNEL } from '../db/change-channels.ts';
 import type { Db } from '../db/client.ts';
 import { session, user } from '../db/schema/auth.ts';
@@ -97,7 +97,7 @@ const MAX_CACHED_SESSIONS = 50_000;
 /**
  * better-auth on the app (`app.auth`) and the request's session (`request.sessionUser()`). A
  * cookie session is read with one query joining the session to its user, and kept for a few
- * seconds (auth/session-cache.ts); every change to the user or its sessions is announced by a
+ * seconds (cache/tagged-cache.ts); every change to the user or its sessions is announced by a
  * trigger and forgets what was kept, on every instance, so a sign-out, ban, role change or
  * removal takes effect on the next request. A banned user or an expired session is signed out.
  */
@@ -106,11 +106,12 @@ export const authPlugin = fp(
     const auth = createAuth(opts.config, app.db, app.log);
     app.decorate('auth', auth);
 
-    const sessions = new SessionCache<SessionRow>({
+    // Sessions read recently, by token, tagged with their user: a signed-in request costs no query.
+    const sessions = new TaggedCache<SessionRow>({
       ttlMs: opts.config.sessionCacheTtlMs,
       maxEntries: MAX_CACHED_SESSIONS,
     });
-    app.changeFeed.on(USER_CHANNEL, (userId) => sessions.forgetUser(userId));
+    app.changeFeed.on(USER_CHANNEL, (userId) => sessions.forget(userId));
     app.changeFeed.onResync(() => sessions.clear());
 
     const context = await auth.$context;
@@ -149,9 +150,9 @@ export const authPlugin = fp(
       if (!token) return null;
       let row = sessions.get(token);
       if (!row) {
-        const readAt = sessions.mark();
+        const readAt = sessions.version();
         row = await findSessionWithUser(app.db, token);
-        if (row) sessions.set(token, row, readAt);
+        if (row) sessions.set(token, row.id, row, readAt);
       }
       // Due for renewal (as better-auth decides it): let better-auth extend it.
       if (row && row.expiresAt.getTime() - (expiresIn - updateAge) * 1000 <= Date.now()) {

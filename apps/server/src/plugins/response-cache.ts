@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
-import { chooseEncoding } from './web.ts';
+import { TaggedCache } from '../cache/tagged-cache.ts';
+import { chooseEncoding, compressBody, ifNoneMatchHas } from './web.ts';
 
 /** A finished answer: the JSON bytes, compressed on first demand per encoding. */
 interface Entry {
-  tag: string;
-  expiresAt: number;
   total: number | undefined;
   hash: string;
   identity: Buffer;
@@ -21,24 +19,6 @@ export interface Fill<T> {
   total?: number;
 }
 
-function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
-  if (encoding === 'br') {
-    // Quality 5 is a fraction of the cost of 11 for JSON this size, and within a few % of its ratio.
-    return brotliCompressSync(body, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    });
-  }
-  return gzipSync(body, { level: 6 });
-}
-
-function matches(ifNoneMatch: string, etag: string): boolean {
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
 function send(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -48,7 +28,7 @@ function send(
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   let body = entry.identity;
   if (encoding !== 'identity') {
-    body = entry.compressed[encoding] ?? compress(entry.identity, encoding);
+    body = entry.compressed[encoding] ?? compressBody(entry.identity, encoding, 'fast');
     entry.compressed[encoding] = body;
   }
   // Each encoding is different bytes, so each gets its own strong ETag.
@@ -60,7 +40,9 @@ function send(
     .header('etag', etag);
   if (entry.total !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(entry.total));
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && matches(ifNoneMatch, etag)) return reply.status(304).send();
+  if (ifNoneMatch && ifNoneMatchHas(ifNoneMatch, (tag) => tag === etag)) {
+    return reply.status(304).send();
+  }
   if (encoding !== 'identity') void reply.header('content-encoding', encoding);
   return reply.header('content-length', body.length).send(body);
 }
@@ -79,26 +61,25 @@ export interface ResponseCacheOptions {
  * neither a query, nor a schema check, nor a compression (docs/architecture.md, "Caches and
  * change notifications").
  *
- * Each entry carries a tag (the catalogue, or one user's id); `forget(tag)` drops that tag's
- * entries when a notification says its data changed. A fill is stamped with the generation seen
- * before its query started and is kept only if nothing was forgotten meanwhile, so a read that
- * raced a change is answered but never kept.
+ * Each entry carries a tag (the catalogue, or one user's id) in a `TaggedCache`: `forget(tag)`
+ * drops that tag's entries when a notification says its data changed, and a read that raced a
+ * change is answered but never kept.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly keysByTag = new Map<string, Set<string>>();
+  private readonly store: TaggedCache<Entry>;
   /**
    * The key each request URL was answered under. A URL always normalizes to the same key, so
    * this survives forgetting; it lets `serveHit` answer before the query string is validated.
    */
   private readonly keysByUrl = new Map<string, string>();
-  private generation = 0;
 
-  constructor(private readonly opts: ResponseCacheOptions) {}
+  constructor(private readonly opts: ResponseCacheOptions) {
+    this.store = new TaggedCache(opts);
+  }
 
   /** Moves whenever anything is forgotten. */
   version(): number {
-    return this.generation;
+    return this.store.version();
   }
 
   /**
@@ -113,28 +94,18 @@ export class ResponseCache {
     schema: z.ZodType<T>,
     load: () => Promise<Fill<T>>,
   ): Promise<FastifyReply> {
-    const now = Date.now();
-    const cached = this.entries.get(key);
-    if (cached && cached.expiresAt > now) {
-      // Re-inserting keeps the Map in least-recently-used order.
-      this.entries.delete(key);
-      this.entries.set(key, cached);
-      return send(request, reply, cached, this.opts.cacheControl);
-    }
-    if (cached) this.remove(key, cached.tag);
-    const readAt = this.generation;
+    const cached = this.store.get(key);
+    if (cached) return send(request, reply, cached, this.opts.cacheControl);
+    const readAt = this.store.version();
     const { body, total } = await load();
     const identity = Buffer.from(JSON.stringify(schema.parse(body)));
     const entry: Entry = {
-      tag,
-      expiresAt: now + this.opts.ttlMs,
       total,
       hash: createHash('sha1').update(identity).digest('base64url'),
       identity,
       compressed: {},
     };
-    if (this.opts.ttlMs > 0 && readAt === this.generation) {
-      this.keep(key, entry);
+    if (this.store.set(key, tag, entry, readAt)) {
       if (this.keysByUrl.size >= 4 * this.opts.maxEntries) this.keysByUrl.clear();
       this.keysByUrl.set(request.url, key);
     }
@@ -147,47 +118,19 @@ export class ResponseCache {
    */
   serveHit(request: FastifyRequest, reply: FastifyReply): boolean {
     const key = this.keysByUrl.get(request.url);
-    const cached = key === undefined ? undefined : this.entries.get(key);
-    if (key === undefined || !cached || cached.expiresAt <= Date.now()) return false;
-    this.entries.delete(key);
-    this.entries.set(key, cached);
+    const cached = key === undefined ? undefined : this.store.get(key);
+    if (!cached) return false;
     send(request, reply, cached, this.opts.cacheControl);
     return true;
   }
 
   /** Drops every entry under `tag`. */
   forget(tag: string): void {
-    this.generation += 1;
-    const keys = this.keysByTag.get(tag);
-    if (!keys) return;
-    for (const key of keys) this.entries.delete(key);
-    this.keysByTag.delete(tag);
+    this.store.forget(tag);
   }
 
   /** Drops everything. */
   clear(): void {
-    this.generation += 1;
-    this.entries.clear();
-    this.keysByTag.clear();
-  }
-
-  private keep(key: string, entry: Entry) {
-    const old = this.entries.get(key);
-    if (old) this.remove(key, old.tag);
-    this.entries.set(key, entry);
-    let keys = this.keysByTag.get(entry.tag);
-    if (!keys) this.keysByTag.set(entry.tag, (keys = new Set()));
-    keys.add(key);
-    if (this.entries.size > this.opts.maxEntries) {
-      const [oldestKey, oldest] = this.entries.entries().next().value ?? [];
-      if (oldestKey !== undefined && oldest) this.remove(oldestKey, oldest.tag);
-    }
-  }
-
-  private remove(key: string, tag: string) {
-    this.entries.delete(key);
-    const keys = this.keysByTag.get(tag);
-    keys?.delete(key);
-    if (keys?.size === 0) this.keysByTag.delete(tag);
+    this.store.clear();
   }
 }
