@@ -90,4 +90,19 @@ describe('personal data in the logs', () => {
       expect(log).not.toContain(secret);
     }
   });
+
+  it('logs an answer written whole (a cached catalogue read) as completed, once', async () => {
+    const search = 'private.person@example.org';
+    const url = `/api/tool?q=${encodeURIComponent(search)}`;
+    await request(app, { method: 'GET', url });
+    const before = lines.length;
+    const hit = await request(app, { method: 'GET', url });
+    expect(hit.statusCode).toBe(200);
+    const logged = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const completed = logged.filter((entry) => entry.msg === 'request completed');
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({ res: { statusCode: 200 } });
+    expect(typeof completed[0]?.responseTime).toBe('number');
+    expect(lines.slice(before).join('')).not.toContain(search);
+  });
 });

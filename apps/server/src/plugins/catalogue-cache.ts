@@ -17,7 +17,7 @@ export interface CatalogueCache {
     key: string,
     schema: z.ZodType<T>,
     load: () => Promise<Fill<T>>,
-  ): Promise<FastifyReply>;
+  ): Promise<void>;
   /**
    * A route's `preValidation` hook: answers a URL that was answered before, while that answer is
    * kept, before its query string is validated (but after the rate limit and every `onRequest`

@@ -1,16 +1,28 @@
 import { createHash } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
 import { TaggedCache } from '../cache/tagged-cache.ts';
+import { writePrepared } from './prepared-reply.ts';
 import { chooseEncoding, compressBody, ifNoneMatchHas } from './web.ts';
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** One encoding of an answer: its bytes and its headers, made on first demand. */
+interface Variant {
+  body: Buffer;
+  etag: string;
+  headers: OutgoingHttpHeaders;
+  notModified: OutgoingHttpHeaders;
+}
 
 /** A finished answer: the JSON bytes, compressed on first demand per encoding. */
 interface Entry {
   total: number | undefined;
   hash: string;
   identity: Buffer;
-  compressed: Partial<Record<'br' | 'gzip', Buffer>>;
+  variants: Partial<Record<Encoding, Variant>>;
 }
 
 /** What a fill produces: the body (checked against the response schema once) and a list's total. */
@@ -19,32 +31,40 @@ export interface Fill<T> {
   total?: number;
 }
 
+function makeVariant(entry: Entry, encoding: Encoding, cacheControl: string): Variant {
+  const body =
+    encoding === 'identity' ? entry.identity : compressBody(entry.identity, encoding, 'fast');
+  // Each encoding is different bytes, so each gets its own strong ETag.
+  const etag = `"${entry.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+  const notModified: OutgoingHttpHeaders = {
+    'cache-control': cacheControl,
+    vary: 'accept-encoding',
+    etag,
+  };
+  const headers: OutgoingHttpHeaders = {
+    'content-type': 'application/json; charset=utf-8',
+    ...notModified,
+  };
+  if (entry.total !== undefined) headers[TOTAL_COUNT_HEADER] = String(entry.total);
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  headers['content-length'] = body.length;
+  return { body, etag, headers, notModified };
+}
+
 function send(
   request: FastifyRequest,
   reply: FastifyReply,
   entry: Entry,
   cacheControl: string,
-): FastifyReply {
+): void {
   const encoding = chooseEncoding(request.headers['accept-encoding']);
-  let body = entry.identity;
-  if (encoding !== 'identity') {
-    body = entry.compressed[encoding] ?? compressBody(entry.identity, encoding, 'fast');
-    entry.compressed[encoding] = body;
-  }
-  // Each encoding is different bytes, so each gets its own strong ETag.
-  const etag = `"${entry.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
-  void reply
-    .header('content-type', 'application/json; charset=utf-8')
-    .header('cache-control', cacheControl)
-    .header('vary', 'accept-encoding')
-    .header('etag', etag);
-  if (entry.total !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(entry.total));
+  const variant = (entry.variants[encoding] ??= makeVariant(entry, encoding, cacheControl));
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatchHas(ifNoneMatch, (tag) => tag === etag)) {
-    return reply.status(304).send();
+  if (ifNoneMatch && ifNoneMatchHas(ifNoneMatch, (tag) => tag === variant.etag)) {
+    writePrepared(request, reply, 304, variant.notModified);
+  } else {
+    writePrepared(request, reply, 200, variant.headers, variant.body);
   }
-  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
-  return reply.header('content-length', body.length).send(body);
 }
 
 export interface ResponseCacheOptions {
@@ -93,7 +113,7 @@ export class ResponseCache {
     tag: string,
     schema: z.ZodType<T>,
     load: () => Promise<Fill<T>>,
-  ): Promise<FastifyReply> {
+  ): Promise<void> {
     const cached = this.store.get(key);
     if (cached) return send(request, reply, cached, this.opts.cacheControl);
     const readAt = this.store.version();
@@ -103,7 +123,7 @@ export class ResponseCache {
       total,
       hash: createHash('sha1').update(identity).digest('base64url'),
       identity,
-      compressed: {},
+      variants: {},
     };
     if (this.store.set(key, tag, entry, readAt)) {
       if (this.keysByUrl.size >= 4 * this.opts.maxEntries) this.keysByUrl.clear();

@@ -55,6 +55,15 @@ export function helmetOptions(config: Config): HelmetOptions {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Headers for browsers and plug-ins that no longer exist: the XSS auditor (removed from every
+    // browser; helmet only sends "0" to switch it off), Internet Explorer 8's download prompt, and
+    // Flash/Acrobat cross-domain policies. DNS prefetching is left to the browser: the pages link
+    // only to our own origin and the configured providers. Each header costs every response its
+    // bytes and its write (docs/decisions/009-lean-security-headers.md).
+    xXssProtection: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xDnsPrefetchControl: false,
     // The optional sign-in popup must be able to report back to its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.publicUrl.startsWith('https://'),

@@ -16,7 +16,7 @@ export interface UserCache {
     key: string,
     schema: z.ZodType<T>,
     load: () => Promise<Fill<T>>,
-  ): Promise<FastifyReply>;
+  ): Promise<void>;
 }
 
 declare module 'fastify' {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -8,12 +9,16 @@ import fastifyStatic from '@fastify/static';
 import { documentTitle, type PageMeta } from '@voltforge/contract/page-meta';
 import { INITIAL_DATA_ELEMENT_ID } from '@voltforge/contract/initial-data';
 import { notFound } from '../http-error.ts';
+import { writePrepared } from './prepared-reply.ts';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
 interface Variant {
   body: Buffer;
   etag: string;
+  /** Its headers, made once: for a 200, and for a 304 (no body, so no length or encoding). */
+  headers: OutgoingHttpHeaders;
+  notModified: OutgoingHttpHeaders;
 }
 
 /** index.html as every SPA route answers it: read and compressed once, at start. */
@@ -26,10 +31,24 @@ export interface PreparedPage {
 export function preparePage(html: Buffer, effort: 'max' | 'fast' = 'max'): PreparedPage {
   const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
   // Each encoding is different bytes, so each gets its own strong ETag.
+  const variant = (encoding: Encoding, body: Buffer, etag: string): Variant => {
+    const notModified = { 'cache-control': 'no-cache', vary: 'accept-encoding', etag };
+    return {
+      body,
+      etag,
+      notModified,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        ...notModified,
+        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+        'content-length': body.length,
+      },
+    };
+  };
   const variants: Record<Encoding, Variant> = {
-    identity: { body: html, etag: `"${hash}"` },
-    br: { body: compressBody(html, 'br', effort), etag: `"${hash}-br"` },
-    gzip: { body: compressBody(html, 'gzip', effort), etag: `"${hash}-gz"` },
+    identity: variant('identity', html, `"${hash}"`),
+    br: variant('br', compressBody(html, 'br', effort), `"${hash}-br"`),
+    gzip: variant('gzip', compressBody(html, 'gzip', effort), `"${hash}-gz"`),
   };
   return { variants, etags: new Set(Object.values(variants).map((v) => v.etag)) };
 }
@@ -64,6 +83,19 @@ export function ifNoneMatchHas(ifNoneMatch: string, isCurrent: (etag: string) =>
 /** The best encoding the client accepts; `q=0` refuses one. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
+  // A browser sends the same few spellings on every request: parse each once.
+  let chosen = chosenEncodings.get(acceptEncoding);
+  if (chosen === undefined) {
+    chosen = parseAcceptEncoding(acceptEncoding);
+    if (chosenEncodings.size >= 64) chosenEncodings.clear();
+    chosenEncodings.set(acceptEncoding, chosen);
+  }
+  return chosen;
+}
+
+const chosenEncodings = new Map<string, Encoding>();
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
   const accepted = new Set<string>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -76,21 +108,14 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   return 'identity';
 }
 
-function sendPage(page: PreparedPage, request: FastifyRequest, reply: FastifyReply) {
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  const variant = page.variants[encoding];
-  void reply
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding')
-    .header('etag', variant.etag);
+function sendPage(page: PreparedPage, request: FastifyRequest, reply: FastifyReply): void {
+  const variant = page.variants[chooseEncoding(request.headers['accept-encoding'])];
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && ifNoneMatchHas(ifNoneMatch, (tag) => page.etags.has(tag))) {
-    return reply.status(304).send();
+    writePrepared(request, reply, 304, variant.notModified);
+  } else {
+    writePrepared(request, reply, 200, variant.headers, variant.body);
   }
-  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
-  void reply.header('content-length', variant.body.length);
-  return reply.send(request.method === 'HEAD' ? undefined : variant.body);
 }
 
 /** What one page's served HTML says about it beyond index.html. */
