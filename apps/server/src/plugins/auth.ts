@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Config } from '../config.ts';
+import { scopeAuthAsyncContext } from '../auth/async-context.ts';
 import { createAuth, type Auth } from '../auth/better-auth.ts';
 import type { SessionUser } from '../auth/guards.ts';
 import { TaggedCache } from '../cache/tagged-cache.ts';
@@ -103,6 +104,8 @@ const MAX_CACHED_SESSIONS = 50_000;
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
+    // Before any better-auth call: its async context must not slow every other request.
+    await scopeAuthAsyncContext();
     const auth = createAuth(opts.config, app.db, app.log);
     app.decorate('auth', auth);
 
