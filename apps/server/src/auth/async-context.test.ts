@@ -10,7 +10,7 @@ const isOn = (storage: AsyncLocalStorage<unknown>) =>
 describe('an AsyncLocalStorage scoped to its running calls', () => {
   it('keeps each call its own context across awaits, while calls overlap', async () => {
     const storage = new AsyncLocalStorage<string>();
-    scopeToRunningCalls(storage as AsyncLocalStorage<unknown>);
+    scopeToRunningCalls(storage);
     const seen: string[] = [];
     const call = (name: string, ms: number) =>
       storage.run(name, async () => {
@@ -29,7 +29,7 @@ describe('an AsyncLocalStorage scoped to its running calls', () => {
     const storage = new AsyncLocalStorage<number>();
     storage.run(1, () => undefined); // a run before scoping (the seed's sign-ups) leaves it on
     expect(isOn(storage as AsyncLocalStorage<unknown>)).toBe(true);
-    scopeToRunningCalls(storage as AsyncLocalStorage<unknown>);
+    scopeToRunningCalls(storage);
     expect(isOn(storage as AsyncLocalStorage<unknown>)).toBe(false);
 
     let release!: () => void;
@@ -53,7 +53,7 @@ describe('an AsyncLocalStorage scoped to its running calls', () => {
 
   it('settles a call that throws or rejects, passing the error on', async () => {
     const storage = new AsyncLocalStorage<number>();
-    scopeToRunningCalls(storage as AsyncLocalStorage<unknown>);
+    scopeToRunningCalls(storage);
     expect(() =>
       storage.run(1, () => {
         throw new Error('sync failure');

@@ -44,7 +44,7 @@ export function scopeToRunningCalls(storage: AsyncLocalStorage<unknown>): void {
     running -= 1;
     if (running === 0) storage.disable();
   };
-  storage.run = (<R, A extends unknown[]>(
+  storage.run = <R, A extends unknown[]>(
     store: unknown,
     callback: (...args: A) => R,
     ...args: A
@@ -62,7 +62,7 @@ export function scopeToRunningCalls(storage: AsyncLocalStorage<unknown>): void {
     }
     settled();
     return result;
-  }) as typeof storage.run;
+  };
   // At start no call is running: a run made before (the demo seed's sign-ups) must not leave it on.
   storage.disable();
 }
