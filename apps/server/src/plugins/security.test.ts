@@ -62,6 +62,8 @@ describe('security headers on answers written whole', () => {
     ['a page revalidated', '/about', 304],
     ['a catalogue answer kept from before', '/api/tool?q=drill', 200],
     ['a catalogue answer revalidated', '/api/tool?q=drill', 304],
+    ['a hashed file that is not there', '/assets/gone-123.js', 404],
+    ['an unknown API path', '/api/nothing-here', 404],
   ])('sends them on %s', async (_what, url, status) => {
     const first = await request(t.app, { method: 'GET', url });
     const res = await request(t.app, {
@@ -72,6 +74,15 @@ describe('security headers on answers written whole', () => {
     expect(res.statusCode).toBe(status);
     expect(res.headers).toMatchObject(expectedHeaders);
     expect(res.headers['x-xss-protection']).toBeUndefined();
+  });
+
+  it('sends them on a method no route answers, and on a static file', async () => {
+    const notRouted = await request(t.app, { method: 'DELETE', url: '/about' });
+    expect(notRouted.statusCode).toBe(404);
+    expect(notRouted.headers).toMatchObject(expectedHeaders);
+    const file = await request(t.app, { method: 'GET', url: '/index.html' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers).toMatchObject(expectedHeaders);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -7,6 +7,20 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { GOOGLE_ISSUER } from '../auth/social-sign-in.ts';
 import { redisWithFallbackStore } from './rate-limit-store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers every answer carries (see `securityPlugin`). */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route writes `app.securityHeaders` into every answer itself (prepared pages, web.ts),
+     * so the per-request hook that sets them is not added to it.
+     */
+    writesSecurityHeaders?: boolean;
+  }
+}
 
 /** The headers helmet would set, worked out once: they depend on the config, never the request. */
 export function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
@@ -76,9 +90,22 @@ export const securityPlugin = fp(
     const { config } = opts;
     // helmet's middleware re-parses its CSP directives on every request; these never change.
     const headers = securityHeaders(helmetOptions(config));
-    app.addHook('onRequest', (_request, reply, done) => {
+    app.decorate('securityHeaders', headers);
+    const setHeaders: onRequestHookHandler = (_request, reply, done) => {
       void reply.headers(headers);
       done();
+    };
+    // A hook on each route (first of its onRequest hooks, so a rate limit's 429 carries them
+    // too) rather than one global hook, so that a route answering with prepared bytes can write
+    // them with the rest of its headers at no cost per request. The not-found handler sets them
+    // itself (web.ts), as it is no route.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.writesSecurityHeaders) return;
+      const own = route.onRequest;
+      route.onRequest = [
+        setHeaders,
+        ...(own === undefined ? [] : Array.isArray(own) ? own : [own]),
+      ];
     });
     await app.register(compress, {
       global: true,

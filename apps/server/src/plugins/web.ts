@@ -27,12 +27,24 @@ export interface PreparedPage {
   etags: Set<string>;
 }
 
-/** `effort`: see `compressBody`; pages rendered per request use `'fast'`. */
-export function preparePage(html: Buffer, effort: 'max' | 'fast' = 'max'): PreparedPage {
+/**
+ * `securityHeaders`: the app's (security.ts), which a page writes itself (the page route has no
+ * hook to set them). `effort`: see `compressBody`; pages rendered per request use `'fast'`.
+ */
+export function preparePage(
+  html: Buffer,
+  securityHeaders: Readonly<Record<string, string>>,
+  effort: 'max' | 'fast' = 'max',
+): PreparedPage {
   const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
   // Each encoding is different bytes, so each gets its own strong ETag.
   const variant = (encoding: Encoding, body: Buffer, etag: string): Variant => {
-    const notModified = { 'cache-control': 'no-cache', vary: 'accept-encoding', etag };
+    const notModified = {
+      ...securityHeaders,
+      'cache-control': 'no-cache',
+      vary: 'accept-encoding',
+      etag,
+    };
     return {
       body,
       etag,
@@ -199,7 +211,8 @@ export const webPlugin = fp(
           : 'public, max-age=3600';
     const indexFile = join(opts.distDir, 'index.html');
     const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-    const page = template === undefined ? undefined : preparePage(Buffer.from(template));
+    const security = app.securityHeaders;
+    const page = template === undefined ? undefined : preparePage(Buffer.from(template), security);
     const staticPages = new Map<string, PreparedPage>();
     if (template !== undefined) {
       for (const [path, meta] of Object.entries(opts.staticPages ?? {})) {
@@ -208,7 +221,7 @@ export const webPlugin = fp(
           canonicalPath: path,
           preload: opts.preload?.(path),
         });
-        staticPages.set(path, preparePage(Buffer.from(html)));
+        staticPages.set(path, preparePage(Buffer.from(html), security));
       }
     }
     const rendered = new Map<string, { page: PreparedPage; expires: number; version: number }>();
@@ -233,6 +246,7 @@ export const webPlugin = fp(
       const preload = opts.preload?.(request.url.split('?')[0] ?? '/');
       const prepared = preparePage(
         Buffer.from(renderPageHtml(template, opts.publicUrl, { ...head, preload })),
+        security,
         'fast',
       );
       // Oldest first (a Map keeps insertion order): drop the expired, then make room.
@@ -269,32 +283,36 @@ export const webPlugin = fp(
     const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
     // Every client route is one GET route (a static file is a more specific route and wins), so a
-    // page costs no not-found handling and no compression hooks: its bytes are ready.
+    // page costs no not-found handling, no compression hooks and no security-header hook: its
+    // bytes and all its headers are ready. Its other answers set the security headers here.
     app.get(
       '/*',
-      { schema: { hide: true }, compress: false },
+      { schema: { hide: true }, compress: false, config: { writesSecurityHeaders: true } },
       (request: FastifyRequest, reply: FastifyReply) => {
         const path = request.url.split('?')[0] ?? '/';
+        const ready = staticPages.get(path) ?? renderedPage(request.url);
+        if (ready) return sendPage(ready, request, reply);
+        const isAsset = path.startsWith('/assets/');
+        if (page && !isAsset && !isApi(path)) {
+          return dataPage(request).then((made) => sendPage(made ?? page, request, reply));
+        }
+        void reply.headers(security);
         if (isApi(path)) throw notFound(`No API route ${request.method} ${path}.`);
         // A hashed file that is not there (an old build's chunk) must fail as a file, not parse
         // as HTML; no-store, so it is asked for again after a deploy.
-        if (path.startsWith('/assets/')) {
+        if (isAsset) {
           void reply.header('cache-control', 'no-store');
           throw notFound(`No file ${path}.`);
         }
-        if (!page) {
-          return reply
-            .status(503)
-            .type('text/plain')
-            .send('The web app has not been built yet. Run `npm run build`, then reload.');
-        }
-        const ready = staticPages.get(path) ?? renderedPage(request.url);
-        if (ready) return sendPage(ready, request, reply);
-        return dataPage(request).then((made) => sendPage(made ?? page, request, reply));
+        return reply
+          .status(503)
+          .type('text/plain')
+          .send('The web app has not been built yet. Run `npm run build`, then reload.');
       },
     );
 
-    app.setNotFoundHandler(async (request) => {
+    app.setNotFoundHandler(async (request, reply) => {
+      void reply.headers(security);
       const path = request.url.split('?')[0] ?? '/';
       if (isApi(path)) throw notFound(`No API route ${request.method} ${path}.`);
       throw notFound(`Cannot ${request.method} ${path}.`);
