@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { documentTitle, type PageMeta } from '@voltforge/contract/page-meta';
-import { INITIAL_DATA_ELEMENT_ID } from '@voltforge/contract/initial-data';
+import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '@voltforge/contract/initial-data';
 import { notFound } from '../http-error.ts';
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -102,6 +103,88 @@ export interface PageHead {
   data?: unknown;
   /** Script URLs the page will import: preloaded so they download alongside the entry. */
   preload?: string[];
+  /** The page's HTML as the app renders it (server rendering). */
+  rendered?: RenderedPage;
+}
+
+/** A page rendered on the server: `head` goes into the document's head, `body` into `#root`. */
+export interface RenderedPage {
+  head: string;
+  body: string;
+}
+
+/**
+ * The web build's server renderer (apps/web/src/entry-server.tsx, built into dist/ssr/): a page's
+ * HTML from its URL and first data, as the browser's first render makes it.
+ */
+export interface ServerRenderer {
+  render(
+    url: string,
+    data: InitialData | undefined,
+    options?: { signal?: AbortSignal },
+  ): Promise<RenderedPage>;
+}
+
+/** Where the web build puts the server renderer, relative to its dist directory. */
+export const SERVER_RENDERER_FILE = join('ssr', 'entry-server.js');
+
+/**
+ * Loads the server renderer of the web build in `distDir`; undefined (logged) when the build has
+ * none or it does not load: the pages are then served as before, painted by the browser.
+ */
+export async function loadServerRenderer(
+  distDir: string,
+  log: FastifyBaseLogger,
+): Promise<ServerRenderer | undefined> {
+  const file = join(distDir, SERVER_RENDERER_FILE);
+  if (!existsSync(file)) {
+    if (existsSync(join(distDir, 'index.html'))) {
+      log.warn({ file }, 'the web build has no server renderer: pages are painted by the browser');
+    }
+    return undefined;
+  }
+  try {
+    const module = (await import(pathToFileURL(file).href)) as Partial<ServerRenderer>;
+    if (typeof module.render !== 'function') throw new Error('it exports no render function');
+    return { render: module.render.bind(module) };
+  } catch (error) {
+    log.error(
+      { err: error, file },
+      'could not load the server renderer: pages are painted by the browser',
+    );
+    return undefined;
+  }
+}
+
+/** A render that takes longer than this is given up, and the page served without it. */
+const RENDER_TIMEOUT_MS = 3000;
+
+/**
+ * The page's HTML from the renderer, undefined (logged) when rendering fails or times out. The
+ * data goes through JSON first: the browser renders from the JSON in the page, so the server
+ * must render from exactly that (dates as strings).
+ */
+async function renderBody(
+  renderer: ServerRenderer,
+  url: string,
+  data: InitialData | undefined,
+  log: FastifyBaseLogger,
+): Promise<RenderedPage | undefined> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error('server rendering timed out')),
+    RENDER_TIMEOUT_MS,
+  );
+  try {
+    const asJson =
+      data === undefined ? undefined : (JSON.parse(JSON.stringify(data)) as InitialData);
+    return await renderer.render(url, asJson, { signal: controller.signal });
+  } catch (error) {
+    log.error({ err: error, url }, 'server rendering failed: serving the page without it');
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const escapeHtml = (text: string) =>
@@ -124,16 +207,25 @@ export function renderPageHtml(template: string, publicUrl: string, head: PageHe
   const description = `<meta name="description" content="${escapeHtml(head.meta.description)}" />`;
   let html = template
     .replace(/<meta\s+name="description"[^>]*>/, () => description)
-    .replace(/<title>[^<]*<\/title>/, () => `${title}\n    ${canonical}`);
+    .replace(/<title>[^<]*<\/title>/, () =>
+      // What the rendered page hoists (its main image's preload) comes before the scripts and
+      // the stylesheet, so the image is asked for first.
+      [title, canonical, head.rendered?.head].filter(Boolean).join('\n    '),
+    );
   if (head.preload?.length) {
     const links = head.preload.map(
       (url) => `<link rel="modulepreload" href="${escapeHtml(url)}" />`,
     );
     html = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
   }
+  // The app's own HTML is React's output, every value in it escaped by React.
+  const root = `<div id="root">${head.rendered?.body ?? ''}</div>`;
+
   if (head.data !== undefined) {
     const script = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptSafeJson(head.data)}</script>`;
-    html = html.replace('<div id="root"></div>', () => `${script}\n    <div id="root"></div>`);
+    html = html.replace('<div id="root"></div>', () => `${script}\n    ${root}`);
+  } else {
+    html = html.replace('<div id="root"></div>', () => root);
   }
   return html;
 }
@@ -155,6 +247,11 @@ interface WebOptions {
   catalogue?: { version: () => number; ttlMs: number };
   /** The scripts a path's page imports beyond the entry (route-preload.json of the build). */
   preload?: (path: string) => string[];
+  /**
+   * Renders the static pages and the pages with data on the server; without it (or when it
+   * fails) they are served with an empty root, painted by the browser from their first data.
+   */
+  renderer?: ServerRenderer;
 }
 
 /**
@@ -175,16 +272,32 @@ export const webPlugin = fp(
     const indexFile = join(opts.distDir, 'index.html');
     const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     const page = template === undefined ? undefined : preparePage(Buffer.from(template));
-    const staticPages = new Map<string, PreparedPage>();
-    if (template !== undefined) {
-      for (const [path, meta] of Object.entries(opts.staticPages ?? {})) {
-        const html = renderPageHtml(template, opts.publicUrl, {
-          meta,
-          canonicalPath: path,
-          preload: opts.preload?.(path),
-        });
-        staticPages.set(path, preparePage(Buffer.from(html)));
+    // Static pages are the same for everyone: made once, on their first request (rendering them
+    // all at start would slow the start for pages that may not be asked for soon).
+    const staticPages = new Map<string, Promise<PreparedPage>>();
+    const staticMeta = new Map(Object.entries(opts.staticPages ?? {}));
+    function staticPage(path: string, log: FastifyBaseLogger): Promise<PreparedPage> | undefined {
+      const meta = staticMeta.get(path);
+      if (template === undefined || !meta) return undefined;
+      let made = staticPages.get(path);
+      if (!made) {
+        made = (async () => {
+          const rendered = opts.renderer
+            ? await renderBody(opts.renderer, path, undefined, log)
+            : undefined;
+          // A failed render is served without its HTML this time and tried again next time.
+          if (opts.renderer && rendered === undefined) staticPages.delete(path);
+          const html = renderPageHtml(template, opts.publicUrl, {
+            meta,
+            canonicalPath: path,
+            preload: opts.preload?.(path),
+            rendered,
+          });
+          return preparePage(Buffer.from(html));
+        })();
+        staticPages.set(path, made);
       }
+      return made;
     }
     const rendered = new Map<string, { page: PreparedPage; expires: number; version: number }>();
     const catalogueVersion = () => opts.catalogue?.version() ?? 0;
@@ -206,8 +319,23 @@ export const webPlugin = fp(
       }
       if (!head) return undefined;
       const preload = opts.preload?.(request.url.split('?')[0] ?? '/');
+      // When the page was rendered: the browser's first render must use the same "now".
+      const data =
+        opts.renderer && head.data !== undefined
+          ? { ...(head.data as InitialData), renderedAt: now }
+          : head.data;
+      const page = opts.renderer
+        ? await renderBody(opts.renderer, request.url, data as InitialData | undefined, request.log)
+        : undefined;
       const prepared = preparePage(
-        Buffer.from(renderPageHtml(template, opts.publicUrl, { ...head, preload })),
+        Buffer.from(
+          renderPageHtml(template, opts.publicUrl, {
+            ...head,
+            data,
+            preload,
+            rendered: page,
+          }),
+        ),
         'fast',
       );
       // Oldest first (a Map keeps insertion order): drop the expired, then make room.
@@ -225,6 +353,8 @@ export const webPlugin = fp(
         root: opts.distDir,
         wildcard: false,
         index: false,
+        // The server renderer's build is the server's code, not the browser's.
+        allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
         setHeaders: (res, path) => {
           res.header('cache-control', cacheControl(path));
         },
@@ -263,7 +393,9 @@ export const webPlugin = fp(
             .type('text/plain')
             .send('The web app has not been built yet. Run `npm run build`, then reload.');
         }
-        const ready = staticPages.get(path) ?? renderedPage(request.url);
+        const fixed = staticPage(path, request.log);
+        if (fixed) return fixed.then((made) => sendPage(made, request, reply));
+        const ready = renderedPage(request.url);
         if (ready) return sendPage(ready, request, reply);
         return dataPage(request).then((made) => sendPage(made ?? page, request, reply));
       },
