@@ -38,7 +38,8 @@ function whenLoadedAndIdle(callback: () => void): () => void {
 }
 
 function Toasts() {
-  const requested = useSyncExternalStore(subscribeToToastRequests, toastRequested, toastRequested);
+  // The server never shows a toast; hydration starts from the same.
+  const requested = useSyncExternalStore(subscribeToToastRequests, toastRequested, () => false);
   const { data: session } = authClient.useSession();
   const [idle, setIdle] = useState(false);
   useEffect(() => whenLoadedAndIdle(() => setIdle(true)), []);
