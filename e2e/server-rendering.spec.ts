@@ -29,7 +29,7 @@ test.describe('with JavaScript off', () => {
 
   test('the catalogue shows its tools, prices and links', async ({ page }) => {
     await page.goto('/tools');
-    await expect(page.getByRole('heading', { name: 'Tools', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tools' })).toBeVisible();
     const cards = page.getByRole('article');
     await expect(cards.first()).toBeVisible();
     expect(await cards.count()).toBeGreaterThan(3);
