@@ -212,11 +212,25 @@ export function renderPageHtml(template: string, publicUrl: string, head: PageHe
       // the stylesheet, so the image is asked for first.
       [title, canonical, head.rendered?.head].filter(Boolean).join('\n    '),
     );
+  // A page rendered on the server is readable before its code arrives: its scripts are fetched at
+  // low priority, after the stylesheet and the page's main image that its first paint needs.
+  const scriptPriority = head.rendered ? ' fetchpriority="low"' : '';
   if (head.preload?.length) {
     const links = head.preload.map(
-      (url) => `<link rel="modulepreload" href="${escapeHtml(url)}" />`,
+      (url) => `<link rel="modulepreload"${scriptPriority} href="${escapeHtml(url)}" />`,
     );
     html = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
+  }
+  if (scriptPriority) {
+    html = html
+      .replace(
+        /<script type="module"(?![^>]*fetchpriority)/g,
+        () => `<script type="module"${scriptPriority}`,
+      )
+      .replace(
+        /<link rel="modulepreload"(?![^>]*fetchpriority)/g,
+        () => `<link rel="modulepreload"${scriptPriority}`,
+      );
   }
   // The app's own HTML is React's output, every value in it escaped by React.
   const root = `<div id="root">${head.rendered?.body ?? ''}</div>`;
