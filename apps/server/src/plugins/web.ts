@@ -105,7 +105,12 @@ export interface PageHead {
   preload?: string[];
   /** The page's HTML as the app renders it (server rendering). */
   rendered?: RenderedPage;
+  /** With `rendered`: the script that starts the app's entry after the first paint. */
+  bootScript?: string;
 }
+
+/** The web build's boot script (apps/web/public/boot.js): see `PageHead.bootScript`. */
+export const BOOT_SCRIPT = '/boot.js';
 
 /** A page rendered on the server: `head` goes into the document's head, `body` into `#root`. */
 export interface RenderedPage {
@@ -212,25 +217,23 @@ export function renderPageHtml(template: string, publicUrl: string, head: PageHe
       // the stylesheet, so the image is asked for first.
       [title, canonical, head.rendered?.head].filter(Boolean).join('\n    '),
     );
-  // A page rendered on the server is readable before its code arrives: its scripts are fetched at
-  // low priority, after the stylesheet and the page's main image that its first paint needs.
-  const scriptPriority = head.rendered ? ' fetchpriority="low"' : '';
-  if (head.preload?.length) {
+  if (head.rendered && head.bootScript) {
+    // A page rendered on the server is readable before its code arrives: the boot script starts
+    // the app's entry once the page has painted, so neither the entry nor its chunks are fetched
+    // alongside the stylesheet and the page's main image that the first paint needs.
+    const bootScript = head.bootScript;
+    html = html
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace(
+        /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/,
+        (_tag, entry: string) =>
+          `<script type="module" src="${escapeHtml(bootScript)}" data-app="${escapeHtml(entry)}"></script>`,
+      );
+  } else if (head.preload?.length) {
     const links = head.preload.map(
-      (url) => `<link rel="modulepreload"${scriptPriority} href="${escapeHtml(url)}" />`,
+      (url) => `<link rel="modulepreload" href="${escapeHtml(url)}" />`,
     );
     html = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
-  }
-  if (scriptPriority) {
-    html = html
-      .replace(
-        /<script type="module"(?![^>]*fetchpriority)/g,
-        () => `<script type="module"${scriptPriority}`,
-      )
-      .replace(
-        /<link rel="modulepreload"(?![^>]*fetchpriority)/g,
-        () => `<link rel="modulepreload"${scriptPriority}`,
-      );
   }
   // The app's own HTML is React's output, every value in it escaped by React.
   const root = `<div id="root">${head.rendered?.body ?? ''}</div>`;
@@ -286,6 +289,7 @@ export const webPlugin = fp(
     const indexFile = join(opts.distDir, 'index.html');
     const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     const page = template === undefined ? undefined : preparePage(Buffer.from(template));
+    const bootScript = existsSync(join(opts.distDir, BOOT_SCRIPT)) ? BOOT_SCRIPT : undefined;
     // Static pages are the same for everyone: made once, on their first request (rendering them
     // all at start would slow the start for pages that may not be asked for soon).
     const staticPages = new Map<string, Promise<PreparedPage>>();
@@ -306,6 +310,7 @@ export const webPlugin = fp(
             canonicalPath: path,
             preload: opts.preload?.(path),
             rendered,
+            bootScript,
           });
           return preparePage(Buffer.from(html));
         })();
@@ -348,6 +353,7 @@ export const webPlugin = fp(
             data,
             preload,
             rendered: page,
+            bootScript,
           }),
         ),
         'fast',
