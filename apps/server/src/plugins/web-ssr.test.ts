@@ -13,13 +13,16 @@ const webRenderer = (await import(/* @vite-ignore */ webEntry)) as ServerRendere
 
 const indexHtml = `<!doctype html><html><head>
 <meta name="description" content="The app's own description." />
-<title>Voltforge</title></head><body><div id="root"></div>
-<script type="module" src="/assets/index.js"></script></body></html>`;
+<title>Voltforge</title>
+<script type="module" crossorigin src="/assets/index-abc.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/react-abc.js">
+</head><body><div id="root"></div></body></html>`;
 
 function distDir() {
   const dist = mkdtempSync(join(tmpdir(), 'voltforge-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), indexHtml);
+  writeFileSync(join(dist, 'boot.js'), '// the boot script');
   return dist;
 }
 
@@ -30,8 +33,7 @@ async function page(t: TestApp, url: string) {
 }
 
 /** What is inside `<div id="root">`: the page before any script has run. */
-const rootOf = (html: string) =>
-  /<div id="root">([\s\S]*)<\/div>\s*<script type="module"/.exec(html)?.[1] ?? '';
+const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><\/body>/.exec(html)?.[1] ?? '';
 
 /** The text a reader sees, tags stripped and React's entities read back. */
 const textOf = (html: string) =>
@@ -82,11 +84,13 @@ describe('public pages rendered on the server', () => {
     expect(text.indexOf(trickyName)).toBeLessThan(text.indexOf('Voltforge Hand Saw'));
     expect(text).toContain('$4.00');
     expect(root).not.toContain('<script');
-    // The only scripts are the app's own and its data, which never runs.
+    // The only scripts are the boot script, which starts the app's entry after the first paint,
+    // and the page's data, which never runs; nothing of the app is preloaded.
     expect(html.match(/<script\b[^>]*>/g)).toEqual([
+      '<script type="module" src="/boot.js" data-app="/assets/index-abc.js">',
       '<script type="application/json" id="initial-data">',
-      '<script type="module" src="/assets/index.js">',
     ]);
+    expect(html).not.toContain('modulepreload');
   });
 
   it('renders a tool page with its tool, while the session is being checked', async () => {
@@ -130,6 +134,9 @@ describe('a server renderer that fails', () => {
   it('serves the page painted by the browser, with its data, never an error', async () => {
     const home = await page(t, '/');
     expect(rootOf(home)).toBe('');
+    // Its entry starts at once, as without server rendering.
+    expect(home).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    expect(home).not.toContain('/boot.js');
     expect(home).toContain('id="initial-data"');
     expect(home).toContain('Still Listed Saw');
     const about = await page(t, '/about');
