@@ -1,6 +1,6 @@
 import type { CatalogQuery } from './catalog.ts';
 import type { Review } from './review.ts';
-import type { Tool } from './tool.ts';
+import type { Tool, ToolCategory } from './tool.ts';
 
 /**
  * The first data a public page needs, written by the server into the HTML it serves as
@@ -18,6 +18,8 @@ export interface InitialData {
   latestReviews?: { limit: number; items: Review[] };
   /** GET /api/tool/:id */
   tool?: Tool;
+  /** GET /api/tool/categories */
+  categories?: ToolCategory[];
   /**
    * When the server rendered the page (ms since the epoch): its rules that compare a date with
    * "now" (a tool's NEW badge) use it, so the page hydrates with the same content.

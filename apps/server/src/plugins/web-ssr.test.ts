@@ -83,6 +83,8 @@ describe('public pages rendered on the server', () => {
     expect(text.indexOf(trickyName)).toBeGreaterThan(-1);
     expect(text.indexOf(trickyName)).toBeLessThan(text.indexOf('Voltforge Hand Saw'));
     expect(text).toContain('$4.00');
+    // The category filter lists the categories already.
+    expect(root).toMatch(/<option value="Hand Tools"[^>]*>/);
     expect(root).not.toContain('<script');
     // The only scripts are the boot script, which starts the app's entry after the first paint,
     // and the page's data, which never runs; nothing of the app is preloaded.
@@ -99,6 +101,12 @@ describe('public pages rendered on the server', () => {
     expect(text).toContain('Voltforge Hand Saw');
     expect(text).toContain('$19.99');
     expect(text).toContain('Checking your session');
+  });
+
+  it('renders the categories page with every category and its count', async () => {
+    const text = textOf(rootOf(await page(t, '/catagories')));
+    expect(text).toContain('Hand Tools');
+    expect(text).toContain('2 tools');
   });
 
   it('renders the pages without data the same for everyone', async () => {

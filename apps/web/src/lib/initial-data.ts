@@ -5,7 +5,7 @@ import { reviewKeys } from './api/review-keys';
 import { toolKeys } from './api/tool-keys';
 
 /**
- * The first data the server wrote into the page (home, catalogue, one tool); undefined when
+ * The first data the server wrote into the page (home, catalogue, categories, one tool); undefined when
  * there is none or it cannot be read, which just means the pages fetch as usual.
  */
 export function readInitialData(doc: Document = document): InitialData | undefined {
@@ -35,6 +35,7 @@ export function seedQueryCache(queryClient: QueryClient, data: InitialData): voi
     queryClient.setQueryData(reviewKeys.latest(data.latestReviews.limit), data.latestReviews.items);
   }
   if (data.tool) queryClient.setQueryData(toolKeys.detail(data.tool._id), data.tool);
+  if (data.categories) queryClient.setQueryData(toolKeys.categories(), data.categories);
 }
 
 /** `readInitialData` into `seedQueryCache`; returns what it read. */
