@@ -1,9 +1,20 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layout/root-layout';
 import { routePatterns } from './paths';
+
+/**
+ * The page's effects run once it is hydrated (or rendered): from then on its controls work, so the
+ * server-rendered page stops being inert (public/boot.js made it so).
+ */
+function markHydrated() {
+  const root = document.getElementById('root');
+  if (!root) return;
+  root.inert = false;
+  root.setAttribute('data-hydrated', '');
+}
 
 /** Each lazy page's element → loads its code (see `page`). */
 const pageLoaders = new WeakMap<object, () => Promise<void>>();
@@ -39,6 +50,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
     return { default: Loaded as ComponentType };
   });
   function Page() {
+    useEffect(markHydrated, []);
     return Loaded ? <Loaded /> : <LazyPage />;
   }
   const element = <Page />;
