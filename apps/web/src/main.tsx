@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter } from './app/navigation';
 import { Providers } from './app/providers';
@@ -34,7 +34,9 @@ if (container.firstChild) {
   // The server rendered this page (docs/decisions/007-server-rendering.md): hydrate it once the
   // page's code is here (its chunks were preloaded by the HTML), so nothing suspends and the
   // server's HTML is kept. A chunk that failed to load fails again in the page's error boundary.
-  const hydrate = () => hydrateRoot(container, app);
+  // In a transition, React hydrates in slices and lets the browser in between, instead of one long
+  // task that would hold back a tap.
+  const hydrate = () => startTransition(() => void hydrateRoot(container, app));
   preloadRoutes(window.location.pathname).then(hydrate, hydrate);
 } else {
   createRoot(container).render(app);
