@@ -29,3 +29,11 @@ export async function registerCustomer(page: Page, name = 'Jamie Rivera') {
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
   return who;
 }
+
+/**
+ * Waits until the app has hydrated a server-rendered page. Until then the page is inert: a click
+ * or a fill waits for it by itself, but a key press sent to a focused element would be lost.
+ */
+export async function hydrated(page: Page) {
+  await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '');
+}

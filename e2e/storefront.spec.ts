@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { demo, uniqueEmail } from './fixtures';
+import { demo, hydrated, uniqueEmail } from './fixtures';
 
 /** Every page a visitor sees; each must render its content and pass axe. */
 const visitorPages = [
@@ -144,6 +144,7 @@ test.describe('home', () => {
 
   test('carousel is reachable and works by keyboard', async ({ page }) => {
     await page.goto('/');
+    await hydrated(page);
     const carousel = page.getByRole('region', { name: 'Featured tools' });
     const slide = currentSlideTitle(page);
     await carousel.getByRole('link', { name: 'Shop test gear' }).focus();

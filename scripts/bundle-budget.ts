@@ -99,7 +99,8 @@ export function checkBudget(chunks: Chunk[], budget: BundleBudget): string[] {
 export function bundleBudget(budget: BundleBudget): Plugin {
   return {
     name: 'voltforge-bundle-budget',
-    apply: 'build',
+    // What browsers download: the server renderer's build (`--ssr`) is not sent to them.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     // After every other plugin has rewritten the chunks: the sizes are those of the files written.
     enforce: 'post',
     writeBundle(_options, bundle) {

@@ -62,7 +62,8 @@ export function routePreload(options: RoutePreload): Plugin {
   let base = '/';
   return {
     name: 'voltforge-route-preload',
-    apply: 'build',
+    // The browser's build only: the server renderer's build (`--ssr`) has no pages to preload.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       base = config.base;
     },

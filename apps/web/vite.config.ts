@@ -7,7 +7,7 @@ import { routePreload } from '../../scripts/route-preload.ts';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000' } };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // Pinned so the build works the same from the repo root or from apps/web.
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
@@ -44,10 +44,15 @@ export default defineConfig({
   ],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
+  // The server renderer (src/entry-server.tsx, built with `--ssr` into dist/ssr/) carries its
+  // dependencies, so the server needs nothing of the web app's node_modules at run time.
+  ssr: { noExternal: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // Every browser the shop supports preloads modules itself; the polyfill was dead weight.
     modulePreload: { polyfill: false },
+    // The public files are the browser build's to copy; the renderer's build needs none.
+    copyPublicDir: !isSsrBuild,
   },
-});
+}));

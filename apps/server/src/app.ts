@@ -20,7 +20,7 @@ import { userCachePlugin } from './plugins/user-cache.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { loggedUrl } from './plugins/log-redaction.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { webPlugin } from './plugins/web.ts';
+import { serverRendererOf, webPlugin, type ServerRenderer } from './plugins/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
@@ -56,6 +56,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go (default stdout as JSON); the entry point passes a prettifier on a terminal. */
   logStream?: DestinationStream;
+  /** Renders the public pages (tests); otherwise the web build's, when it has one. */
+  serverRenderer?: ServerRenderer;
 }
 
 export type App = FastifyInstance;
@@ -175,8 +177,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orderTimelineRoutes);
 
   // Public pages are served with their title, description and canonical link, and the home,
-  // catalogue and tool pages with their first data, so they paint before their API calls.
+  // catalogue and tool pages with their first data, so they paint before their API calls; the
+  // web build's server renderer puts their HTML in too (docs/decisions/007-server-rendering.md).
   await app.register(webPlugin, {
+    renderer: options.serverRenderer ?? serverRendererOf(config.webDistDir, app.log),
     distDir: config.webDistDir,
     publicUrl: config.publicUrl,
     staticPages,

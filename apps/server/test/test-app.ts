@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../src/app.ts';
+import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config, type Env } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { user } from '../src/db/schema/auth.ts';
@@ -64,10 +64,13 @@ export function testConfig(env: Env = {}): Config {
   });
 }
 
-export async function createTestApp(env: Env = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Env = {},
+  options: Pick<BuildOptions, 'serverRenderer'> = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const config = testConfig(env);
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { ...options, database, logger: false });
   await app.ready();
   return {
     app,

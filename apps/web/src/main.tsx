@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter } from './app/navigation';
 import { Providers } from './app/providers';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadRoutes } from './app/router';
 import { hydrateInitialData } from './lib/initial-data';
 import { queryClient } from './lib/query-client';
 import './index.css';
@@ -18,14 +18,26 @@ import './index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-hydrateInitialData(queryClient);
+const initialData = hydrateInitialData(queryClient);
 
-createRoot(container).render(
+const app = (
   <StrictMode>
-    <Providers>
+    <Providers renderedAt={initialData?.renderedAt}>
       <AppRouter>
         <AppRoutes />
       </AppRouter>
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (container.firstChild) {
+  // The server rendered this page (docs/decisions/007-server-rendering.md): hydrate it once the
+  // page's code is here (its chunks were preloaded by the HTML), so nothing suspends and the
+  // server's HTML is kept. A chunk that failed to load fails again in the page's error boundary.
+  // In a transition, React hydrates in slices and lets the browser in between, instead of one long
+  // task that would hold back a tap.
+  const hydrate = () => startTransition(() => void hydrateRoot(container, app));
+  preloadRoutes(window.location.pathname).then(hydrate, hydrate);
+} else {
+  createRoot(container).render(app);
+}

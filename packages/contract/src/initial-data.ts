@@ -1,11 +1,12 @@
 import type { CatalogQuery } from './catalog.ts';
 import type { Review } from './review.ts';
-import type { Tool } from './tool.ts';
+import type { Tool, ToolCategory } from './tool.ts';
 
 /**
  * The first data a public page needs, written by the server into the HTML it serves as
  * `<script type="application/json" id="initial-data">`, so the page paints with its content
- * instead of waiting for its code and then its API calls (docs/decisions/005-first-paint.md).
+ * instead of waiting for its code and then its API calls (docs/decisions/005-first-paint.md);
+ * the server renders the page's HTML from the same data (docs/decisions/007-server-rendering.md).
  * Each entry is exactly what the API answers for the same request.
  */
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
@@ -17,4 +18,11 @@ export interface InitialData {
   latestReviews?: { limit: number; items: Review[] };
   /** GET /api/tool/:id */
   tool?: Tool;
+  /** GET /api/tool/categories */
+  categories?: ToolCategory[];
+  /**
+   * When the server rendered the page (ms since the epoch): its rules that compare a date with
+   * "now" (a tool's NEW badge) use it, so the page hydrates with the same content.
+   */
+  renderedAt?: number;
 }

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { documentTitle, type PageMeta } from '@voltforge/contract/page-meta';
-import { INITIAL_DATA_ELEMENT_ID } from '@voltforge/contract/initial-data';
+import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '@voltforge/contract/initial-data';
 import { notFound } from '../http-error.ts';
 import { writePrepared } from './prepared-reply.ts';
 
@@ -139,6 +140,94 @@ export interface PageHead {
   data?: unknown;
   /** Script URLs the page will import: preloaded so they download alongside the entry. */
   preload?: string[];
+  /** The page's HTML as the app renders it (server rendering). */
+  rendered?: RenderedPage;
+  /** With `rendered`: the script that starts the app's entry after the first paint. */
+  bootScript?: string;
+}
+
+/** The web build's boot script (apps/web/public/boot.js): see `PageHead.bootScript`. */
+export const BOOT_SCRIPT = '/boot.js';
+
+/** A page rendered on the server: `head` goes into the document's head, `body` into `#root`. */
+export interface RenderedPage {
+  head: string;
+  body: string;
+}
+
+/**
+ * The web build's server renderer (apps/web/src/entry-server.tsx, built into dist/ssr/): a page's
+ * HTML from its URL and first data, as the browser's first render makes it.
+ */
+export interface ServerRenderer {
+  render(
+    url: string,
+    data: InitialData | undefined,
+    options?: { signal?: AbortSignal },
+  ): Promise<RenderedPage>;
+}
+
+/** Where the web build puts the server renderer, relative to its dist directory. */
+export const SERVER_RENDERER_FILE = join('ssr', 'entry-server.js');
+
+/**
+ * The server renderer of the web build in `distDir`, loaded on its first render rather than at
+ * start (its module takes about 55 ms of CPU to load; the start of the server is kept under
+ * 1.5 s). Undefined (logged) when the build has none: the pages are then served as before,
+ * painted by the browser. A module that does not load fails each render, which serves the page
+ * without its HTML and logs why.
+ */
+export function serverRendererOf(
+  distDir: string,
+  log: FastifyBaseLogger,
+): ServerRenderer | undefined {
+  const file = join(distDir, SERVER_RENDERER_FILE);
+  if (!existsSync(file)) {
+    if (existsSync(join(distDir, 'index.html'))) {
+      log.warn({ file }, 'the web build has no server renderer: pages are painted by the browser');
+    }
+    return undefined;
+  }
+  let loaded: Promise<ServerRenderer['render']> | undefined;
+  const load = () =>
+    (loaded ??= import(pathToFileURL(file).href).then((module: Partial<ServerRenderer>) => {
+      if (typeof module.render !== 'function') {
+        throw new Error(`the server renderer ${file} exports no render function`);
+      }
+      return module.render.bind(module);
+    }));
+  return { render: async (url, data, options) => (await load())(url, data, options) };
+}
+
+/** A render that takes longer than this is given up, and the page served without it. */
+const RENDER_TIMEOUT_MS = 3000;
+
+/**
+ * The page's HTML from the renderer, undefined (logged) when rendering fails or times out. The
+ * data goes through JSON first: the browser renders from the JSON in the page, so the server
+ * must render from exactly that (dates as strings).
+ */
+async function renderBody(
+  renderer: ServerRenderer,
+  url: string,
+  data: InitialData | undefined,
+  log: FastifyBaseLogger,
+): Promise<RenderedPage | undefined> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error('server rendering timed out')),
+    RENDER_TIMEOUT_MS,
+  );
+  try {
+    const asJson =
+      data === undefined ? undefined : (JSON.parse(JSON.stringify(data)) as InitialData);
+    return await renderer.render(url, asJson, { signal: controller.signal });
+  } catch (error) {
+    log.error({ err: error, url }, 'server rendering failed: serving the page without it');
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const escapeHtml = (text: string) =>
@@ -161,16 +250,37 @@ export function renderPageHtml(template: string, publicUrl: string, head: PageHe
   const description = `<meta name="description" content="${escapeHtml(head.meta.description)}" />`;
   let html = template
     .replace(/<meta\s+name="description"[^>]*>/, () => description)
-    .replace(/<title>[^<]*<\/title>/, () => `${title}\n    ${canonical}`);
-  if (head.preload?.length) {
+    .replace(/<title>[^<]*<\/title>/, () =>
+      // What the rendered page hoists (its main image's preload) comes before the scripts and
+      // the stylesheet, so the image is asked for first.
+      [title, canonical, head.rendered?.head].filter(Boolean).join('\n    '),
+    );
+  if (head.rendered && head.bootScript) {
+    // A page rendered on the server is readable before its code arrives: the boot script starts
+    // the app's entry once the page has painted, so neither the entry nor its chunks are fetched
+    // alongside the stylesheet and the page's main image that the first paint needs.
+    const bootScript = head.bootScript;
+    html = html
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace(
+        /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/,
+        (_tag, entry: string) =>
+          `<script type="module" src="${escapeHtml(bootScript)}" data-app="${escapeHtml(entry)}"></script>`,
+      );
+  } else if (head.preload?.length) {
     const links = head.preload.map(
       (url) => `<link rel="modulepreload" href="${escapeHtml(url)}" />`,
     );
     html = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
   }
+  // The app's own HTML is React's output, every value in it escaped by React.
+  const root = `<div id="root">${head.rendered?.body ?? ''}</div>`;
+
   if (head.data !== undefined) {
     const script = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptSafeJson(head.data)}</script>`;
-    html = html.replace('<div id="root"></div>', () => `${script}\n    <div id="root"></div>`);
+    html = html.replace('<div id="root"></div>', () => `${script}\n    ${root}`);
+  } else {
+    html = html.replace('<div id="root"></div>', () => root);
   }
   return html;
 }
@@ -192,6 +302,11 @@ interface WebOptions {
   catalogue?: { version: () => number; ttlMs: number };
   /** The scripts a path's page imports beyond the entry (route-preload.json of the build). */
   preload?: (path: string) => string[];
+  /**
+   * Renders the static pages and the pages with data on the server; without it (or when it
+   * fails) they are served with an empty root, painted by the browser from their first data.
+   */
+  renderer?: ServerRenderer;
 }
 
 /**
@@ -213,16 +328,39 @@ export const webPlugin = fp(
     const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     const security = app.securityHeaders;
     const page = template === undefined ? undefined : preparePage(Buffer.from(template), security);
-    const staticPages = new Map<string, PreparedPage>();
-    if (template !== undefined) {
-      for (const [path, meta] of Object.entries(opts.staticPages ?? {})) {
-        const html = renderPageHtml(template, opts.publicUrl, {
-          meta,
-          canonicalPath: path,
-          preload: opts.preload?.(path),
-        });
-        staticPages.set(path, preparePage(Buffer.from(html), security));
+    const bootScript = existsSync(join(opts.distDir, BOOT_SCRIPT)) ? BOOT_SCRIPT : undefined;
+    // Static pages are the same for everyone: made once, on their first request (rendering them
+    // all at start would slow the start for pages that may not be asked for soon).
+    const staticPages = new Map<string, Promise<PreparedPage>>();
+    // The same pages once made: the hot path answers from here without awaiting.
+    const staticReady = new Map<string, PreparedPage>();
+    const staticMeta = new Map(Object.entries(opts.staticPages ?? {}));
+    function staticPage(path: string, log: FastifyBaseLogger): Promise<PreparedPage> | undefined {
+      const meta = staticMeta.get(path);
+      if (template === undefined || !meta) return undefined;
+      let made = staticPages.get(path);
+      if (!made) {
+        made = (async () => {
+          const rendered = opts.renderer
+            ? await renderBody(opts.renderer, path, undefined, log)
+            : undefined;
+          // A failed render is served without its HTML this time and tried again next time.
+          const failed = opts.renderer !== undefined && rendered === undefined;
+          if (failed) staticPages.delete(path);
+          const html = renderPageHtml(template, opts.publicUrl, {
+            meta,
+            canonicalPath: path,
+            preload: opts.preload?.(path),
+            rendered,
+            bootScript,
+          });
+          const prepared = preparePage(Buffer.from(html), security);
+          if (!failed) staticReady.set(path, prepared);
+          return prepared;
+        })();
+        staticPages.set(path, made);
       }
+      return made;
     }
     const rendered = new Map<string, { page: PreparedPage; expires: number; version: number }>();
     const catalogueVersion = () => opts.catalogue?.version() ?? 0;
@@ -244,8 +382,24 @@ export const webPlugin = fp(
       }
       if (!head) return undefined;
       const preload = opts.preload?.(request.url.split('?')[0] ?? '/');
+      // When the page was rendered: the browser's first render must use the same "now".
+      const data =
+        opts.renderer && head.data !== undefined
+          ? { ...(head.data as InitialData), renderedAt: now }
+          : head.data;
+      const page = opts.renderer
+        ? await renderBody(opts.renderer, request.url, data as InitialData | undefined, request.log)
+        : undefined;
       const prepared = preparePage(
-        Buffer.from(renderPageHtml(template, opts.publicUrl, { ...head, preload })),
+        Buffer.from(
+          renderPageHtml(template, opts.publicUrl, {
+            ...head,
+            data,
+            preload,
+            rendered: page,
+            bootScript,
+          }),
+        ),
         security,
         'fast',
       );
@@ -264,6 +418,8 @@ export const webPlugin = fp(
         root: opts.distDir,
         wildcard: false,
         index: false,
+        // The server renderer's build is the server's code, not the browser's.
+        allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
         setHeaders: (res, path) => {
           res.header('cache-control', cacheControl(path));
         },
@@ -290,10 +446,12 @@ export const webPlugin = fp(
       { schema: { hide: true }, compress: false, config: { writesSecurityHeaders: true } },
       (request: FastifyRequest, reply: FastifyReply) => {
         const path = request.url.split('?')[0] ?? '/';
-        const ready = staticPages.get(path) ?? renderedPage(request.url);
+        const ready = staticReady.get(path) ?? renderedPage(request.url);
         if (ready) return sendPage(ready, request, reply);
         const isAsset = path.startsWith('/assets/');
         if (page && !isAsset && !isApi(path)) {
+          const fixed = staticPage(path, request.log);
+          if (fixed) return fixed.then((made) => sendPage(made, request, reply));
           return dataPage(request).then((made) => sendPage(made ?? page, request, reply));
         }
         void reply.headers(security);

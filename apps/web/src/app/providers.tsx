@@ -1,7 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { authClient } from '../lib/auth-client';
 import { queryClient } from '../lib/query-client';
+import { loadedAt, RenderTimeProvider } from '../lib/render-time';
 import { subscribeToToastRequests, toastRequested } from '../lib/toast';
 
 /*
@@ -37,7 +38,8 @@ function whenLoadedAndIdle(callback: () => void): () => void {
 }
 
 function Toasts() {
-  const requested = useSyncExternalStore(subscribeToToastRequests, toastRequested, toastRequested);
+  // The server never shows a toast; hydration starts from the same.
+  const requested = useSyncExternalStore(subscribeToToastRequests, toastRequested, () => false);
   const { data: session } = authClient.useSession();
   const [idle, setIdle] = useState(false);
   useEffect(() => whenLoadedAndIdle(() => setIdle(true)), []);
@@ -49,11 +51,21 @@ function Toasts() {
   );
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+interface ProvidersProps {
+  children: ReactNode;
+  /** The app's query cache; the server renders each page with a cache of its own. */
+  client?: QueryClient;
+  /** See lib/render-time.ts; undefined: when this code loaded. */
+  renderedAt?: number;
+}
+
+export function Providers({ children, client = queryClient, renderedAt }: ProvidersProps) {
   return (
-    <QueryClientProvider client={queryClient}>
-      {children}
-      <Toasts />
-    </QueryClientProvider>
+    <RenderTimeProvider value={renderedAt ?? loadedAt}>
+      <QueryClientProvider client={client}>
+        {children}
+        <Toasts />
+      </QueryClientProvider>
+    </RenderTimeProvider>
   );
 }

@@ -1,9 +1,23 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layout/root-layout';
 import { routePatterns } from './paths';
+
+/**
+ * The page's effects run once it is hydrated (or rendered): from then on its controls work, so the
+ * server-rendered page stops being inert (public/boot.js made it so).
+ */
+function markHydrated() {
+  const root = document.getElementById('root');
+  if (!root) return;
+  root.inert = false;
+  root.setAttribute('data-hydrated', '');
+}
+
+/** Each lazy page's element → loads its code (see `page`). */
+const pageLoaders = new WeakMap<object, () => Promise<void>>();
 
 /**
  * A lazy page: its code is a separate chunk fetched on first visit, while the nearest
@@ -12,10 +26,36 @@ import { routePatterns } from './paths';
  * `pick` names the export, so renaming a page breaks the build instead of the route. A chunk
  * that cannot be fetched (offline, or gone after a deploy) rejects, and the layout's error
  * boundary offers a reload.
+ *
+ * Once its code is loaded (`preloadRoutes`), the page renders directly instead of suspending:
+ * a server-rendered page must hydrate with its page already there, or React would keep the
+ * server's HTML dehydrated, and throw it away if anything above it changed meanwhile.
  */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  const Page = lazy(async () => ({ default: pick(await load()) }));
-  return <Page />;
+  let Loaded: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        Loaded = pick(module);
+      },
+      (error: unknown) => {
+        // A failed download must not stick: the next visit tries again.
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const LazyPage = lazy(async () => {
+    await preload();
+    return { default: Loaded as ComponentType };
+  });
+  function Page() {
+    useEffect(markHydrated, []);
+    return Loaded ? <Loaded /> : <LazyPage />;
+  }
+  const element = <Page />;
+  pageLoaders.set(element, preload);
+  return element;
 }
 
 const adminRoutes: RouteObject[] = [
@@ -293,6 +333,21 @@ export const routes: RouteObject[] = [
     ),
   },
 ];
+
+/**
+ * Loads the code of every lazy page (layouts and guards included) that renders `pathname`, so it
+ * renders without suspending: before hydrating a server-rendered page, and on the server.
+ */
+export async function preloadRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map((match) => {
+      const element = match.route.element;
+      const load = element && typeof element === 'object' ? pageLoaders.get(element) : undefined;
+      return load ? load() : Promise.resolve();
+    }),
+  );
+}
 
 /** The page of the current address; the not-found page is the one outside the site frame. */
 export function AppRoutes() {

@@ -46,7 +46,10 @@ interface SessionState {
   error: Error | null;
 }
 
-let state: SessionState = { data: null, isPending: true, error: null };
+/** Before the first answer: the session is being read. */
+const checking: SessionState = { data: null, isPending: true, error: null };
+
+let state: SessionState = checking;
 let started = false;
 let latestRequest = 0;
 const listeners = new Set<() => void>();
@@ -122,6 +125,14 @@ function subscribe(listener: () => void): () => void {
 const getSnapshot = () => state;
 
 /**
+ * What the server renders and the browser hydrates with: always "being read", whatever has been
+ * read since. Hydration can finish part of a page after the rest has mounted and asked for the
+ * session; rendering that part with the answer would not match the server's HTML. React renders
+ * again with the real state once hydrated.
+ */
+const getServerSnapshot = () => checking;
+
+/**
  * Runs a better-auth call once its client has loaded, then reads the session again before
  * answering, so whoever awaited a sign-in already sees the new user (and a sign-out, nobody).
  */
@@ -144,7 +155,7 @@ function afterLoad<F extends (...args: never[]) => Promise<unknown>>(
  */
 export const authClient = {
   useSession() {
-    const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+    const snapshot = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
     return { ...snapshot, refetch: refreshSession };
   },
   signIn: {

@@ -5,20 +5,26 @@ import { reviewKeys } from './api/review-keys';
 import { toolKeys } from './api/tool-keys';
 
 /**
- * Puts the first data the server wrote into the page (home, catalogue, one tool) into the query
- * cache under the keys the pages read, so they render with content at once instead of a
- * spinner. The data is as fresh as the HTML; each query's own staleTime decides when it is asked
- * for again. A missing or unreadable element just means the pages fetch as usual.
+ * The first data the server wrote into the page (home, catalogue, categories, one tool); undefined when
+ * there is none or it cannot be read, which just means the pages fetch as usual.
  */
-export function hydrateInitialData(queryClient: QueryClient, doc: Document = document): void {
+export function readInitialData(doc: Document = document): InitialData | undefined {
   const element = doc.getElementById(INITIAL_DATA_ELEMENT_ID);
-  if (!element?.textContent) return;
-  let data: InitialData;
+  if (!element?.textContent) return undefined;
   try {
-    data = JSON.parse(element.textContent) as InitialData;
+    return JSON.parse(element.textContent) as InitialData;
   } catch {
-    return;
+    return undefined;
   }
+}
+
+/**
+ * Puts a page's first data into the query cache under the keys the pages read, so they render
+ * with content at once instead of a spinner. The server does the same before rendering the page,
+ * so both render the same HTML. The data is as fresh as the HTML; each query's own staleTime
+ * decides when it is asked for again.
+ */
+export function seedQueryCache(queryClient: QueryClient, data: InitialData): void {
   for (const list of data.toolLists ?? []) {
     queryClient.setQueryData<Page<unknown>>(toolKeys.list(list.query), {
       items: list.items,
@@ -29,4 +35,15 @@ export function hydrateInitialData(queryClient: QueryClient, doc: Document = doc
     queryClient.setQueryData(reviewKeys.latest(data.latestReviews.limit), data.latestReviews.items);
   }
   if (data.tool) queryClient.setQueryData(toolKeys.detail(data.tool._id), data.tool);
+  if (data.categories) queryClient.setQueryData(toolKeys.categories(), data.categories);
+}
+
+/** `readInitialData` into `seedQueryCache`; returns what it read. */
+export function hydrateInitialData(
+  queryClient: QueryClient,
+  doc: Document = document,
+): InitialData | undefined {
+  const data = readInitialData(doc);
+  if (data) seedQueryCache(queryClient, data);
+  return data;
 }

@@ -11,7 +11,7 @@ import { toolListQuerySchema } from '@voltforge/contract/tool';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http-error.ts';
 import { listReviews } from '../reviews/reviews.service.ts';
-import { getTool, listTools } from '../tools/tools.service.ts';
+import { getTool, listCategories, listTools } from '../tools/tools.service.ts';
 
 /** What the served HTML of one page carries beyond the app's own index.html. */
 export interface FirstPaint {
@@ -24,7 +24,6 @@ export interface FirstPaint {
 /** Public pages whose HTML is the same for everyone and never changes: prepared once. */
 export const staticPages: Record<string, PageMeta> = {
   '/about': pageMeta.about,
-  '/catagories': pageMeta.categories,
   '/itSupport': pageMeta.itSupport,
   '/design': pageMeta.design,
   '/summary': pageMeta.summary,
@@ -41,7 +40,7 @@ async function toolList(db: Db, query: CatalogQuery) {
 const TOOL_PATH = /^\/tool\/([^/]+)$/;
 
 /**
- * The first data of a page that shows catalogue data (home, catalogue, one tool), read with the
+ * The first data of a page that shows catalogue data (home, catalogue, categories, one tool), read with the
  * same services and queries as the API calls the page would make; undefined for any other path.
  */
 export async function firstPaint(db: Db, url: URL): Promise<FirstPaint | undefined> {
@@ -59,10 +58,22 @@ export async function firstPaint(db: Db, url: URL): Promise<FirstPaint | undefin
   }
   if (path === '/tools') {
     const state = readCatalogState(url.searchParams);
+    // The filters list the categories: with them the page renders complete.
+    const [list, categories] = await Promise.all([
+      toolList(db, catalogQuery(state)),
+      listCategories(db),
+    ]);
     return {
       meta: { title: catalogTitle(state), description: pageMeta.tools.description },
       canonicalPath: '/tools',
-      data: { toolLists: [await toolList(db, catalogQuery(state))] },
+      data: { toolLists: [list], categories },
+    };
+  }
+  if (path === '/catagories') {
+    return {
+      meta: pageMeta.categories,
+      canonicalPath: path,
+      data: { categories: await listCategories(db) },
     };
   }
   const toolId = TOOL_PATH.exec(path)?.[1];

@@ -59,7 +59,11 @@ export function Footer() {
         ))}
       </div>
       <div className="border-t border-neutral-content/15">
-        <p className="mx-auto max-w-7xl px-10 py-4 text-sm text-neutral-content/75">
+        {/* The year of a page rendered on the server just before New Year may differ. */}
+        <p
+          className="mx-auto max-w-7xl px-10 py-4 text-sm text-neutral-content/75"
+          suppressHydrationWarning
+        >
           © {new Date().getFullYear()} Voltforge. All rights reserved.
         </p>
       </div>

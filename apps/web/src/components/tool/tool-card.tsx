@@ -3,18 +3,18 @@ import { formatUsd } from '@voltforge/contract/money';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { previewText } from '../../lib/preview-text';
+import { useRenderTime } from '../../lib/render-time';
 
 /** The shop's display rules: description preview length and how long a tool counts as NEW. */
 const DESC_PREVIEW_LENGTH = 100;
 const NEW_BADGE_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-// Read once when the catalogue code loads: rendering stays pure, and a badge that expires
-// mid-visit can wait for the next page load.
-const loadedAt = Date.now();
-
-function isNew(createdAt: string): boolean {
-  return loadedAt - Date.parse(createdAt) < NEW_BADGE_DAYS * DAY_MS;
+// Compared with when the page loaded (lib/render-time.ts), not with the clock: rendering stays
+// pure, the server and the browser agree on it, and a badge that expires mid-visit can wait for
+// the next page load.
+function isNew(createdAt: string, now: number): boolean {
+  return now - Date.parse(createdAt) < NEW_BADGE_DAYS * DAY_MS;
 }
 
 interface ToolCardProps {
@@ -32,6 +32,7 @@ interface ToolCardProps {
 export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false }: ToolCardProps) {
   const soldOut = tool.inStock < 1 || tool.inStock < tool.minOrderQuantity;
   const headingId = `tool-${tool._id}-name`;
+  const now = useRenderTime();
   return (
     <article
       aria-labelledby={headingId}
@@ -51,7 +52,7 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false }: 
       <div className="card-body gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
           <span className="badge badge-ghost badge-sm">{tool.category}</span>
-          {isNew(tool.createdAt) ? (
+          {isNew(tool.createdAt, now) ? (
             <span className="badge badge-secondary badge-sm font-semibold">NEW</span>
           ) : null}
           {soldOut ? <span className="badge badge-error badge-sm">Out of stock</span> : null}

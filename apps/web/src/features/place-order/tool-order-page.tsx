@@ -1,4 +1,5 @@
 import { pageMeta } from '@voltforge/contract/page-meta';
+import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { PageContainer } from '../../components/ui/page-container';
@@ -35,7 +36,9 @@ export function ToolOrderPage() {
   const { id = '' } = useParams();
   usePageMeta(pageMeta.tool.title, pageMeta.tool.description);
   const tool = useTool(id);
-  const { data: session } = authClient.useSession();
+  // The order form (the page's biggest part) appears in a render of its own that React can
+  // interrupt, not in the same task as the session's answer.
+  const session = useDeferredValue(authClient.useSession().data);
 
   return (
     <PageContainer>

@@ -1,0 +1,157 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTool } from '../../test/shop-fixtures.ts';
+import { createTestApp, request, type TestApp } from '../../test/test-app.ts';
+import type { ServerRenderer } from './web.ts';
+
+// The web app's own server renderer, from its sources: what the built dist/ssr/entry-server.js is.
+// (A computed URL: the server's TypeScript project does not compile the web app's JSX.)
+const webEntry = new URL('../../../web/src/entry-server.tsx', import.meta.url).href;
+const webRenderer = (await import(/* @vite-ignore */ webEntry)) as ServerRenderer;
+
+const indexHtml = `<!doctype html><html><head>
+<meta name="description" content="The app's own description." />
+<title>Voltforge</title>
+<script type="module" crossorigin src="/assets/index-abc.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/react-abc.js">
+</head><body><div id="root"></div></body></html>`;
+
+function distDir() {
+  const dist = mkdtempSync(join(tmpdir(), 'voltforge-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), indexHtml);
+  writeFileSync(join(dist, 'boot.js'), '// the boot script');
+  return dist;
+}
+
+async function page(t: TestApp, url: string) {
+  const res = await request(t.app, { method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  return res.body;
+}
+
+/** What is inside `<div id="root">`: the page before any script has run. */
+const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><\/body>/.exec(html)?.[1] ?? '';
+
+/** The text a reader sees, tags stripped and React's entities read back. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+// A name that would run a script if it were written into the page as markup.
+const trickyName = '</script><script>alert(1)</script> Probe';
+
+describe('public pages rendered on the server', () => {
+  let t: TestApp;
+  let sawId = '';
+  beforeAll(async () => {
+    t = await createTestApp({ WEB_DIST_DIR: distDir() }, { serverRenderer: webRenderer });
+    const saw = await insertTool(t.database.db, {
+      name: 'Voltforge Hand Saw',
+      category: 'Hand Tools',
+      priceCents: 1999,
+    });
+    sawId = saw.id;
+    await insertTool(t.database.db, { name: trickyName, category: 'Hand Tools', priceCents: 400 });
+  });
+  afterAll(() => t.close());
+
+  it('puts the home page, with the newest tools and their prices, in the HTML', async () => {
+    const html = await page(t, '/');
+    const text = textOf(rootOf(html));
+    expect(text).toContain('Voltforge Hand Saw');
+    expect(text).toContain('$19.99');
+    expect(text).toContain('See every signal, measure every volt');
+    // The banner's first slide is the page's largest image: preloaded from the head.
+    expect(html).toMatch(
+      /<link rel="preload" as="image" href="\/images\/banner\/slide-1-[^"]+" fetchPriority="high"\/>[\s\S]*<\/head>/,
+    );
+  });
+
+  it('renders the catalogue of the URL, and a tool named like markup as text', async () => {
+    const html = await page(t, '/tools?category=Hand%20Tools&sort=price_asc');
+    const root = rootOf(html);
+    const text = textOf(root);
+    expect(text.indexOf(trickyName)).toBeGreaterThan(-1);
+    expect(text.indexOf(trickyName)).toBeLessThan(text.indexOf('Voltforge Hand Saw'));
+    expect(text).toContain('$4.00');
+    // The category filter lists the categories already.
+    expect(root).toMatch(/<option value="Hand Tools"[^>]*>/);
+    expect(root).not.toContain('<script');
+    // The only scripts are the boot script, which starts the app's entry after the first paint,
+    // and the page's data, which never runs; nothing of the app is preloaded.
+    expect(html.match(/<script\b[^>]*>/g)).toEqual([
+      '<script type="module" src="/boot.js" data-app="/assets/index-abc.js">',
+      '<script type="application/json" id="initial-data">',
+    ]);
+    expect(html).not.toContain('modulepreload');
+  });
+
+  it('renders a tool page with its tool, while the session is being checked', async () => {
+    const html = await page(t, `/tool/${sawId}`);
+    const text = textOf(rootOf(html));
+    expect(text).toContain('Voltforge Hand Saw');
+    expect(text).toContain('$19.99');
+    expect(text).toContain('Checking your session');
+  });
+
+  it('renders the categories page with every category and its count', async () => {
+    const text = textOf(rootOf(await page(t, '/catagories')));
+    expect(text).toContain('Hand Tools');
+    expect(text).toContain('2 tools');
+  });
+
+  it('renders the pages without data the same for everyone', async () => {
+    expect(textOf(rootOf(await page(t, '/about')))).toMatch(/About/);
+    const login = rootOf(await page(t, '/login'));
+    expect(login).toMatch(/<input[^>]*type="email"/);
+    expect(login).toMatch(/<input[^>]*type="password"/);
+    // Signed out or not, the bar is rendered as "session being checked": no Login, no name.
+    expect(textOf(login)).not.toContain('Log Out');
+  });
+
+  it('keeps pages it cannot render on the browser, with an empty root', async () => {
+    const unknown = await page(t, '/no-such-page');
+    expect(rootOf(unknown)).toBe('');
+  });
+});
+
+describe('a server renderer that fails', () => {
+  let t: TestApp;
+  let calls = 0;
+  beforeAll(async () => {
+    const failing: ServerRenderer = {
+      render: () => {
+        calls += 1;
+        return Promise.reject(new Error('renderer broke'));
+      },
+    };
+    t = await createTestApp({ WEB_DIST_DIR: distDir() }, { serverRenderer: failing });
+    await insertTool(t.database.db, { name: 'Still Listed Saw' });
+  });
+  afterAll(() => t.close());
+
+  it('serves the page painted by the browser, with its data, never an error', async () => {
+    const home = await page(t, '/');
+    expect(rootOf(home)).toBe('');
+    // Its entry starts at once, as without server rendering.
+    expect(home).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    expect(home).not.toContain('/boot.js');
+    expect(home).toContain('id="initial-data"');
+    expect(home).toContain('Still Listed Saw');
+    const about = await page(t, '/about');
+    expect(rootOf(about)).toBe('');
+    // A static page that failed is tried again on its next request.
+    const before = calls;
+    await page(t, '/about');
+    expect(calls).toBe(before + 1);
+  });
+});

@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demo, signIn } from './fixtures';
+
+/*
+ * Public pages arrive rendered (docs/decisions/007-server-rendering.md): readable before any
+ * script runs, and hydrated by the app without React finding the HTML different from its own
+ * first render, which would throw the server's HTML away and log an error.
+ */
+
+/** Every console error and uncaught error of the page, from now on. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function firstToolPath(page: Page): Promise<string> {
+  const res = await page.request.get('/api/tool?limit=1');
+  const [tool] = (await res.json()) as { _id: string }[];
+  if (!tool) throw new Error('the demo catalogue is empty');
+  return `/tool/${tool._id}`;
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the catalogue shows its tools, prices and links', async ({ page }) => {
+    await page.goto('/tools');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tools' })).toBeVisible();
+    const cards = page.getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeGreaterThan(3);
+    await expect(cards.first().getByText(/^\$\d[\d,]*\.\d\d$/)).toBeVisible();
+    await expect(cards.first().getByRole('link', { name: /^Purchase / })).toHaveAttribute(
+      'href',
+      /^\/tool\//,
+    );
+  });
+
+  test('the home page shows its banner, newest tools and reviews', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { name: 'See every signal, measure every volt' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What our customers say' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Purchase / }).first()).toBeVisible();
+  });
+
+  test('about and login show their content', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { name: 'About Us' })).toBeVisible();
+    await page.goto('/login');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeVisible();
+  });
+});
+
+test.describe('hydration', () => {
+  const pages = ['/', '/tools', '/tools?sort=price_desc&page=2', '/about', '/login', '/register'];
+
+  for (const path of pages) {
+    test(`${path} keeps the server's HTML and logs no error`, async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      const errors = collectErrors(page);
+      // Hold the app's code back, mark the server's main element, then let the app hydrate.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/index-*.js', async (route) => {
+        await held;
+        await route.fallback();
+      });
+      await page.goto(path, { waitUntil: 'commit' });
+      const main = page.locator('main#main');
+      await expect(main).not.toBeEmpty();
+      await main.evaluate((element) => element.setAttribute('data-from-server', 'yes'));
+      release();
+      // Hydrated: the app's handlers are attached (the menu button now opens the drawer).
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('navigation', { name: 'Site menu' })).toBeVisible();
+      // Had React discarded the server's HTML, this element would be a new one without the mark.
+      await expect(page.locator('main#main')).toHaveAttribute('data-from-server', 'yes');
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('a tool page, signed in, hydrates and then shows the order form', async ({ page }) => {
+    await signIn(page, demo.customer);
+    const path = await firstToolPath(page);
+    const errors = collectErrors(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Place To Orders' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Confirm Orders' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+});
