@@ -26,6 +26,7 @@ import type { OrderNotify, RenderOrderMail } from '../../mail/order-notices.ts';
 import { MAIL_QUEUED, outboxSignal } from '../../mail/outbox.ts';
 import type { CancelledBy } from '../../mail/templates/order-mails.ts';
 import { findOrderRow, orderToJson, PAID_STATUSES, type OrderRow } from './order-row.ts';
+import { placeBatched } from './placement-batch.ts';
 
 /** The tool can change between the read and the reservation; the placement is tried again then. */
 const PLACE_ATTEMPTS = 3;
@@ -40,15 +41,6 @@ type OrderingState = {
   archived: boolean | null;
   unpaid: number;
   now: string | Date;
-};
-
-/** What `voltforge_place_order` answers (migration 0007). */
-type Placement = {
-  outcome: 'placed' | 'too_many_unpaid' | 'changed';
-  in_stock: number | null;
-  threshold: number | null;
-  went_low: boolean | null;
-  created_at: string | Date | null;
 };
 
 /** Both drivers (node-postgres and PGlite) answer a raw statement with its `rows`. */
@@ -73,11 +65,13 @@ function refusal(state: OrderingState, q: number, maxUnpaid: number): Error | nu
 
 /**
  * Places an order. Every order of a popular tool queues on that tool's row lock, so the lock is
- * held only inside the database: one autocommitted call of `voltforge_place_order` (migration
- * 0007) takes the account's advisory lock, counts its unpaid orders, reserves the stock with a
+ * held only inside the database: an autocommitted call of `voltforge_place_orders` (migration
+ * 0008) takes the account's advisory lock, counts its unpaid orders, reserves the stock with a
  * conditional UPDATE (no read-then-write, so concurrent orders can never oversell), writes the
- * order, its stock movement and the customer's mail, and announces the catalogue change — one
- * round trip, one transaction (docs/performance.md, "Order placement").
+ * order, its stock movement and the customer's mail, and announces the catalogue change. The
+ * orders of one tool that arrive while its call is in flight go together in the next call, one
+ * transaction for all of them, each with its own answer (group commit, `placement-batch.ts`,
+ * docs/architecture.md §7).
  *
  * Before it, one lock-free read of the tool and the account explains a refusal and gives the
  * name, part number and price that the order copies and its mail shows; the call reserves only if
@@ -132,17 +126,27 @@ export async function placeOrder(
       createdAt: new Date(state.now),
     };
     const mail = deps.renderMail({ kind: 'order_placed' }, row);
-    const result = (await db.execute<Placement>(sql`
-      select * from voltforge_place_order(
-        ${row.id}::uuid, ${customer.id}, ${row.customerName}, ${row.email}, ${row.phone},
-        ${row.address}, ${row.toolId}::uuid, ${q}::integer, ${deps.maxUnpaid}::integer,
-        ${row.toolName}, ${row.partNumber}, ${row.unitPriceCents}::integer,
-        ${mail.subject}, ${mail.html}, ${mail.text})`)) as Rows<Placement>;
-    const placed = result.rows[0];
-    if (placed?.outcome === 'too_many_unpaid') {
+    const placed = await placeBatched(db, {
+      order_id: row.id,
+      user_id: customer.id,
+      customer_name: row.customerName,
+      email: row.email,
+      phone: row.phone,
+      address: row.address,
+      tool_id: row.toolId,
+      quantity: q,
+      max_unpaid: deps.maxUnpaid,
+      tool_name: row.toolName,
+      part_number: row.partNumber,
+      price_cents: row.unitPriceCents,
+      mail_subject: mail.subject,
+      mail_html: mail.html,
+      mail_text: mail.text,
+    });
+    if (placed.outcome === 'too_many_unpaid') {
       throw conflict(orderMessages.tooManyUnpaid(deps.maxUnpaid));
     }
-    if (placed?.outcome !== 'placed') continue;
+    if (placed.outcome !== 'placed') continue;
     outboxSignal.emit(MAIL_QUEUED);
     if (placed.went_low) {
       await db.transaction((tx) => syncLowStock(tx, [row.toolId], deps.onLowStock));
