@@ -1,3 +1,7 @@
+-- An account's unpaid orders, counted by every placement (the MAX_UNPAID_ORDERS check) in the
+-- lock-free read and under the account's lock: without this index the planner may AND the status
+-- index, which lists every unpaid order in the shop, and the count grows with the shop.
+CREATE INDEX "order_pending_user_idx" ON "order" USING btree ("user_id") WHERE "order"."status" = 'pending_payment';--> statement-breakpoint
 -- Group commit for order placement (docs/decisions/008-order-group-commit.md): the orders an
 -- instance received while its previous placement call was in flight are placed by one call, in
 -- one transaction, so a popular tool's row lock and the notification queue's commit lock are
