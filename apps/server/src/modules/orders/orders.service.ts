@@ -26,27 +26,10 @@ import type { OrderNotify, RenderOrderMail } from '../../mail/order-notices.ts';
 import { MAIL_QUEUED, outboxSignal } from '../../mail/outbox.ts';
 import type { CancelledBy } from '../../mail/templates/order-mails.ts';
 import { findOrderRow, orderToJson, PAID_STATUSES, type OrderRow } from './order-row.ts';
-import { placeBatched } from './placement-batch.ts';
+import { placeBatched, readForOrder, type OrderingState } from './placement-batch.ts';
 
 /** The tool can change between the read and the reservation; the placement is tried again then. */
 const PLACE_ATTEMPTS = 3;
-
-/** The tool and the account as order placement reads them, without locking, before reserving. */
-type OrderingState = {
-  name: string | null;
-  part_number: string | null;
-  price_cents: number | null;
-  in_stock: number | null;
-  min_order_quantity: number | null;
-  archived: boolean | null;
-  unpaid: number;
-  now: string | Date;
-};
-
-/** Both drivers (node-postgres and PGlite) answer a raw statement with its `rows`. */
-interface Rows<T> {
-  rows: T[];
-}
 
 /** Why an order cannot be placed, from the tool and the account as they are; null when it can. */
 function refusal(state: OrderingState, q: number, maxUnpaid: number): Error | null {
@@ -73,8 +56,9 @@ function refusal(state: OrderingState, q: number, maxUnpaid: number): Error | nu
  * transaction for all of them, each with its own answer (group commit, `placement-batch.ts`,
  * docs/architecture.md §7).
  *
- * Before it, one lock-free read of the tool and the account explains a refusal and gives the
- * name, part number and price that the order copies and its mail shows; the call reserves only if
+ * Before it, one lock-free read of the tool and the account (shared, like the call, by the orders
+ * of the tool arriving while one is in flight) explains a refusal and gives the name, part number
+ * and price that the order copies and its mail shows; the call reserves only if
  * the tool still has them, and otherwise the placement is tried again from a fresh read. Name,
  * email and price come from the session and the tool, never the client.
  *
@@ -91,15 +75,7 @@ export async function placeOrder(
   if (!isUuid(input.toolId)) throw notFound(orderMessages.toolNotFound);
   const q = input.quantity;
   for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
-    const read = (await db.execute<OrderingState>(sql`
-      select t.name, t.part_number, t.price_cents, t.in_stock, t.min_order_quantity,
-             t.archived_at is not null as archived,
-             (select count(*) from ${order}
-              where user_id = ${customer.id} and status = 'pending_payment')::int as unpaid,
-             now() as now
-      from (select 1) as one left join ${tool} t on t.id = ${input.toolId}`)) as Rows<OrderingState>;
-    const state = read.rows[0];
-    if (!state) throw new Error('the ordering read returned no row');
+    const state = await readForOrder(db, input.toolId, customer.id);
     const refused = refusal(state, q, deps.maxUnpaid);
     if (refused) throw refused;
     const priceCents = state.price_cents ?? 0;

@@ -12,8 +12,9 @@ import {
 } from '../../../test/test-app.ts';
 import { insertTool } from '../../../test/shop-fixtures.ts';
 import {
-  PlacementQueue,
+  BatchQueue,
   placeBatchWith,
+  readForOrder,
   type Placement,
   type PlacementRequest,
 } from './placement-batch.ts';
@@ -58,7 +59,7 @@ const refused = (outcome: 'changed' | 'too_many_unpaid') => ({
   created_at: null,
 });
 
-describe('PlacementQueue (group commit)', () => {
+describe('BatchQueue (group commit)', () => {
   /** A fake database call that stays in flight until the test answers it. */
   function fakeCalls() {
     const calls: Array<{
@@ -85,12 +86,12 @@ describe('PlacementQueue (group commit)', () => {
 
   it('sends the first order at once and those arriving meanwhile together, in arrival order', async () => {
     const { calls, placeBatch } = fakeCalls();
-    const queue = new PlacementQueue(placeBatch, { maxBatch: 3 });
-    const first = queue.place(req(0));
+    const queue = new BatchQueue<PlacementRequest, Placement>(placeBatch, { maxBatch: 3 });
+    const first = queue.submit(req(0));
     // No waiting for company: the call is made before the caller even yields.
     expect(calls.map((c) => c.orders.map((o) => o.order_id))).toEqual([['o0']]);
 
-    const later = [1, 2, 3, 4, 5, 6, 7].map((n) => queue.place(req(n)));
+    const later = [1, 2, 3, 4, 5, 6, 7].map((n) => queue.submit(req(n)));
     expect(calls).toHaveLength(1);
     expect(queue.waiting).toBe(7);
     calls[0]!.answer(answer(calls[0]!.orders));
@@ -112,10 +113,13 @@ describe('PlacementQueue (group commit)', () => {
   it('fails exactly the orders of a failed call, with its error, and goes on with the next', async () => {
     const { calls, placeBatch } = fakeCalls();
     let idle = 0;
-    const queue = new PlacementQueue(placeBatch, { maxBatch: 2, onIdle: () => (idle += 1) });
-    const first = queue.place(req(0));
-    const second = [queue.place(req(1)), queue.place(req(2))];
-    const third = queue.place(req(3));
+    const queue = new BatchQueue<PlacementRequest, Placement>(placeBatch, {
+      maxBatch: 2,
+      onIdle: () => (idle += 1),
+    });
+    const first = queue.submit(req(0));
+    const second = [queue.submit(req(1)), queue.submit(req(2))];
+    const third = queue.submit(req(3));
     calls[0]!.answer(answer(calls[0]!.orders));
     await first;
     await tick();
@@ -130,7 +134,7 @@ describe('PlacementQueue (group commit)', () => {
     // The order that waited behind the failed call goes next, unaffected.
     await tick();
     expect(calls[2]!.orders.map((o) => o.order_id)).toEqual(['o3']);
-    const last = queue.place(req(4));
+    const last = queue.submit(req(4));
     calls[2]!.answer(answer(calls[2]!.orders));
     expect((await third).outcome).toBe('placed');
     await tick();
@@ -144,12 +148,14 @@ describe('PlacementQueue (group commit)', () => {
   });
 
   it('fails an order the call gave no answer for, instead of leaving it waiting', async () => {
-    const queue = new PlacementQueue(async (orders) => answer(orders).slice(0, 1));
-    const a = queue.place(req(0));
-    const [b, c] = [queue.place(req(1)), queue.place(req(2))];
+    const queue = new BatchQueue<PlacementRequest, Placement>(async (orders) =>
+      answer(orders).slice(0, 1),
+    );
+    const a = queue.submit(req(0));
+    const [b, c] = [queue.submit(req(1)), queue.submit(req(2))];
     await a;
     expect((await b).outcome).toBe('placed');
-    await expect(c).rejects.toThrow('no answer for order 1');
+    await expect(c).rejects.toThrow('no answer for request 1');
   });
 });
 
@@ -234,7 +240,7 @@ describe('voltforge_place_orders (migration 0008), one call', () => {
       placed(0, true),
     ]);
     // Each order keeps its own moment, in arrival order.
-    const times = answers.filter((p) => p.outcome === 'placed').map((p) => String(p.created_at));
+    const times = answers.filter((p) => p?.outcome === 'placed').map((p) => String(p?.created_at));
     expect(times.map((x) => new Date(x).getTime())).toEqual(
       [...times].map((x) => new Date(x).getTime()).sort((x, y) => x - y),
     );
@@ -288,5 +294,42 @@ describe('voltforge_place_orders (migration 0008), one call', () => {
     }
     // The same orders without the poison go through.
     expect(await placeBatchWith(t.app.db)([requestFor(a, item)])).toMatchObject([placed(9)]);
+  });
+
+  it('reads a tool once for several accounts at once, each with its own unpaid count', async () => {
+    const { a, b, d } = users;
+    const item = await insertTool(t.app.db, { inStock: 10, minOrderQuantity: 2, priceCents: 700 });
+    const unpaidOf = async (who: TestUser) => {
+      const [row] = await t.app.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(order)
+        .where(sql`${order.userId} = ${who.id} and ${order.status} = 'pending_payment'`);
+      return row?.n;
+    };
+    // The first read goes alone; the three sent while it is in flight share the next one.
+    const states = await Promise.all([
+      readForOrder(t.app.db, item.id, a.id),
+      readForOrder(t.app.db, item.id, b.id),
+      readForOrder(t.app.db, item.id, d.id),
+      readForOrder(t.app.db, item.id, b.id),
+    ]);
+    const tool = {
+      name: item.name,
+      part_number: item.partNumber,
+      price_cents: 700,
+      in_stock: 10,
+      min_order_quantity: 2,
+      archived: false,
+    };
+    expect(states).toMatchObject([
+      { ...tool, unpaid: await unpaidOf(a) },
+      { ...tool, unpaid: await unpaidOf(b) },
+      { ...tool, unpaid: await unpaidOf(d) },
+      { ...tool, unpaid: await unpaidOf(b) },
+    ]);
+    expect(new Set(states.map((s) => s.unpaid)).size).toBeGreaterThan(1);
+
+    const missing = await readForOrder(t.app.db, randomUUID(), a.id);
+    expect(missing).toMatchObject({ name: null, price_cents: null, in_stock: null });
   });
 });
