@@ -84,16 +84,18 @@ BEGIN
         NULL::timestamptz;
       CONTINUE;
     END IF;
-    -- Each order keeps its own moment, so one account's orders of a batch list in arrival order.
+    -- Each order keeps its own moment, so one account's orders of a batch list in arrival order;
+    -- its stock movement and mail share it, as they shared the transaction's time in 0007.
     v_at := clock_timestamp();
     INSERT INTO "order" (id, user_id, customer_name, email, phone, address, tool_id, tool_name,
                          part_number, unit_price_cents, quantity, total_cents, created_at)
     VALUES (o.order_id, o.user_id, o.customer_name, o.email, o.phone, o.address, o.tool_id,
             o.tool_name, o.part_number, o.price_cents, o.quantity, o.price_cents * o.quantity, v_at);
-    INSERT INTO "stock_movement" (tool_id, delta, reason, order_id, actor_id)
-    VALUES (o.tool_id, -o.quantity, 'order', o.order_id, o.user_id);
-    INSERT INTO "mail_outbox" ("to", subject, html, text, kind, order_id, user_id)
-    VALUES (o.email, o.mail_subject, o.mail_html, o.mail_text, 'order_placed', o.order_id, o.user_id);
+    INSERT INTO "stock_movement" (tool_id, delta, reason, order_id, actor_id, created_at)
+    VALUES (o.tool_id, -o.quantity, 'order', o.order_id, o.user_id, v_at);
+    INSERT INTO "mail_outbox" ("to", subject, html, text, kind, order_id, user_id, created_at)
+    VALUES (o.email, o.mail_subject, o.mail_html, o.mail_text, 'order_placed', o.order_id, o.user_id,
+            v_at);
     v_placed := true;
     -- went_low as in 0007: the tool is at or below its threshold and not yet marked; the caller
     -- marks it (and mails the admins) right after, once however many orders say so.
