@@ -1,5 +1,6 @@
 // Throughput bench: the shop's hot routes against a bare Fastify hello-world on the same machine.
 // Usage: npm run bench [-- --pg] [-- --smoke] [-- --duration 8] [-- --connections 50]
+//        [-- --only post]  (only the routes whose name contains this text, case-insensitive)
 // Method and latest figures: docs/performance.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,6 +20,7 @@ const { values: args } = parseArgs({
     smoke: { type: 'boolean', default: false },
     duration: { type: 'string' },
     connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
   },
 });
 const duration = Number(args.duration ?? (args.smoke ? 1 : 8));
@@ -353,9 +355,13 @@ async function main() {
     },
   ];
 
+  const only = args.only?.toLowerCase();
+  const measured = only ? routes.filter((r) => r.name.toLowerCase().includes(only)) : routes;
+  if (measured.length === 0) throw new Error(`--only ${args.only}: no route's name contains it`);
+
   const rows = [];
   let failed = false;
-  for (const route of routes) {
+  for (const route of measured) {
     const opts = {
       url: `${shopBase}${route.path}`,
       method: route.method ?? 'GET',

@@ -174,7 +174,8 @@ export const changeFeedPlugin = fp(
     }, PRESENCE_MS);
     presence.unref();
 
-    feed.caughtUp = async () => {
+    /** One round: a token sent after the call, and every instance's acknowledgement of it. */
+    const syncRound = async () => {
       if (!listener) return;
       const token = randomUUID();
       const missing = new Set([self, ...peers.keys()]);
@@ -195,6 +196,35 @@ export const changeFeedPlugin = fp(
         clearTimeout(timer);
         waiting.delete(token);
       }
+    };
+
+    // Rounds are coalesced (group commit, as order placement is): at most one is in flight, and
+    // every write that finishes while it is shares the next one. Not the one in flight: its token
+    // may have been committed before that write was. Under load this is one notification per
+    // batch of writes instead of one per write, each answer waiting at most one round longer.
+    let current: Promise<void> | undefined;
+    let next: Promise<void> | undefined;
+    const startRound = (): Promise<void> => {
+      const round = syncRound().finally(() => {
+        if (current === round) current = undefined;
+      });
+      current = round;
+      return round;
+    };
+    feed.caughtUp = () => {
+      if (!listener) return Promise.resolve();
+      if (!current) return startRound();
+      next ??= current.then(
+        () => {
+          next = undefined;
+          return startRound();
+        },
+        () => {
+          next = undefined;
+          return startRound();
+        },
+      );
+      return next;
     };
 
     app.addHook('onClose', async () => {

@@ -39,6 +39,11 @@ export const order = pgTable(
     index('order_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('order_email_idx').on(t.email),
     index('order_status_idx').on(t.status),
+    // An account's unpaid orders, counted for MAX_UNPAID_ORDERS by every placement: without it the
+    // planner may AND the status index, which lists every unpaid order in the shop.
+    index('order_pending_user_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending_payment'`),
     index('order_created_at_idx').on(t.createdAt),
   ],
 );

@@ -245,3 +245,80 @@ describe('simultaneous orders across two server processes sharing PostgreSQL', (
     120_000,
   );
 });
+
+describe('batched orders of many shoppers across two server processes sharing PostgreSQL', () => {
+  const SHOPPERS = 8;
+  const TOOLS = 2;
+  const PER_TOOL = 60;
+
+  it.skipIf(!onPostgres)(
+    `sells exactly ${STOCK} of each of ${TOOLS} tools, ${PER_TOOL} orders each, from ${SHOPPERS} shoppers on two processes`,
+    async () => {
+      const { database, url, drop } = await openTestDatabase();
+      const servers: ServerProcess[] = [];
+      try {
+        if (!url) throw new Error('expected a PostgreSQL database URL');
+        const [portA, portB] = [await freePort(), await freePort()];
+        const publicUrl = `http://127.0.0.1:${portA}`;
+        servers.push(startServer(url, portA, publicUrl), startServer(url, portB, publicUrl));
+        await Promise.all(servers.map(waitUntilReady));
+
+        const toolIds = [await createTool(database.db), await createTool(database.db)];
+        const cookies: string[] = [];
+        for (let i = 0; i < SHOPPERS; i += 1) {
+          const signUp = await fetch(`${servers[i % 2]!.url}/api/auth/sign-up/email`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: publicUrl },
+            body: JSON.stringify({
+              name: `Batch Shopper ${i}`,
+              email: `batch.shopper.${i}@example.com`,
+              password: 'correct-horse-battery',
+            }),
+          });
+          expect(signUp.status).toBe(200);
+          cookies.push(
+            signUp.headers
+              .getSetCookie()
+              .map((c) => c.split(';')[0])
+              .join('; '),
+          );
+        }
+
+        // Every shopper orders both tools through both processes at once, so each process's
+        // calls carry several accounts and the two processes' calls contend for the same rows.
+        const results = await Promise.all(
+          Array.from({ length: TOOLS * PER_TOOL }, async (_, i) => {
+            const toolId = toolIds[i % TOOLS]!;
+            const res = await fetch(`${servers[Math.floor(i / TOOLS) % 2]!.url}/api/order`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                cookie: cookies[i % SHOPPERS]!,
+                origin: publicUrl,
+              },
+              body: JSON.stringify({
+                toolId,
+                quantity: 1,
+                phone: '+44 20 7946 0000',
+                address: `Batch ${i}`,
+              }),
+              signal: AbortSignal.timeout(30_000),
+            });
+            await res.arrayBuffer();
+            return { status: res.status, toolId };
+          }),
+        );
+        for (const toolId of toolIds) {
+          const mine = results.filter((r) => r.toolId === toolId).map((r) => r.status);
+          expect(tally(mine)).toEqual({ 201: STOCK, 409: PER_TOOL - STOCK });
+          expect(await ledger(database.db, toolId)).toEqual(expected.ledger);
+        }
+      } finally {
+        await Promise.all(servers.map(stopServer));
+        await database.close();
+        await drop();
+      }
+    },
+    120_000,
+  );
+});

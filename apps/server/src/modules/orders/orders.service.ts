@@ -26,35 +26,10 @@ import type { OrderNotify, RenderOrderMail } from '../../mail/order-notices.ts';
 import { MAIL_QUEUED, outboxSignal } from '../../mail/outbox.ts';
 import type { CancelledBy } from '../../mail/templates/order-mails.ts';
 import { findOrderRow, orderToJson, PAID_STATUSES, type OrderRow } from './order-row.ts';
+import { placeBatched, readForOrder, type OrderingState } from './placement-batch.ts';
 
 /** The tool can change between the read and the reservation; the placement is tried again then. */
 const PLACE_ATTEMPTS = 3;
-
-/** The tool and the account as order placement reads them, without locking, before reserving. */
-type OrderingState = {
-  name: string | null;
-  part_number: string | null;
-  price_cents: number | null;
-  in_stock: number | null;
-  min_order_quantity: number | null;
-  archived: boolean | null;
-  unpaid: number;
-  now: string | Date;
-};
-
-/** What `voltforge_place_order` answers (migration 0007). */
-type Placement = {
-  outcome: 'placed' | 'too_many_unpaid' | 'changed';
-  in_stock: number | null;
-  threshold: number | null;
-  went_low: boolean | null;
-  created_at: string | Date | null;
-};
-
-/** Both drivers (node-postgres and PGlite) answer a raw statement with its `rows`. */
-interface Rows<T> {
-  rows: T[];
-}
 
 /** Why an order cannot be placed, from the tool and the account as they are; null when it can. */
 function refusal(state: OrderingState, q: number, maxUnpaid: number): Error | null {
@@ -73,14 +48,17 @@ function refusal(state: OrderingState, q: number, maxUnpaid: number): Error | nu
 
 /**
  * Places an order. Every order of a popular tool queues on that tool's row lock, so the lock is
- * held only inside the database: one autocommitted call of `voltforge_place_order` (migration
- * 0007) takes the account's advisory lock, counts its unpaid orders, reserves the stock with a
+ * held only inside the database: an autocommitted call of `voltforge_place_orders` (migration
+ * 0008) takes the account's advisory lock, counts its unpaid orders, reserves the stock with a
  * conditional UPDATE (no read-then-write, so concurrent orders can never oversell), writes the
- * order, its stock movement and the customer's mail, and announces the catalogue change — one
- * round trip, one transaction (docs/performance.md, "Order placement").
+ * order, its stock movement and the customer's mail, and announces the catalogue change. The
+ * orders of one tool that arrive while its call is in flight go together in the next call, one
+ * transaction for all of them, each with its own answer (group commit, `placement-batch.ts`,
+ * docs/architecture.md §7).
  *
- * Before it, one lock-free read of the tool and the account explains a refusal and gives the
- * name, part number and price that the order copies and its mail shows; the call reserves only if
+ * Before it, one lock-free read of the tool and the account (shared, like the call, by the orders
+ * of the tool arriving while one is in flight) explains a refusal and gives the name, part number
+ * and price that the order copies and its mail shows; the call reserves only if
  * the tool still has them, and otherwise the placement is tried again from a fresh read. Name,
  * email and price come from the session and the tool, never the client.
  *
@@ -97,15 +75,7 @@ export async function placeOrder(
   if (!isUuid(input.toolId)) throw notFound(orderMessages.toolNotFound);
   const q = input.quantity;
   for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
-    const read = (await db.execute<OrderingState>(sql`
-      select t.name, t.part_number, t.price_cents, t.in_stock, t.min_order_quantity,
-             t.archived_at is not null as archived,
-             (select count(*) from ${order}
-              where user_id = ${customer.id} and status = 'pending_payment')::int as unpaid,
-             now() as now
-      from (select 1) as one left join ${tool} t on t.id = ${input.toolId}`)) as Rows<OrderingState>;
-    const state = read.rows[0];
-    if (!state) throw new Error('the ordering read returned no row');
+    const state = await readForOrder(db, input.toolId, customer.id);
     const refused = refusal(state, q, deps.maxUnpaid);
     if (refused) throw refused;
     const priceCents = state.price_cents ?? 0;
@@ -132,17 +102,27 @@ export async function placeOrder(
       createdAt: new Date(state.now),
     };
     const mail = deps.renderMail({ kind: 'order_placed' }, row);
-    const result = (await db.execute<Placement>(sql`
-      select * from voltforge_place_order(
-        ${row.id}::uuid, ${customer.id}, ${row.customerName}, ${row.email}, ${row.phone},
-        ${row.address}, ${row.toolId}::uuid, ${q}::integer, ${deps.maxUnpaid}::integer,
-        ${row.toolName}, ${row.partNumber}, ${row.unitPriceCents}::integer,
-        ${mail.subject}, ${mail.html}, ${mail.text})`)) as Rows<Placement>;
-    const placed = result.rows[0];
-    if (placed?.outcome === 'too_many_unpaid') {
+    const placed = await placeBatched(db, {
+      order_id: row.id,
+      user_id: customer.id,
+      customer_name: row.customerName,
+      email: row.email,
+      phone: row.phone,
+      address: row.address,
+      tool_id: row.toolId,
+      quantity: q,
+      max_unpaid: deps.maxUnpaid,
+      tool_name: row.toolName,
+      part_number: row.partNumber,
+      price_cents: row.unitPriceCents,
+      mail_subject: mail.subject,
+      mail_html: mail.html,
+      mail_text: mail.text,
+    });
+    if (placed.outcome === 'too_many_unpaid') {
       throw conflict(orderMessages.tooManyUnpaid(deps.maxUnpaid));
     }
-    if (placed?.outcome !== 'placed') continue;
+    if (placed.outcome !== 'placed') continue;
     outboxSignal.emit(MAIL_QUEUED);
     if (placed.went_low) {
       await db.transaction((tx) => syncLowStock(tx, [row.toolId], deps.onLowStock));
