@@ -1,10 +1,14 @@
 // Throughput bench: the shop's hot routes against a bare Fastify hello-world on the same machine.
+// Each GET route is also read against a bare Fastify sending the very same bytes and headers
+// (bench/same-bytes.mjs): "× same bytes" is what the shop's own code costs, apart from the size
+// of its answer.
 // Usage: npm run bench [-- --pg] [-- --smoke] [-- --duration 8] [-- --connections 50]
 //        [-- --only post]  (only the routes whose name contains this text, case-insensitive)
 // Method and latest figures: docs/performance.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
@@ -254,6 +258,30 @@ function cannon(opts) {
   });
 }
 
+/** Headers a server writes per connection or per moment, not as part of a route's answer. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** A route's answer exactly as sent: status, headers and the (compressed) body bytes. */
+function capture(url, headers) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { ...ACCEPT, ...headers } }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          headers: Object.fromEntries(
+            Object.entries(res.headers).filter(([name]) => !PER_CONNECTION.has(name)),
+          ),
+          body: Buffer.concat(chunks).toString('base64'),
+        }),
+      );
+    });
+    request.on('error', reject);
+  });
+}
+
 const fmt = (n, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -359,6 +387,29 @@ async function main() {
   const measured = only ? routes.filter((r) => r.name.toLowerCase().includes(only)) : routes;
   if (measured.length === 0) throw new Error(`--only ${args.only}: no route's name contains it`);
 
+  // The same bytes, served by a bare Fastify: captured once, before anything is measured.
+  const sameBytesFile = join(dataDir, 'same-bytes.json');
+  const captured = [];
+  for (const route of measured) {
+    if (route.method) continue;
+    route.sameBytes = captured.length;
+    captured.push(
+      await capture(`${shopBase}${route.path}`, route.cookie ? { cookie: route.cookie } : {}),
+    );
+  }
+  let sameBytesBase;
+  if (captured.length > 0) {
+    writeFileSync(sameBytesFile, JSON.stringify(captured));
+    const port = await freePort();
+    const sameBytes = start('same-bytes', process.execPath, [
+      join(root, 'bench/same-bytes.mjs'),
+      String(port),
+      sameBytesFile,
+    ]);
+    sameBytesBase = `http://127.0.0.1:${port}`;
+    await waitReady(sameBytes, `${sameBytesBase}/0`);
+  }
+
   const rows = [];
   let failed = false;
   for (const route of measured) {
@@ -373,6 +424,13 @@ async function main() {
     };
     if (route.cookies) opts.setupClient = cookiePerConnection(route.cookies, opts.headers);
     const h = await cannon({ url: helloUrl });
+    const same =
+      route.sameBytes === undefined
+        ? undefined
+        : await cannon({
+            url: `${sameBytesBase}/${route.sameBytes}`,
+            headers: route.cookie ? { cookie: route.cookie } : {},
+          });
     const r = await cannon(opts);
     const rps = r.requests.average;
     const bad = r.non2xx + r.errors + r.timeouts;
@@ -383,13 +441,29 @@ async function main() {
       fmt(r.latency.p99),
       `${fmt(rps / h.requests.average, 3)}×`,
       fmt(h.requests.average),
+      same ? `${fmt(rps / same.requests.average, 3)}×` : '–',
+      same ? fmt(same.requests.average) : '–',
+      same ? fmt(Buffer.from(captured[route.sameBytes].body, 'base64').length) : '–',
       String(r.non2xx),
       String(r.errors + r.timeouts),
     ]);
-    out(`  ${route.name}: ${fmt(rps)} req/s (hello ${fmt(h.requests.average)})`);
+    out(
+      `  ${route.name}: ${fmt(rps)} req/s (hello ${fmt(h.requests.average)}${same ? `, same bytes ${fmt(same.requests.average)}` : ''})`,
+    );
   }
   out();
-  const head = ['route', 'req/s', 'p99 ms', '× hello', 'hello req/s', 'non-2xx', 'errors'];
+  const head = [
+    'route',
+    'req/s',
+    'p99 ms',
+    '× hello',
+    'hello req/s',
+    '× same bytes',
+    'same bytes req/s',
+    'body bytes',
+    'non-2xx',
+    'errors',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
