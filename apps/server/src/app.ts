@@ -17,6 +17,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
 import { changeFeedPlugin } from './plugins/change-feed.ts';
 import { userCachePlugin } from './plugins/user-cache.ts';
+import { unstorableTextPlugin } from './plugins/unstorable-text.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { loggedUrl } from './plugins/log-redaction.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const warning of config.warnings) app.log.warn(warning);
 
   await app.register(errorHandlerPlugin);
+  await app.register(unstorableTextPlugin);
   await app.register(dbPlugin, { database, closeOnShutdown: ownsDatabase });
   await app.register(securityPlugin, { config });
   await app.register(swagger, {

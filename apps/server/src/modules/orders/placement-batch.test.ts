@@ -15,6 +15,7 @@ import {
   BatchQueue,
   placeBatchWith,
   readForOrder,
+  refusedForItsData,
   type Placement,
   type PlacementRequest,
 } from './placement-batch.ts';
@@ -147,6 +148,56 @@ describe('BatchQueue (group commit)', () => {
     expect(calls).toHaveLength(4);
   });
 
+  it('sends each order of a call the database refused for its data again alone', async () => {
+    const { calls, placeBatch } = fakeCalls();
+    const queue = new BatchQueue<PlacementRequest, Placement>(placeBatch, {
+      isolate: refusedForItsData,
+    });
+    const first = queue.submit(req(0));
+    const batch = Promise.allSettled([1, 2, 3].map((n) => queue.submit(req(n))));
+    calls[0]!.answer(answer(calls[0]!.orders));
+    await first;
+    await tick();
+    const refusal = Object.assign(new Error('unsupported Unicode escape sequence'), {
+      code: '22P05',
+    });
+    calls[1]!.fail(refusal);
+    // One at a time, in arrival order; only the order the refusal is about fails.
+    for (const [i, n] of [2, 3, 4].entries()) {
+      await tick();
+      expect(calls).toHaveLength(n + 1);
+      const call = calls[n]!;
+      expect(call.orders.map((o) => o.order_id)).toEqual([`o${i + 1}`]);
+      if (i === 1) call.fail(refusal);
+      else call.answer(answer(call.orders));
+    }
+    expect(
+      (await batch).map((r) =>
+        r.status === 'fulfilled' ? r.value.in_stock : (r.reason as unknown),
+      ),
+    ).toEqual([1, refusal, 3]);
+  });
+
+  it('never sends again the orders of a call that failed otherwise (it may have committed)', async () => {
+    const { calls, placeBatch } = fakeCalls();
+    const queue = new BatchQueue<PlacementRequest, Placement>(placeBatch, {
+      isolate: refusedForItsData,
+    });
+    const first = queue.submit(req(0));
+    const batch = [queue.submit(req(1)), queue.submit(req(2))];
+    calls[0]!.answer(answer(calls[0]!.orders));
+    await first;
+    await tick();
+    const lost = Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' });
+    calls[1]!.fail(lost);
+    expect(await Promise.allSettled(batch)).toEqual([
+      { status: 'rejected', reason: lost },
+      { status: 'rejected', reason: lost },
+    ]);
+    await tick();
+    expect(calls).toHaveLength(2);
+  });
+
   it('fails an order the call gave no answer for, instead of leaving it waiting', async () => {
     const queue = new BatchQueue<PlacementRequest, Placement>(async (orders) =>
       answer(orders).slice(0, 1),
@@ -200,6 +251,36 @@ describe('voltforge_place_orders (migration 0008), one call', () => {
       .where(eq(tool.id, id));
     return row?.inStock;
   }
+
+  it('places the other orders of a call the database refuses because of one order', async () => {
+    // Text the API refuses (plugins/unstorable-text.ts), put here straight into a placement: the
+    // whole call's JSON is refused by the database, not just the one order.
+    const { a, b, c } = users;
+    const item = await insertTool(t.app.db, { inStock: 10, minOrderQuantity: 1 });
+    const queue = new BatchQueue(placeBatchWith(t.app.db), { isolate: refusedForItsData });
+    const [first, good1, bad, good2] = [
+      requestFor(a, item),
+      requestFor(b, item),
+      requestFor(c, item, { address: 'Bench \u0000 Street' }),
+      requestFor(a, item),
+    ];
+    const answers = await Promise.allSettled(
+      [first, good1, bad, good2].map((r) => queue.submit(r)),
+    );
+    expect(answers.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    const refusal = answers[2];
+    expect(refusal?.status === 'rejected' && refusedForItsData(refusal.reason)).toBe(true);
+    const ids = [first, good1, good2].map((r) => r.order_id);
+    const rows = await written([...ids, bad.order_id]);
+    expect(rows.orders.map((o) => o.id)).toEqual(ids);
+    expect(rows.moves.map((m) => m.id)).toEqual(ids);
+    expect(await stockOf(item.id)).toBe(7);
+  });
 
   it('answers each order of a mixed batch and writes exactly the accepted ones', async () => {
     const { a, b, c, d, e } = users;

@@ -37,6 +37,20 @@ export type PlaceBatch = (orders: PlacementRequest[]) => Promise<Array<Placement
 /** The most orders one call carries (a call's JSON stays well under a megabyte even then). */
 export const MAX_BATCH = 64;
 
+/**
+ * True when the database refused a statement for its data (SQLSTATE class 22, data exception, or
+ * 23, integrity constraint violation). A statement it refused did not commit, so its orders can be
+ * sent again: alone, so that only the one the refusal is about fails. Any other failure (a lost
+ * connection above all) may have come after the commit, and is never retried.
+ */
+export function refusedForItsData(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
+
 interface Waiting<Req, Res> {
   request: Req;
   resolve: (answer: Res) => void;
@@ -49,22 +63,26 @@ interface Waiting<Req, Res> {
  * flight wait for it and then go together, up to `maxBatch` per call. Nothing is ever held back to
  * wait for company, and a request never joins the call in flight (which may have started before
  * the request's own earlier writes were committed). Every request gets its own answer; a call
- * that fails fails exactly the requests it carried, with its error.
+ * that fails fails exactly the requests it carried, with its error, except when `isolate` says the
+ * failure proves nothing was written and may be one request's fault: then each request of that
+ * call is sent again alone, one after the other, so one bad request never fails the others.
  */
 export class BatchQueue<Req, Res> {
   readonly #run: (requests: Req[]) => Promise<Array<Res | undefined>>;
   readonly #maxBatch: number;
   readonly #onIdle: () => void;
+  readonly #isolate: (error: unknown) => boolean;
   #waiting: Array<Waiting<Req, Res>> = [];
   #inFlight = false;
 
   constructor(
     run: (requests: Req[]) => Promise<Array<Res | undefined>>,
-    opts: { maxBatch?: number; onIdle?: () => void } = {},
+    opts: { maxBatch?: number; onIdle?: () => void; isolate?: (error: unknown) => boolean } = {},
   ) {
     this.#run = run;
     this.#maxBatch = opts.maxBatch ?? MAX_BATCH;
     this.#onIdle = opts.onIdle ?? (() => undefined);
+    this.#isolate = opts.isolate ?? (() => false);
   }
 
   /** Requests waiting for the next call (not those of the call in flight). */
@@ -79,19 +97,34 @@ export class BatchQueue<Req, Res> {
     });
   }
 
+  /** One call for `batch`: settles each of its requests, or throws and settles none. */
+  async #call(batch: Array<Waiting<Req, Res>>): Promise<void> {
+    const answers = await this.#run(batch.map((w) => w.request));
+    batch.forEach((w, i) => {
+      const answer = answers[i];
+      if (answer !== undefined) w.resolve(answer);
+      else w.reject(new Error(`the batched call gave no answer for request ${i}`));
+    });
+  }
+
   async #drain(): Promise<void> {
     this.#inFlight = true;
     while (this.#waiting.length > 0) {
       const batch = this.#waiting.splice(0, this.#maxBatch);
       try {
-        const answers = await this.#run(batch.map((w) => w.request));
-        batch.forEach((w, i) => {
-          const answer = answers[i];
-          if (answer !== undefined) w.resolve(answer);
-          else w.reject(new Error(`the batched call gave no answer for request ${i}`));
-        });
+        await this.#call(batch);
       } catch (error) {
-        for (const w of batch) w.reject(error);
+        if (batch.length === 1 || !this.#isolate(error)) {
+          for (const w of batch) w.reject(error);
+          continue;
+        }
+        for (const w of batch) {
+          try {
+            await this.#call([w]);
+          } catch (alone) {
+            w.reject(alone);
+          }
+        }
       }
     }
     this.#inFlight = false;
@@ -124,11 +157,14 @@ export function placeBatchWith(db: Db): PlaceBatch {
 class PerTool<Req, Res> {
   readonly #queues = new WeakMap<Db, Map<string, BatchQueue<Req, Res>>>();
   readonly #run: (db: Db, toolId: string) => (requests: Req[]) => Promise<Array<Res | undefined>>;
+  readonly #isolate: ((error: unknown) => boolean) | undefined;
 
   constructor(
     run: (db: Db, toolId: string) => (requests: Req[]) => Promise<Array<Res | undefined>>,
+    opts: { isolate?: (error: unknown) => boolean } = {},
   ) {
     this.#run = run;
+    this.#isolate = opts.isolate;
   }
 
   submit(db: Db, toolId: string, request: Req): Promise<Res> {
@@ -141,6 +177,7 @@ class PerTool<Req, Res> {
     if (!queue) {
       const tools = byTool;
       const created: BatchQueue<Req, Res> = new BatchQueue(this.#run(db, toolId), {
+        isolate: this.#isolate,
         onIdle: () => {
           if (tools.get(toolId) === created) tools.delete(toolId);
         },
@@ -156,7 +193,9 @@ class PerTool<Req, Res> {
   }
 }
 
-const placements = new PerTool<PlacementRequest, Placement>((db) => placeBatchWith(db));
+const placements = new PerTool<PlacementRequest, Placement>((db) => placeBatchWith(db), {
+  isolate: refusedForItsData,
+});
 
 /** Places one order through its tool's queue (group commit); see `BatchQueue`. */
 export function placeBatched(db: Db, order: PlacementRequest): Promise<Placement> {

@@ -129,7 +129,10 @@ export async function paymentsRoutes(
   }
 
   // Stripe signs the exact bytes it sent, so this one route keeps its JSON body raw.
+  // (It replaces the shop's JSON parser, plugins/unstorable-text.ts: the webhook reads no text
+  // into the database before the signature and the provider's own parsing.)
   await instance.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
       done(null, body);
     });
