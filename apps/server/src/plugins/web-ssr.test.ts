@@ -1,15 +1,20 @@
+import { executionAsyncId } from 'node:async_hooks';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTool } from '../../test/shop-fixtures.ts';
 import { createTestApp, request, type TestApp } from '../../test/test-app.ts';
+import { importWithScopedAsyncStorage } from '../async-storage.ts';
 import type { ServerRenderer } from './web.ts';
 
 // The web app's own server renderer, from its sources: what the built dist/ssr/entry-server.js is.
 // (A computed URL: the server's TypeScript project does not compile the web app's JSX.)
 const webEntry = new URL('../../../web/src/entry-server.tsx', import.meta.url).href;
-const webRenderer = (await import(/* @vite-ignore */ webEntry)) as ServerRenderer;
+// Loaded as the server loads the built one (serverRendererOf): React's AsyncLocalStorage scoped.
+const webRenderer = (await importWithScopedAsyncStorage(
+  () => import(/* @vite-ignore */ webEntry),
+)) as ServerRenderer;
 
 const indexHtml = `<!doctype html><html><head>
 <meta name="description" content="The app's own description." />
@@ -45,6 +50,16 @@ const textOf = (html: string) =>
     .replace(/&#x27;/g, "'")
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
+
+/**
+ * The async id a promise continuation runs in: 0 while Node tracks no async context at all (no
+ * AsyncLocalStorage or hook on), which is what keeps every request of the process cheap
+ * (docs/performance.md, Part 4).
+ */
+const continuationAsyncId = () =>
+  new Promise<number>((resolve) => {
+    void Promise.resolve().then(() => resolve(executionAsyncId()));
+  });
 
 // A name that would run a script if it were written into the page as markup.
 const trickyName = '</script><script>alert(1)</script> Probe';
@@ -116,6 +131,14 @@ describe('public pages rendered on the server', () => {
     expect(login).toMatch(/<input[^>]*type="password"/);
     // Signed out or not, the bar is rendered as "session being checked": no Login, no name.
     expect(textOf(login)).not.toContain('Log Out');
+  });
+
+  it('leaves no async context tracking on after rendering, for the requests that follow', async () => {
+    expect(await continuationAsyncId()).toBe(0);
+    await page(t, '/about');
+    await page(t, `/tool/${sawId}`);
+    await page(t, '/tools?sort=price_desc');
+    expect(await continuationAsyncId()).toBe(0);
   });
 
   it('keeps pages it cannot render on the browser, with an empty root', async () => {

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { documentTitle, type PageMeta } from '@voltforge/contract/page-meta';
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '@voltforge/contract/initial-data';
+import { importWithScopedAsyncStorage } from '../async-storage.ts';
 import { notFound } from '../http-error.ts';
 import { writePrepared } from './prepared-reply.ts';
 
@@ -190,7 +191,9 @@ export function serverRendererOf(
   }
   let loaded: Promise<ServerRenderer['render']> | undefined;
   const load = () =>
-    (loaded ??= import(pathToFileURL(file).href).then((module: Partial<ServerRenderer>) => {
+    (loaded ??= importWithScopedAsyncStorage(
+      () => import(pathToFileURL(file).href) as Promise<Partial<ServerRenderer>>,
+    ).then((module) => {
       if (typeof module.render !== 'function') {
         throw new Error(`the server renderer ${file} exports no render function`);
       }

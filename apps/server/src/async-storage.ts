@@ -1,0 +1,78 @@
+import asyncHooks, { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * AsyncLocalStorage instances that are on only while one of their runs runs.
+ *
+ * On Node 20 an AsyncLocalStorage that has run once turns async context tracking on for the
+ * whole process, and from then on every promise and every tick of every request pays for it: a
+ * bare Fastify hello-world needs about 38% more CPU per request (docs/performance.md, "Part 4").
+ * The libraries the shop runs (better-auth, React's server renderer) read their storage only
+ * inside their own runs, so each storage can count its running calls and switch itself off
+ * (`disable()`, which turns the tracking off once no storage is on) when the last one settles;
+ * its next `run()` switches it on again. Outside a run, `getStore()` answers undefined either way.
+ * Not for a storage used with `enterWith()`, which sets a store outside any run.
+ */
+
+const SCOPED = Symbol('voltforge.scopedToRunningCalls');
+
+type Scoped = AsyncLocalStorage<unknown> & { [SCOPED]?: true };
+
+/** Makes `storage` switch itself off whenever none of its runs is running. */
+export function scopeToRunningCalls(storage: AsyncLocalStorage<unknown>): void {
+  const scoped = storage as Scoped;
+  if (scoped[SCOPED]) return;
+  scoped[SCOPED] = true;
+  const run = storage.run.bind(storage);
+  let running = 0;
+  const settled = () => {
+    running -= 1;
+    if (running === 0) storage.disable();
+  };
+  storage.run = <R, A extends unknown[]>(
+    store: unknown,
+    callback: (...args: A) => R,
+    ...args: A
+  ): R => {
+    running += 1;
+    let result: R;
+    try {
+      result = run(store, callback, ...args);
+    } catch (error) {
+      settled();
+      throw error;
+    }
+    if (result instanceof Promise) {
+      return result.finally(settled) as R;
+    }
+    settled();
+    return result;
+  };
+  // A storage that ran before it was scoped must not stay on.
+  storage.disable();
+}
+
+/** An AsyncLocalStorage scoped to its running calls from the start. */
+class ScopedAsyncLocalStorage<T> extends AsyncLocalStorage<T> {
+  constructor() {
+    super();
+    scopeToRunningCalls(this);
+  }
+}
+
+/**
+ * Loads a module (with what it loads) so that every AsyncLocalStorage it creates through
+ * `require('async_hooks')` is scoped to its running calls: React's server renderer keeps one
+ * (for server components' request cache; the shop renders none) and runs each slice of a render
+ * in it, which would leave it on for good after the first page rendered. Node's CommonJS exports
+ * of `async_hooks` are swapped only while the module loads; ES module imports of it (the rest of
+ * the server) never see the swap.
+ */
+export async function importWithScopedAsyncStorage<T>(load: () => Promise<T>): Promise<T> {
+  const original = asyncHooks.AsyncLocalStorage;
+  asyncHooks.AsyncLocalStorage = ScopedAsyncLocalStorage;
+  try {
+    return await load();
+  } finally {
+    asyncHooks.AsyncLocalStorage = original;
+  }
+}
