@@ -43,7 +43,7 @@ import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.
 import { toolCsvRoutes } from './modules/tool-csv/tool-csv.routes.ts';
 import { orderExportRoutes } from './modules/order-export/order-export.routes.ts';
 import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
-import { firstPaint, staticPages } from './modules/seo/first-paint.service.ts';
+import { firstPaint, firstPaintKey, staticPages } from './modules/seo/first-paint.service.ts';
 import { routePreloads } from './modules/seo/first-paint-preload.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 import { mailSenderPlugin } from './mail/sender.ts';
@@ -187,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     staticPages,
     firstPaint: (url) => firstPaint(database.db, url),
+    pageKey: firstPaintKey,
     preload: routePreloads(config.webDistDir),
     catalogue: { version: () => app.catalogueCache.version(), ttlMs: config.catalogueCacheTtlMs },
   });

@@ -147,6 +147,45 @@ describe('public pages rendered on the server', () => {
   });
 });
 
+describe('one page for the URLs that show the same page', () => {
+  let t: TestApp;
+  const rendered: string[] = [];
+  const counting: ServerRenderer = {
+    render: (url, data, options) => {
+      rendered.push(url);
+      return webRenderer.render(url, data, options);
+    },
+  };
+  beforeAll(async () => {
+    t = await createTestApp(
+      { WEB_DIST_DIR: distDir(), CATALOGUE_CACHE_TTL_MS: '60000' },
+      { serverRenderer: counting },
+    );
+    await insertTool(t.database.db, { name: 'Voltforge Chisel', category: 'Hand Tools' });
+  });
+  afterAll(() => t.close());
+
+  it('reads and renders a page once, whatever query strings it does not read come with it', async () => {
+    const plain = await page(t, '/tools');
+    for (const url of ['/tools?utm_source=mail', '/tools?sort=bogus&page=1&fbclid=x']) {
+      expect(await page(t, url), url).toBe(plain);
+    }
+    const home = await page(t, '/?utm_campaign=winter');
+    expect(await page(t, '/')).toBe(home);
+    expect(await page(t, '/tools?category=Hand%20Tools&ref=x')).toContain('Voltforge Chisel');
+    expect(rendered).toEqual(['/tools', '/', '/tools?category=Hand+Tools']);
+  });
+
+  it('makes a page once for the requests that arrive while it is being made', async () => {
+    rendered.length = 0;
+    const pages = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => page(t, `/tools?search=chisel&n=${i}`)),
+    );
+    expect(new Set(pages).size).toBe(1);
+    expect(rendered).toEqual(['/tools?search=chisel']);
+  });
+});
+
 describe('a server renderer that fails', () => {
   let t: TestApp;
   let calls = 0;

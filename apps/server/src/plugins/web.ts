@@ -299,6 +299,12 @@ interface WebOptions {
   /** The head and first data of a page that shows data; undefined for any other path. */
   firstPaint?: (url: URL) => Promise<PageHead | undefined>;
   /**
+   * The URL a page with data is read and rendered for: URLs with the same key get the same page,
+   * so a query string the page does not read (`?utm_source=…`) costs no read and no render.
+   * Without it, every distinct URL is a page of its own.
+   */
+  pageKey?: (url: URL) => string;
+  /**
    * The catalogue's version and how long catalogue data may be reused: a page rendered with data
    * is reused only while neither has moved on, so a new tool or a new stock level shows at once.
    */
@@ -368,30 +374,51 @@ export const webPlugin = fp(
     const rendered = new Map<string, { page: PreparedPage; expires: number; version: number }>();
     const catalogueVersion = () => opts.catalogue?.version() ?? 0;
 
-    async function dataPage(request: FastifyRequest): Promise<PreparedPage | undefined> {
-      if (!template || !opts.firstPaint) return undefined;
-      const key = request.url;
+    // Pages being made, by key: the requests for one page arriving meanwhile wait for it.
+    const making = new Map<string, Promise<PreparedPage | undefined>>();
+
+    function dataPage(request: FastifyRequest): Promise<PreparedPage | undefined> {
+      if (!template || !opts.firstPaint) return Promise.resolve(undefined);
+      const path = request.url.split('?')[0] ?? '/';
+      const url = new URL(request.url, 'http://localhost');
+      // A path the URL parser reads otherwise (`//tools`) is no page of ours to render.
+      if (url.pathname !== path) return Promise.resolve(undefined);
+      const key = opts.pageKey ? opts.pageKey(url) : request.url;
+      const ready = renderedPage(key);
+      if (ready) return Promise.resolve(ready);
+      let made = making.get(key);
+      if (!made) {
+        made = makeDataPage(key, request.log).finally(() => making.delete(key));
+        making.set(key, made);
+      }
+      return made;
+    }
+
+    async function makeDataPage(
+      key: string,
+      log: FastifyBaseLogger,
+    ): Promise<PreparedPage | undefined> {
+      const firstPaint = opts.firstPaint;
+      if (!template || !firstPaint) return undefined;
       const now = Date.now();
-      const cached = rendered.get(key);
       const version = catalogueVersion();
-      if (cached && cached.expires > now && cached.version === version) return cached.page;
       let head: PageHead | undefined;
       try {
-        head = await opts.firstPaint(new URL(request.url, 'http://localhost'));
+        head = await firstPaint(new URL(key, 'http://localhost'));
       } catch (error) {
         // The page still works without its first data: the app fetches it as usual.
-        request.log.error({ err: error }, 'could not read the first data of a page');
+        log.error({ err: error }, 'could not read the first data of a page');
         return undefined;
       }
       if (!head) return undefined;
-      const preload = opts.preload?.(request.url.split('?')[0] ?? '/');
+      const preload = opts.preload?.(key.split('?')[0] ?? '/');
       // When the page was rendered: the browser's first render must use the same "now".
       const data =
         opts.renderer && head.data !== undefined
           ? { ...(head.data as InitialData), renderedAt: now }
           : head.data;
       const page = opts.renderer
-        ? await renderBody(opts.renderer, request.url, data as InitialData | undefined, request.log)
+        ? await renderBody(opts.renderer, key, data as InitialData | undefined, log)
         : undefined;
       const prepared = preparePage(
         Buffer.from(

@@ -2,6 +2,7 @@ import {
   HOME_REVIEW_COUNT,
   catalogQuery,
   homeToolsQuery,
+  catalogSearch,
   readCatalogState,
   type CatalogQuery,
 } from '@voltforge/contract/catalog';
@@ -38,6 +39,16 @@ async function toolList(db: Db, query: CatalogQuery) {
 }
 
 const TOOL_PATH = /^\/tool\/([^/]+)$/;
+
+/**
+ * The URL `firstPaint` and the renderer are given for `url`: its path, and for the catalogue the
+ * catalogue's state as the page reads it (defaults left out, values it would correct corrected).
+ * The pages read nothing else of a query string, so the URLs that share a key share a page.
+ */
+export function firstPaintKey(url: URL): string {
+  if (url.pathname !== '/tools') return url.pathname;
+  return `/tools${catalogSearch(readCatalogState(url.searchParams))}`;
+}
 
 /**
  * The first data of a page that shows catalogue data (home, catalogue, categories, one tool), read with the
