@@ -3,7 +3,8 @@
  * providers and routes as main.tsx, with React Router's StaticRouter at the page's URL and a
  * query cache of its own seeded from the page's first data, rendered to HTML once every lazy
  * part has loaded. The browser then hydrates that HTML instead of painting from an empty root.
- * Built by `vite build --ssr` into dist/ssr/; the server loads it on its first page (plugins/web.ts, serverRendererOf).
+ * Built by `vite build --ssr` into dist/ssr/; the server loads it when it renders its first page
+ * (serverRendererOf in the server's plugins/web.ts).
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
