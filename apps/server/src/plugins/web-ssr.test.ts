@@ -37,6 +37,14 @@ async function page(t: TestApp, url: string) {
   return res.body;
 }
 
+async function until(check: () => boolean) {
+  const deadline = Date.now() + 5_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
 /** What is inside `<div id="root">`: the page before any script has run. */
 const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><\/body>/.exec(html)?.[1] ?? '';
 
@@ -150,9 +158,12 @@ describe('public pages rendered on the server', () => {
 describe('one page for the URLs that show the same page', () => {
   let t: TestApp;
   const rendered: string[] = [];
+  /** While set, renders wait for it before they start. */
+  let gate: Promise<void> | undefined;
   const counting: ServerRenderer = {
-    render: (url, data, options) => {
+    render: async (url, data, options) => {
       rendered.push(url);
+      await gate;
       return webRenderer.render(url, data, options);
     },
   };
@@ -183,6 +194,25 @@ describe('one page for the URLs that show the same page', () => {
     );
     expect(new Set(pages).size).toBe(1);
     expect(rendered).toEqual(['/tools?search=chisel']);
+  });
+
+  it('never gives a request that came after a catalogue change a page begun before it', async () => {
+    rendered.length = 0;
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    try {
+      const before = page(t, '/tools?search=saw');
+      await until(() => rendered.length === 1);
+      t.app.catalogueCache.invalidate();
+      const after = page(t, '/tools?search=saw&utm=1');
+      await until(() => rendered.length === 2);
+      open();
+      await Promise.all([before, after]);
+      expect(rendered).toEqual(['/tools?search=saw', '/tools?search=saw']);
+    } finally {
+      open();
+      gate = undefined;
+    }
   });
 });
 

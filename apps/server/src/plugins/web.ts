@@ -374,34 +374,43 @@ export const webPlugin = fp(
     const rendered = new Map<string, { page: PreparedPage; expires: number; version: number }>();
     const catalogueVersion = () => opts.catalogue?.version() ?? 0;
 
-    // Pages being made, by key: the requests for one page arriving meanwhile wait for it.
+    // Pages being made, by catalogue version and key: the requests for one page arriving
+    // meanwhile wait for it, unless the catalogue has changed since it was begun (a request
+    // after a write never gets a page read before it).
     const making = new Map<string, Promise<PreparedPage | undefined>>();
 
     function dataPage(request: FastifyRequest): Promise<PreparedPage | undefined> {
       if (!template || !opts.firstPaint) return Promise.resolve(undefined);
       const path = request.url.split('?')[0] ?? '/';
-      const url = new URL(request.url, 'http://localhost');
+      let url: URL;
+      try {
+        url = new URL(request.url, 'http://localhost');
+      } catch {
+        return Promise.resolve(undefined);
+      }
       // A path the URL parser reads otherwise (`//tools`) is no page of ours to render.
       if (url.pathname !== path) return Promise.resolve(undefined);
       const key = opts.pageKey ? opts.pageKey(url) : request.url;
       const ready = renderedPage(key);
       if (ready) return Promise.resolve(ready);
-      let made = making.get(key);
+      const version = catalogueVersion();
+      const makingKey = `${version} ${key}`;
+      let made = making.get(makingKey);
       if (!made) {
-        made = makeDataPage(key, request.log).finally(() => making.delete(key));
-        making.set(key, made);
+        made = makeDataPage(key, version, request.log).finally(() => making.delete(makingKey));
+        making.set(makingKey, made);
       }
       return made;
     }
 
     async function makeDataPage(
       key: string,
+      version: number,
       log: FastifyBaseLogger,
     ): Promise<PreparedPage | undefined> {
       const firstPaint = opts.firstPaint;
       if (!template || !firstPaint) return undefined;
       const now = Date.now();
-      const version = catalogueVersion();
       let head: PageHead | undefined;
       try {
         head = await firstPaint(new URL(key, 'http://localhost'));
