@@ -198,34 +198,8 @@ export const changeFeedPlugin = fp(
       }
     };
 
-    // Rounds are coalesced (group commit, as order placement is): at most one is in flight, and
-    // every write that finishes while it is shares the next one. Not the one in flight: its token
-    // may have been committed before that write was. Under load this is one notification per
-    // batch of writes instead of one per write, each answer waiting at most one round longer.
-    let current: Promise<void> | undefined;
-    let next: Promise<void> | undefined;
-    const startRound = (): Promise<void> => {
-      const round = syncRound().finally(() => {
-        if (current === round) current = undefined;
-      });
-      current = round;
-      return round;
-    };
-    feed.caughtUp = () => {
-      if (!listener) return Promise.resolve();
-      if (!current) return startRound();
-      next ??= current.then(
-        () => {
-          next = undefined;
-          return startRound();
-        },
-        () => {
-          next = undefined;
-          return startRound();
-        },
-      );
-      return next;
-    };
+    const sharedRound = sharedRounds(syncRound);
+    feed.caughtUp = () => (listener ? sharedRound() : Promise.resolve());
 
     app.addHook('onClose', async () => {
       closing = true;
@@ -239,3 +213,33 @@ export const changeFeedPlugin = fp(
   },
   { name: 'change-feed', dependencies: ['db'] },
 );
+
+/**
+ * Rounds coalesced (group commit, as order placement is): at most one is in flight, and every
+ * caller that comes while it is shares the next one. Not the one in flight: its token may have
+ * been committed before that caller's write was. Under load this is one notification per batch of
+ * writes instead of one per write, each answer waiting at most one round longer. A caller that
+ * comes between the end of a round and the start of the next one already asked for joins that
+ * next one, which starts after it came.
+ */
+export function sharedRounds(run: () => Promise<void>): () => Promise<void> {
+  let current: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const start = (): Promise<void> => {
+    const round = run().finally(() => {
+      if (current === round) current = undefined;
+    });
+    current = round;
+    return round;
+  };
+  const startNext = () => {
+    next = undefined;
+    return start();
+  };
+  return () => {
+    if (next) return next;
+    if (!current) return start();
+    next = current.then(startNext, startNext);
+    return next;
+  };
+}
