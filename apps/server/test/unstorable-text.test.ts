@@ -107,6 +107,7 @@ describe('text that cannot be stored', () => {
     ]) {
       const res = await request(t.app, { method: 'GET', url, as: buyer });
       expect(res.statusCode, url).toBe(400);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.json(), url).toEqual({
         error: {
           code: 'bad_request',
