@@ -134,3 +134,12 @@ export function request(
     headers: { origin: TEST_ORIGIN, ...(as ? { cookie: as.cookie } : {}), ...headers },
   });
 }
+
+/** Waits until `check` holds (polling every 10 ms), failing with `what` after 10 s. */
+export async function until(what: string, check: () => Promise<boolean> | boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

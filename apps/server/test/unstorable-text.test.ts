@@ -118,21 +118,17 @@ describe('text that cannot be stored', () => {
   });
 
   it('still parses JSON as before: bad JSON and prototype poisoning are refused', async () => {
-    const bad = await request(t.app, {
-      method: 'POST',
-      url: '/api/review',
-      as: buyer,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"ratings": 5,',
-    });
+    const postRaw = (payload: string) =>
+      request(t.app, {
+        method: 'POST',
+        url: '/api/review',
+        as: buyer,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    const bad = await postRaw('{"ratings": 5,');
     expect(bad.statusCode).toBe(400);
-    const poisoned = await request(t.app, {
-      method: 'POST',
-      url: '/api/review',
-      as: buyer,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"ratings": 5, "comment": "x", "__proto__": {"admin": true}}',
-    });
+    const poisoned = await postRaw('{"ratings": 5, "comment": "x", "__proto__": {"admin": true}}');
     expect(poisoned.statusCode).toBe(400);
   });
 });

@@ -4,25 +4,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
 import { TaggedCache } from '../cache/tagged-cache.ts';
-import { writePrepared } from './prepared-reply.ts';
-import { chooseEncoding, compressBody, ifNoneMatchHas } from './web.ts';
-
-type Encoding = 'br' | 'gzip' | 'identity';
-
-/** One encoding of an answer: its bytes and its headers, made on first demand. */
-interface Variant {
-  body: Buffer;
-  etag: string;
-  headers: OutgoingHttpHeaders;
-  notModified: OutgoingHttpHeaders;
-}
+import {
+  chooseEncoding,
+  compressBody,
+  writeVariant,
+  type Encoding,
+  type PreparedVariant,
+} from './prepared-reply.ts';
 
 /** A finished answer: the JSON bytes, compressed on first demand per encoding. */
 interface Entry {
   total: number | undefined;
   hash: string;
   identity: Buffer;
-  variants: Partial<Record<Encoding, Variant>>;
+  /** Made on first demand, per encoding. */
+  variants: Partial<Record<Encoding, PreparedVariant>>;
 }
 
 /** What a fill produces: the body (checked against the response schema once) and a list's total. */
@@ -31,7 +27,7 @@ export interface Fill<T> {
   total?: number;
 }
 
-function makeVariant(entry: Entry, encoding: Encoding, cacheControl: string): Variant {
+function makeVariant(entry: Entry, encoding: Encoding, cacheControl: string): PreparedVariant {
   const body =
     encoding === 'identity' ? entry.identity : compressBody(entry.identity, encoding, 'fast');
   // Each encoding is different bytes, so each gets its own strong ETag.
@@ -59,12 +55,7 @@ function send(
 ): void {
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   const variant = (entry.variants[encoding] ??= makeVariant(entry, encoding, cacheControl));
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatchHas(ifNoneMatch, (tag) => tag === variant.etag)) {
-    writePrepared(request, reply, 304, variant.notModified);
-  } else {
-    writePrepared(request, reply, 200, variant.headers, variant.body);
-  }
+  writeVariant(request, reply, variant, (tag) => tag === variant.etag);
 }
 
 export interface ResponseCacheOptions {

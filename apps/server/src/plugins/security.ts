@@ -22,6 +22,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Puts `hook` first among the `onRequest` hooks of every route registered from now on, except the
+ * routes that write the security headers themselves (`writesSecurityHeaders`: their answers are
+ * prepared with them, and a hook could not add them to an early answer). A hook added later runs
+ * before one added earlier.
+ */
+export function beforeEachRoute(app: FastifyInstance, hook: onRequestHookHandler): void {
+  app.addHook('onRoute', (route) => {
+    if (route.config?.writesSecurityHeaders) return;
+    const own = route.onRequest;
+    route.onRequest = [hook, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
+  });
+}
+
 /** The headers helmet would set, worked out once: they depend on the config, never the request. */
 export function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -99,14 +113,7 @@ export const securityPlugin = fp(
     // too) rather than one global hook, so that a route answering with prepared bytes can write
     // them with the rest of its headers at no cost per request. The not-found handler sets them
     // itself (web.ts), as it is no route.
-    app.addHook('onRoute', (route) => {
-      if (route.config?.writesSecurityHeaders) return;
-      const own = route.onRequest;
-      route.onRequest = [
-        setHeaders,
-        ...(own === undefined ? [] : Array.isArray(own) ? own : [own]),
-      ];
-    });
+    beforeEachRoute(app, setHeaders);
     await app.register(compress, {
       global: true,
       threshold: 1024,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../http-error.ts';
+import { beforeEachRoute } from './security.ts';
 
 /**
  * Text PostgreSQL cannot store: a NUL character (`text` and `jsonb` refuse it) or half of a UTF-16
@@ -65,14 +66,9 @@ export const unstorableTextPlugin = fp(
       }
       done();
     };
-    // On each route, like the security headers: registered before the security plugin, whose
-    // hook is then put before this one, so the 400 carries those headers. Pages are left out:
-    // they set their security headers themselves, and a page's data read survives a failure.
-    app.addHook('onRoute', (route) => {
-      if (route.config?.writesSecurityHeaders) return;
-      const own = route.onRequest;
-      route.onRequest = [refuseNul, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
-    });
+    // Registered before the security plugin, whose hook then goes before this one, so the 400
+    // carries the security headers. Pages are left out: a page's data read survives a failure.
+    beforeEachRoute(app, refuseNul);
   },
   { name: 'unstorable-text' },
 );

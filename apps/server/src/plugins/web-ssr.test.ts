@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTool } from '../../test/shop-fixtures.ts';
-import { createTestApp, request, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, request, until, type TestApp } from '../../test/test-app.ts';
 import { importWithScopedAsyncStorage } from '../async-storage.ts';
 import type { ServerRenderer } from './web.ts';
 
@@ -35,14 +35,6 @@ async function page(t: TestApp, url: string) {
   const res = await request(t.app, { method: 'GET', url });
   expect(res.statusCode).toBe(200);
   return res.body;
-}
-
-async function until(check: () => boolean) {
-  const deadline = Date.now() + 5_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 /** What is inside `<div id="root">`: the page before any script has run. */
@@ -202,10 +194,10 @@ describe('one page for the URLs that show the same page', () => {
     gate = new Promise((resolve) => (open = resolve));
     try {
       const before = page(t, '/tools?search=saw');
-      await until(() => rendered.length === 1);
+      await until('the first render has begun', () => rendered.length === 1);
       t.app.catalogueCache.invalidate();
       const after = page(t, '/tools?search=saw&utm=1');
-      await until(() => rendered.length === 2);
+      await until('the second render has begun', () => rendered.length === 2);
       open();
       await Promise.all([before, after]);
       expect(rendered).toEqual(['/tools?search=saw', '/tools?search=saw']);

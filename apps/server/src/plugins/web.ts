@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { OutgoingHttpHeaders } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -11,21 +9,17 @@ import { documentTitle, type PageMeta } from '@voltforge/contract/page-meta';
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '@voltforge/contract/initial-data';
 import { importWithScopedAsyncStorage } from '../async-storage.ts';
 import { notFound } from '../http-error.ts';
-import { writePrepared } from './prepared-reply.ts';
-
-type Encoding = 'br' | 'gzip' | 'identity';
-
-interface Variant {
-  body: Buffer;
-  etag: string;
-  /** Its headers, made once: for a 200, and for a 304 (no body, so no length or encoding). */
-  headers: OutgoingHttpHeaders;
-  notModified: OutgoingHttpHeaders;
-}
+import {
+  chooseEncoding,
+  compressBody,
+  writeVariant,
+  type Encoding,
+  type PreparedVariant,
+} from './prepared-reply.ts';
 
 /** index.html as every SPA route answers it: read and compressed once, at start. */
 export interface PreparedPage {
-  variants: Record<Encoding, Variant>;
+  variants: Record<Encoding, PreparedVariant>;
   etags: Set<string>;
 }
 
@@ -40,7 +34,7 @@ export function preparePage(
 ): PreparedPage {
   const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
   // Each encoding is different bytes, so each gets its own strong ETag.
-  const variant = (encoding: Encoding, body: Buffer, etag: string): Variant => {
+  const variant = (encoding: Encoding, body: Buffer, etag: string): PreparedVariant => {
     const notModified = {
       ...securityHeaders,
       'cache-control': 'no-cache',
@@ -59,7 +53,7 @@ export function preparePage(
       },
     };
   };
-  const variants: Record<Encoding, Variant> = {
+  const variants: Record<Encoding, PreparedVariant> = {
     identity: variant('identity', html, `"${hash}"`),
     br: variant('br', compressBody(html, 'br', effort), `"${hash}-br"`),
     gzip: variant('gzip', compressBody(html, 'gzip', effort), `"${hash}-gz"`),
@@ -67,69 +61,9 @@ export function preparePage(
   return { variants, etags: new Set(Object.values(variants).map((v) => v.etag)) };
 }
 
-/**
- * `'max'` for bytes prepared once; `'fast'` for bytes made while answering, where brotli's top
- * quality would cost more time than the bytes it saves (quality 5 is within a few % of its ratio).
- */
-export function compressBody(
-  body: Buffer,
-  encoding: 'br' | 'gzip',
-  effort: 'max' | 'fast',
-): Buffer {
-  const max = effort === 'max';
-  if (encoding === 'br') {
-    return brotliCompressSync(body, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: max ? 11 : 5,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    });
-  }
-  return gzipSync(body, { level: max ? 9 : 6 });
-}
-
-/** Whether an If-None-Match header names a current ETag (`*` names any; weak tags compare too). */
-export function ifNoneMatchHas(ifNoneMatch: string, isCurrent: (etag: string) => boolean): boolean {
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => isCurrent(tag.trim().replace(/^W\//, '')));
-}
-
-/** The best encoding the client accepts; `q=0` refuses one. */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
-  // A browser sends the same few spellings on every request: parse each once.
-  let chosen = chosenEncodings.get(acceptEncoding);
-  if (chosen === undefined) {
-    chosen = parseAcceptEncoding(acceptEncoding);
-    if (chosenEncodings.size >= 64) chosenEncodings.clear();
-    chosenEncodings.set(acceptEncoding, chosen);
-  }
-  return chosen;
-}
-
-const chosenEncodings = new Map<string, Encoding>();
-
-function parseAcceptEncoding(acceptEncoding: string): Encoding {
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) continue;
-    accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return 'identity';
-}
-
 function sendPage(page: PreparedPage, request: FastifyRequest, reply: FastifyReply): void {
   const variant = page.variants[chooseEncoding(request.headers['accept-encoding'])];
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatchHas(ifNoneMatch, (tag) => page.etags.has(tag))) {
-    writePrepared(request, reply, 304, variant.notModified);
-  } else {
-    writePrepared(request, reply, 200, variant.headers, variant.body);
-  }
+  writeVariant(request, reply, variant, (tag) => page.etags.has(tag));
 }
 
 /** What one page's served HTML says about it beyond index.html. */

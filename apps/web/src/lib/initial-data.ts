@@ -5,8 +5,8 @@ import { reviewKeys } from './api/review-keys';
 import { toolKeys } from './api/tool-keys';
 
 /**
- * The first data the server wrote into the page (home, catalogue, categories, one tool); undefined when
- * there is none or it cannot be read, which just means the pages fetch as usual.
+ * The first data the server wrote into the page (home, catalogue, categories, one tool);
+ * undefined when there is none or it cannot be read, which just means the pages fetch as usual.
  */
 export function readInitialData(doc: Document = document): InitialData | undefined {
   const element = doc.getElementById(INITIAL_DATA_ELEMENT_ID);

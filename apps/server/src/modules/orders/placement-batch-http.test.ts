@@ -9,6 +9,7 @@ import {
   createTestApp,
   registerUser,
   request,
+  until,
   type TestApp,
   type TestUser,
 } from '../../../test/test-app.ts';
@@ -21,14 +22,6 @@ import { waitingPlacements } from './placement-batch.ts';
 // so this runs on PostgreSQL; the batch's semantics on both are in placement-batch.test.ts.
 const onPostgres = Boolean(inject('pgTemplate'));
 const LOCK_CLASS = 7340022;
-
-async function until(what: string, check: () => Promise<boolean> | boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe.skipIf(!onPostgres)('orders placed together in one call, over HTTP', () => {
   let t: TestApp;

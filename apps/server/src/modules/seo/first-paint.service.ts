@@ -51,8 +51,9 @@ export function firstPaintKey(url: URL): string {
 }
 
 /**
- * The first data of a page that shows catalogue data (home, catalogue, categories, one tool), read with the
- * same services and queries as the API calls the page would make; undefined for any other path.
+ * The first data of a page that shows catalogue data (home, catalogue, categories, one tool),
+ * read with the same services and queries as the API calls the page would make; undefined for any
+ * other path.
  */
 export async function firstPaint(db: Db, url: URL): Promise<FirstPaint | undefined> {
   const path = url.pathname;
