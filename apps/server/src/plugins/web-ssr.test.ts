@@ -239,3 +239,40 @@ describe('a server renderer that fails', () => {
     expect(calls).toBe(before + 1);
   });
 });
+
+describe('a server renderer that returns a page the server cannot use', () => {
+  let t: TestApp;
+  let broken = true;
+  beforeAll(async () => {
+    const webRender = webRenderer.render.bind(webRenderer);
+    // A page whose markup cannot be read: making the HTML fails after the render has "worked".
+    const malformed: ServerRenderer = {
+      render: async (url, data, options) => {
+        if (!broken) return webRender(url, data, options);
+        return {
+          head: '',
+          get body(): string {
+            throw new Error('malformed page');
+          },
+        };
+      },
+    };
+    t = await createTestApp({ WEB_DIST_DIR: distDir() }, { serverRenderer: malformed });
+    await insertTool(t.database.db, { name: 'Shell Served Saw', category: 'Hand Tools' });
+  });
+  afterAll(() => t.close());
+
+  it('serves the shell with its security headers, and makes the page once the renderer recovers', async () => {
+    for (const url of ['/', '/tools?search=saw', '/about']) {
+      const res = await request(t.app, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(rootOf(res.body), url).toBe('');
+    }
+    broken = false;
+    expect(textOf(rootOf(await page(t, '/tools?search=saw')))).toContain('Shell Served Saw');
+    expect(rootOf(await page(t, '/about'))).not.toBe('');
+  });
+});

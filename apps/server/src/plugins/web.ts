@@ -284,22 +284,28 @@ export const webPlugin = fp(
       let made = staticPages.get(path);
       if (!made) {
         made = (async () => {
-          const rendered = opts.renderer
-            ? await renderBody(opts.renderer, path, undefined, log)
-            : undefined;
-          // A failed render is served without its HTML this time and tried again next time.
-          const failed = opts.renderer !== undefined && rendered === undefined;
-          if (failed) staticPages.delete(path);
-          const html = renderPageHtml(template, opts.publicUrl, {
-            meta,
-            canonicalPath: path,
-            preload: opts.preload?.(path),
-            rendered,
-            bootScript,
-          });
-          const prepared = preparePage(Buffer.from(html), security);
-          if (!failed) staticReady.set(path, prepared);
-          return prepared;
+          // A page not made (a failed render, or a failure making it) is not kept: the next
+          // request tries again.
+          let kept = false;
+          try {
+            const rendered = opts.renderer
+              ? await renderBody(opts.renderer, path, undefined, log)
+              : undefined;
+            const html = renderPageHtml(template, opts.publicUrl, {
+              meta,
+              canonicalPath: path,
+              preload: opts.preload?.(path),
+              rendered,
+              bootScript,
+            });
+            const prepared = preparePage(Buffer.from(html), security);
+            // A failed render is served without its HTML this time.
+            kept = opts.renderer === undefined || rendered !== undefined;
+            if (kept) staticReady.set(path, prepared);
+            return prepared;
+          } finally {
+            if (!kept) staticPages.delete(path);
+          }
         })();
         staticPages.set(path, made);
       }
@@ -313,20 +319,21 @@ export const webPlugin = fp(
     // after a write never gets a page read before it).
     const making = new Map<string, Promise<PreparedPage | undefined>>();
 
-    function dataPage(request: FastifyRequest): Promise<PreparedPage | undefined> {
-      if (!template || !opts.firstPaint) return Promise.resolve(undefined);
+    // async: a failure here rejects, and the route serves the shell.
+    async function dataPage(request: FastifyRequest): Promise<PreparedPage | undefined> {
+      if (!template || !opts.firstPaint) return undefined;
       const path = request.url.split('?')[0] ?? '/';
       let url: URL;
       try {
         url = new URL(request.url, 'http://localhost');
       } catch {
-        return Promise.resolve(undefined);
+        return undefined;
       }
       // A path the URL parser reads otherwise (`//tools`) is no page of ours to render.
-      if (url.pathname !== path) return Promise.resolve(undefined);
+      if (url.pathname !== path) return undefined;
       const key = opts.pageKey ? opts.pageKey(url) : request.url;
       const ready = renderedPage(key);
-      if (ready) return Promise.resolve(ready);
+      if (ready) return ready;
       const version = catalogueVersion();
       const makingKey = `${version} ${key}`;
       let made = making.get(makingKey);
@@ -423,9 +430,15 @@ export const webPlugin = fp(
         if (ready) return sendPage(ready, request, reply);
         const isAsset = path.startsWith('/assets/');
         if (page && !isAsset && !isApi(path)) {
-          const fixed = staticPage(path, request.log);
-          if (fixed) return fixed.then((made) => sendPage(made, request, reply));
-          return dataPage(request).then((made) => sendPage(made ?? page, request, reply));
+          const made = staticPage(path, request.log) ?? dataPage(request);
+          return made.then(
+            (prepared) => sendPage(prepared ?? page, request, reply),
+            // Whatever goes wrong making a page, the app still works from the browser's shell.
+            (error: unknown) => {
+              request.log.error({ err: error, path }, 'could not make the page: serving the shell');
+              sendPage(page, request, reply);
+            },
+          );
         }
         void reply.headers(security);
         if (isApi(path)) throw notFound(`No API route ${request.method} ${path}.`);
