@@ -19,7 +19,7 @@ export interface TestApp {
 }
 
 /** A fresh database for this test file: PGlite from the migrated snapshot, or a cloned PostgreSQL database. */
-export async function openTestDatabase(): Promise<{
+export async function openTestDatabase(opts: { lockTimeoutMs?: number } = {}): Promise<{
   database: Database;
   url?: string;
   drop: () => Promise<void>;
@@ -34,7 +34,12 @@ export async function openTestDatabase(): Promise<{
     await admin.end();
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: url.toString(),
+      poolSize: 20,
+      lockTimeoutMs: opts.lockTimeoutMs,
+    });
     return {
       database,
       url: url.toString(),
@@ -66,11 +71,12 @@ export function testConfig(env: Env = {}): Config {
 
 export async function createTestApp(
   env: Env = {},
-  options: Pick<BuildOptions, 'serverRenderer'> = {},
+  options: Pick<BuildOptions, 'serverRenderer'> & { lockTimeoutMs?: number } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { lockTimeoutMs, ...buildOptions } = options;
+  const { database, drop } = await openTestDatabase({ lockTimeoutMs });
   const config = testConfig(env);
-  const app = await buildApp(config, { ...options, database, logger: false });
+  const app = await buildApp(config, { ...buildOptions, database, logger: false });
   await app.ready();
   return {
     app,

@@ -20,6 +20,7 @@ export const errorCodes = [
   'rate_limited',
   'payment_failed',
   'payment_unavailable',
+  'busy',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

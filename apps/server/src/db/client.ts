@@ -39,7 +39,19 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-snapshot'; snapshot: Blob }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; poolSize?: number; lockTimeoutMs?: number };
+
+/*
+ * Every PostgreSQL connection's limits, so that no request hangs behind something stuck
+ * (docs/architecture.md §6, "Connection limits"). A statement waits at most LOCK_TIMEOUT_MS for a row lock
+ * another transaction holds, then fails with SQLSTATE 55P03, answered 503 "busy" (our own
+ * transactions hold a row for milliseconds). A session left idle inside a transaction (a stuck
+ * holder) is ended after a minute, which frees its locks. A request waits at most
+ * CONNECT_TIMEOUT_MS for a free connection of the pool.
+ */
+export const LOCK_TIMEOUT_MS = 5_000;
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export interface Database {
   db: Db;
@@ -54,7 +66,13 @@ export interface Database {
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      lock_timeout: target.lockTimeoutMs ?? LOCK_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -41,11 +41,18 @@ export async function migrateDatabase(database: Database): Promise<void> {
   if (!database.pool) throw new Error('PostgreSQL database without its pool');
   const client: pg.PoolClient = await database.pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    // The connection's lock_timeout (db/client.ts) is for requests: an instance waits here for
+    // another one's migrations, and a migration for the locks of the tables it changes.
+    await client.query('set lock_timeout = 0');
     try {
-      await migratePg(drizzlePg(client), { migrationsFolder });
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      try {
+        await migratePg(drizzlePg(client), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+      }
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+      await client.query('reset lock_timeout');
     }
   } finally {
     client.release();

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@voltforge/contract/api-error';
+import { isDatabaseBusy } from '../db/sql-state.ts';
 import { HttpError } from '../http-error.ts';
 
 function validationFields(error: FastifyError): Record<string, string> {
@@ -53,6 +54,17 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       // Fastify's own client errors (bad JSON, body too large, wrong content type).
       status = error.statusCode;
       body = { error: { code: 'bad_request', message: error.message } };
+    } else if (isDatabaseBusy(error)) {
+      // A row it needed stayed locked too long (db/client.ts): nothing was written.
+      request.log.warn({ err: error }, 'database busy: the request gave up waiting');
+      status = 503;
+      void reply.header('retry-after', '2');
+      body = {
+        error: {
+          code: 'busy',
+          message: 'The shop is busy right now. Please try again in a moment.',
+        },
+      };
     } else {
       request.log.error({ err: error }, 'unhandled error');
       status = 500;

@@ -18,7 +18,7 @@ import type { Actor } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { CsvSyntaxError, parseCsv } from '../../csv.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { isUniqueViolation } from '../../db/sql-state.ts';
 import { badRequest, conflict, HttpError } from '../../http-error.ts';
 import { syncLowStock, type OnLowStock } from '../low-stock/low-stock.service.ts';
 import { announceCatalogueChange } from '../../db/change-channels.ts';

@@ -11,7 +11,7 @@ import type { Actor } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { conflict, HttpError, notFound } from '../../http-error.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { isUniqueViolation } from '../../db/sql-state.ts';
 import { partNumberMessages } from '@voltforge/contract/part-number';
 import { announceCatalogueChange } from '../../db/change-channels.ts';
 import { toolToJson } from './tools.service.ts';

@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { order } from './schema/order.ts';
+import { stockMovement, tool } from './schema/tool.ts';
+import {
+  createTestApp,
+  registerUser,
+  request,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.ts';
+import { insertTool } from '../../test/shop-fixtures.ts';
+
+// A row held by a transaction that never ends (another instance hung mid-transaction, a manual
+// session left open) must not hang the requests that need it (docs/architecture.md §6,
+// "Connection limits"). PGlite has one connection, so nothing else can hold a row there.
+const onPostgres = Boolean(inject('pgTemplate'));
+const LOCK_TIMEOUT_MS = 300;
+
+describe.skipIf(!onPostgres)('a request behind a row that stays locked', () => {
+  let t: TestApp;
+  let holder: pg.PoolClient;
+  let buyer: TestUser;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({}, { lockTimeoutMs: LOCK_TIMEOUT_MS });
+    const pool = t.database.pool;
+    if (!pool) throw new Error('expected PostgreSQL');
+    holder = await pool.connect();
+    buyer = await registerUser(t.app);
+    admin = await registerUser(t.app, { role: 'admin' });
+  });
+  afterAll(async () => {
+    holder.release();
+    await t.close();
+  });
+
+  const place = (toolId: string) =>
+    request(t.app, {
+      method: 'POST',
+      url: '/api/order',
+      as: buyer,
+      payload: { toolId, quantity: 2, phone: '+44 20 7946 0000', address: '1 Bench Street' },
+    });
+
+  it('is answered 503 "busy" with nothing written, and goes through once the row is free', async () => {
+    const made = await insertTool(t.database.db, { inStock: 10, minOrderQuantity: 1 });
+    await holder.query('begin');
+    await holder.query('select in_stock from tool where id = $1 for update', [made.id]);
+    try {
+      const started = Date.now();
+      const refused = await place(made.id);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('2');
+      expect(refused.json()).toEqual({
+        error: {
+          code: 'busy',
+          message: 'The shop is busy right now. Please try again in a moment.',
+        },
+      });
+      expect(Date.now() - started).toBeLessThan(LOCK_TIMEOUT_MS + 2_000);
+
+      const restock = await request(t.app, {
+        method: 'POST',
+        url: `/api/tool/${made.id}/restock`,
+        payload: { quantity: 5 },
+        as: admin,
+      });
+      expect(restock.statusCode).toBe(503);
+      expect(restock.json()).toMatchObject({ error: { code: 'busy' } });
+    } finally {
+      await holder.query('rollback');
+    }
+
+    const written = async () => ({
+      stock: (
+        await t.database.db.select({ inStock: tool.inStock }).from(tool).where(eq(tool.id, made.id))
+      )[0]?.inStock,
+      orders: (await t.database.db.select().from(order).where(eq(order.toolId, made.id))).length,
+      movements: (
+        await t.database.db.select().from(stockMovement).where(eq(stockMovement.toolId, made.id))
+      ).length,
+    });
+    expect(await written()).toEqual({ stock: 10, orders: 0, movements: 0 });
+
+    expect((await place(made.id)).statusCode).toBe(201);
+    expect(await written()).toEqual({ stock: 8, orders: 1, movements: 1 });
+  });
+});
