@@ -190,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pageKey: firstPaintKey,
     preload: routePreloads(config.webDistDir),
     catalogue: { version: () => app.catalogueCache.version(), ttlMs: config.catalogueCacheTtlMs },
+    renderAllowed: app.pageRenderAllowed,
   });
   return app;
 }

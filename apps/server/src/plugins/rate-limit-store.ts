@@ -66,9 +66,18 @@ export function redisWithFallbackStore(
     }
 
     child(routeOptions: ChildOptions): FastifyRateLimitStore {
+      // A limiter made with `createRateLimit` (the page-render budget, security.ts) has no route,
+      // and the Redis store names a route's counters after its method and URL (it reads them from
+      // `routeInfo`, which the store's types leave out): name them here.
+      const { routeInfo } = routeOptions as { routeInfo?: { method?: string; url?: string } };
+      const named = (
+        routeInfo?.url
+          ? routeOptions
+          : { ...routeOptions, routeInfo: { method: 'manual', url: '' } }
+      ) as ChildOptions;
       return new FallbackStore(
         routeOptions as StoreOptions,
-        this.shared.child(routeOptions),
+        this.shared.child(named),
         this.local.child(routeOptions),
       );
     }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -12,6 +12,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The security headers every answer carries (see `securityPlugin`). */
     securityHeaders: Readonly<Record<string, string>>;
+    /**
+     * Counts one page render for the request's client and says whether it is within the budget
+     * (`PAGE_RENDERS_PER_MINUTE`); always true when rate limits are off.
+     */
+    pageRenderAllowed: (request: FastifyRequest) => Promise<boolean>;
   }
   interface FastifyContextConfig {
     /**
@@ -35,6 +40,12 @@ export function beforeEachRoute(app: FastifyInstance, hook: onRequestHookHandler
     route.onRequest = [hook, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
   });
 }
+
+/**
+ * Pages a client may have read and rendered per minute when the page cache does not hold them
+ * (docs/architecture.md §9); a browsing visitor makes a few.
+ */
+export const PAGE_RENDERS_PER_MINUTE = 60;
 
 /** The headers helmet would set, worked out once: they depend on the config, never the request. */
 export function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
@@ -158,6 +169,19 @@ export const securityPlugin = fp(
         ipv6Subnet: 64,
         ...(redis ? { store: redisWithFallbackStore(redis, nameSpace, app.log) } : {}),
       });
+      // A page the cache does not hold costs a read and a render, and its URL is the client's to
+      // choose (`/tools?search=<anything>`): the renders are budgeted per client, shared by the
+      // instances like the API's counts. Over budget the page is served without them (web.ts).
+      const pageRenders = app.createRateLimit({
+        max: PAGE_RENDERS_PER_MINUTE,
+        timeWindow: '1 minute',
+      });
+      app.decorate('pageRenderAllowed', async (request: FastifyRequest) => {
+        const limit = await pageRenders(request);
+        return limit.isAllowed || !limit.isExceeded;
+      });
+    } else {
+      app.decorate('pageRenderAllowed', () => Promise.resolve(true));
     }
   },
   { name: 'security' },

@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { executionAsyncId } from 'node:async_hooks';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTool } from '../../test/shop-fixtures.ts';
 import { createTestApp, request, until, type TestApp } from '../../test/test-app.ts';
 import { importWithScopedAsyncStorage } from '../async-storage.ts';
+import { PAGE_RENDERS_PER_MINUTE } from './security.ts';
 import type { ServerRenderer } from './web.ts';
 
 // The web app's own server renderer, from its sources: what the built dist/ssr/entry-server.js is.
@@ -274,5 +277,96 @@ describe('a server renderer that returns a page the server cannot use', () => {
     broken = false;
     expect(textOf(rootOf(await page(t, '/tools?search=saw')))).toContain('Shell Served Saw');
     expect(rootOf(await page(t, '/about'))).not.toBe('');
+  });
+});
+
+describe('pages rendered for one client, within its budget', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(
+      { WEB_DIST_DIR: distDir(), RATE_LIMIT: 'true', CATALOGUE_CACHE_TTL_MS: '60000' },
+      { serverRenderer: webRenderer },
+    );
+    await insertTool(t.database.db, { name: 'Budget Bench Saw', category: 'Hand Tools' });
+  });
+  afterAll(() => t.close());
+
+  const from = async (remoteAddress: string, url: string) => {
+    const res = await request(t.app, { method: 'GET', url, remoteAddress });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+    return res.body;
+  };
+
+  it('serves the pages past the budget without reading or rendering them, still working, and no other client pays', async () => {
+    const attacker = '198.51.100.7';
+    for (let i = 0; i < PAGE_RENDERS_PER_MINUTE; i += 1) {
+      expect(rootOf(await from(attacker, `/tools?search=probe-${i}`)), `page ${i}`).not.toBe('');
+    }
+    const over = await from(attacker, '/tools?search=one-more');
+    expect(rootOf(over)).toBe('');
+    expect(over).not.toContain('id="initial-data"');
+    // The app's entry is in the page: the browser paints it from the API.
+    expect(over).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    // Pages already made cost nothing and are served as made.
+    const made = `/tools?search=probe-${PAGE_RENDERS_PER_MINUTE - 1}`;
+    expect(rootOf(await from(attacker, made))).not.toBe('');
+    // Another client has its own budget.
+    expect(textOf(rootOf(await from('203.0.113.9', '/tools?search=saw')))).toContain(
+      'Budget Bench Saw',
+    );
+  });
+});
+
+describe('the render budget of a client, shared by two instances through Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const env = {
+      WEB_DIST_DIR: distDir(),
+      RATE_LIMIT: 'true',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      CATALOGUE_CACHE_TTL_MS: '60000',
+    };
+    [a, b] = await Promise.all([
+      createTestApp(env, { serverRenderer: webRenderer }),
+      createTestApp(env, { serverRenderer: webRenderer }),
+    ]);
+    // Until an instance's Redis connection is up it counts on its own (rate-limit-store.ts):
+    // wait until an API request on each is counted in Redis.
+    const redis = new Redis('redis://127.0.0.1:6379');
+    try {
+      for (const t of [a, b]) {
+        const probe = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+        await until('the instance counts in Redis', async () => {
+          await request(t.app, { method: 'GET', url: '/api/tool', remoteAddress: probe });
+          return (await redis.exists(`voltforge-rl-GET/api/tool-${probe}`)) === 1;
+        });
+      }
+    } finally {
+      redis.disconnect();
+    }
+  });
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('spends one budget whichever instance renders', async () => {
+    // An address of this run only: the suites of both databases share the one Redis.
+    const client = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const render = async (t: TestApp, i: number) => {
+      const res = await request(t.app, {
+        method: 'GET',
+        url: `/tools?search=shared-${i}`,
+        remoteAddress: client,
+      });
+      expect(res.statusCode).toBe(200);
+      return rootOf(res.body);
+    };
+    const half = PAGE_RENDERS_PER_MINUTE / 2;
+    for (let i = 0; i < half; i += 1) expect(await render(a, i)).not.toBe('');
+    for (let i = half; i < PAGE_RENDERS_PER_MINUTE; i += 1) expect(await render(b, i)).not.toBe('');
+    expect(await render(a, PAGE_RENDERS_PER_MINUTE)).toBe('');
+    expect(await render(b, PAGE_RENDERS_PER_MINUTE + 1)).toBe('');
   });
 });

@@ -250,6 +250,11 @@ interface WebOptions {
    * fails) they are served with an empty root, painted by the browser from their first data.
    */
   renderer?: ServerRenderer;
+  /**
+   * Counts a page with data about to be read and rendered for this request's client, and says
+   * whether that is within its budget; a page over budget is served without them.
+   */
+  renderAllowed?: (request: FastifyRequest) => Promise<boolean>;
 }
 
 /**
@@ -336,6 +341,14 @@ export const webPlugin = fp(
       if (ready) return ready;
       const version = catalogueVersion();
       const makingKey = `${version} ${key}`;
+      const begun = making.get(makingKey);
+      if (begun) return begun;
+      // A page to make costs a read and a render: within the client's budget only. Over it, the
+      // app paints the page from the API, whose own limit then applies.
+      if (opts.renderAllowed && !(await opts.renderAllowed(request))) {
+        request.log.info({ key }, 'page render budget spent: serving the page without it');
+        return undefined;
+      }
       let made = making.get(makingKey);
       if (!made) {
         made = makeDataPage(key, version, request.log).finally(() => making.delete(makingKey));
