@@ -330,6 +330,8 @@ test.describe('content pages', () => {
 
   test('blog has six questions that open and close by keyboard', async ({ page }) => {
     await page.goto('/blog');
+    // The server-rendered page takes keys once the app has hydrated it.
+    await hydrated(page);
     const items = page.locator('details');
     await expect(items).toHaveCount(6);
     for (const topic of [
