@@ -43,10 +43,10 @@ export type DatabaseTarget =
 
 /*
  * Every PostgreSQL connection's limits, so that no request hangs behind something stuck
- * (docs/architecture.md §6, "Connection limits"). A statement waits at most LOCK_TIMEOUT_MS for a row lock
- * another transaction holds, then fails with SQLSTATE 55P03, answered 503 "busy" (our own
- * transactions hold a row for milliseconds). A session left idle inside a transaction (a stuck
- * holder) is ended after a minute, which frees its locks. A request waits at most
+ * (docs/architecture.md §6, "Connection limits"). A statement waits at most LOCK_TIMEOUT_MS for
+ * a row lock another transaction holds, then fails with SQLSTATE 55P03, answered 503 "busy" (our
+ * own transactions hold a row for milliseconds). A session left idle inside a transaction (a
+ * stuck holder) is ended after a minute, which frees its locks. A request waits at most
  * CONNECT_TIMEOUT_MS for a free connection of the pool.
  */
 export const LOCK_TIMEOUT_MS = 5_000;

@@ -346,7 +346,8 @@ export const webPlugin = fp(
       // A page to make costs a read and a render: within the client's budget only. Over it, the
       // app paints the page from the API, whose own limit then applies.
       if (opts.renderAllowed && !(await opts.renderAllowed(request))) {
-        request.log.info({ key }, 'page render budget spent: serving the page without it');
+        // The path only: a query (a search) stays out of the logs (docs/security.md, V16.2).
+        request.log.debug({ path }, 'page render budget spent: serving the page without it');
         return undefined;
       }
       let made = making.get(makingKey);
