@@ -44,17 +44,14 @@ export async function migrateDatabase(database: Database): Promise<void> {
     // The connection's lock_timeout (db/client.ts) is for requests: an instance waits here for
     // another one's migrations, and a migration for the locks of the tables it changes.
     await client.query('set lock_timeout = 0');
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-      try {
-        await migratePg(drizzlePg(client), { migrationsFolder });
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
-      }
+      await migratePg(drizzlePg(client), { migrationsFolder });
     } finally {
-      await client.query('reset lock_timeout');
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
     }
   } finally {
-    client.release();
+    // Closed, not returned: its lock_timeout must not reach a request.
+    client.release(true);
   }
 }

@@ -3,18 +3,21 @@ const UNIQUE_VIOLATION = '23505';
 const LOCK_NOT_AVAILABLE = '55P03'; // lock_timeout ran out
 const QUERY_CANCELED = '57014'; // statement_timeout ran out (one set on the role or database)
 
-/** The SQLSTATE of the error, or of one it wraps (drivers and the ORM nest them). */
-function sqlState(error: unknown): string | undefined {
+/**
+ * True when the error, or one it wraps (drivers and the ORM nest them), carries a SQLSTATE that
+ * `matches`.
+ */
+export function hasSqlState(error: unknown, matches: (state: string) => boolean): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && matches(code)) return true;
   }
-  return undefined;
+  return false;
 }
 
 /** True when the error (or one it wraps) is a unique violation. */
 export function isUniqueViolation(error: unknown): boolean {
-  return sqlState(error) === UNIQUE_VIOLATION;
+  return hasSqlState(error, (state) => state === UNIQUE_VIOLATION);
 }
 
 /**
@@ -23,6 +26,5 @@ export function isUniqueViolation(error: unknown): boolean {
  * rolled back, nothing was written, and the same request may succeed a moment later.
  */
 export function isDatabaseBusy(error: unknown): boolean {
-  const state = sqlState(error);
-  return state === LOCK_NOT_AVAILABLE || state === QUERY_CANCELED;
+  return hasSqlState(error, (state) => state === LOCK_NOT_AVAILABLE || state === QUERY_CANCELED);
 }

@@ -318,6 +318,9 @@ describe('pages rendered for one client, within its budget', () => {
   });
 });
 
+/** A client address of this run only: the suites of both databases share the one Redis. */
+const someAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
 describe('the render budget of a client, shared by two instances through Redis', () => {
   let a: TestApp;
   let b: TestApp;
@@ -337,7 +340,7 @@ describe('the render budget of a client, shared by two instances through Redis',
     const redis = new Redis('redis://127.0.0.1:6379');
     try {
       for (const t of [a, b]) {
-        const probe = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+        const probe = someAddress();
         await until('the instance counts in Redis', async () => {
           await request(t.app, { method: 'GET', url: '/api/tool', remoteAddress: probe });
           return (await redis.exists(`voltforge-rl-GET/api/tool-${probe}`)) === 1;
@@ -352,8 +355,7 @@ describe('the render budget of a client, shared by two instances through Redis',
   });
 
   it('spends one budget whichever instance renders', async () => {
-    // An address of this run only: the suites of both databases share the one Redis.
-    const client = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const client = someAddress();
     const render = async (t: TestApp, i: number) => {
       const res = await request(t.app, {
         method: 'GET',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { hasSqlState } from '../../db/sql-state.ts';
 import { order } from '../../db/schema/order.ts';
 import { tool } from '../../db/schema/tool.ts';
 
@@ -44,11 +45,7 @@ export const MAX_BATCH = 64;
  * connection above all) may have come after the commit, and is never retried.
  */
 export function refusedForItsData(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) return true;
-  }
-  return false;
+  return hasSqlState(error, (state) => state.startsWith('22') || state.startsWith('23'));
 }
 
 interface Waiting<Req, Res> {
