@@ -93,6 +93,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   } else {
     client = await PGlite.create({ loadDataDir: target.snapshot, extensions: { pg_trgm } });
   }
+  turnTheLoopBeforeEachStatement(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -103,4 +104,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite runs each statement synchronously on the event loop's thread, and it starts the next
+ * queued statement as soon as one ends, inside the same turn of the loop. Node accepts one new
+ * connection per turn (libuv accepts once per readiness event), so under a stream of database
+ * work a burst of new visitors was let in one per chain of statements: the 50th waited seconds
+ * (docs/architecture.md, "PGlite and the event loop"). Each statement now starts in a turn of its
+ * own, still holding PGlite's lock: between two statements the loop accepts connections, reads
+ * requests and answers the ones that need no database.
+ */
+function turnTheLoopBeforeEachStatement(client: PGlite): void {
+  const runExclusive = client._runExclusiveQuery.bind(client);
+  client._runExclusiveQuery = <T>(statement: () => Promise<T>) =>
+    runExclusive(async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return statement();
+    });
 }
