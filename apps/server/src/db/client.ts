@@ -113,7 +113,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
  * work a burst of new visitors was let in one per chain of statements: the 50th waited seconds
  * (docs/architecture.md, "PGlite and the event loop"). Each statement now starts in a turn of its
  * own, still holding PGlite's lock: between two statements the loop accepts connections, reads
- * requests and answers the ones that need no database.
+ * requests and answers the ones that need no database. `_runExclusiveQuery` is the lock every
+ * PGlite statement takes, inside a transaction too; `db/pglite-turns.test.ts` fails should a
+ * PGlite release stop routing statements through it.
  */
 function turnTheLoopBeforeEachStatement(client: PGlite): void {
   const runExclusive = client._runExclusiveQuery.bind(client);
