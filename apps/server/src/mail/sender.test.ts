@@ -98,10 +98,14 @@ describe('the outbox with an SMTP server', () => {
   });
 
   it('leaves a mail another sender has claimed alone until its claim lapses', async () => {
-    await enqueueMail(t.app.db, mail());
-    await t.app.db
-      .update(mailOutbox)
-      .set({ status: 'sending', attempts: 1, nextAttemptAt: new Date(Date.now() + 60_000) });
+    // Queued and claimed in one transaction: no pass of this instance's sender (its timer may
+    // fire at any turn of the loop) ever sees the mail unclaimed.
+    await t.app.db.transaction(async (tx) => {
+      await enqueueMail(tx, mail());
+      await tx
+        .update(mailOutbox)
+        .set({ status: 'sending', attempts: 1, nextAttemptAt: new Date(Date.now() + 60_000) });
+    });
     await t.app.mailSender.drain();
     expect(smtp.received).toEqual([]);
     expect((await rows(t.app.db))[0]!.status).toBe('sending');
