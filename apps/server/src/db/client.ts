@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -121,7 +122,7 @@ function turnTheLoopBeforeEachStatement(client: PGlite): void {
   const runExclusive = client._runExclusiveQuery.bind(client);
   client._runExclusiveQuery = <T>(statement: () => Promise<T>) =>
     runExclusive(async () => {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
       return statement();
     });
 }
