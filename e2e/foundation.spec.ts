@@ -54,6 +54,9 @@ test.describe('sign-in, guards and the app shell', () => {
       await expect(menu.getByRole('link', { name: item, exact: true })).toBeAttached();
     }
     await page.getByRole('button', { name: 'Log Out' }).click();
+    // Wait for the sign-out to land, as the journeys above do: navigating away while it is in
+    // flight could let its cookie-clearing answer arrive after the customer's sign-in.
+    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
 
     await signIn(page, demo.customer);
     await page.goto('/dashboard/users');
