@@ -5,6 +5,8 @@
 // Usage: npm run bench [-- --pg] [-- --smoke] [-- --duration 8] [-- --connections 50]
 //        [-- --only post]  (only the routes whose name contains this text, case-insensitive)
 //        [-- --decode-bodies]  (autocannon as shipped: every body decoded into a string; see below)
+//        [-- --rounds 5 --duration 3]  (each route measured 5 times, interleaved with its yardsticks;
+//        the table gives medians: steadier figures on a shared machine whose speed drifts)
 // Method and latest figures: docs/performance.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,12 +30,18 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
     'decode-bodies': { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const duration = Number(args.duration ?? (args.smoke ? 1 : 8));
 const connections = Number(args.connections);
+const rounds = Number(args.rounds);
 if (!(duration > 0) || !(connections > 0)) {
   console.error('--duration and --connections must be positive numbers');
+  process.exit(2);
+}
+if (!Number.isInteger(rounds) || rounds < 1) {
+  console.error('--rounds must be a whole number of at least 1');
   process.exit(2);
 }
 // A browser always asks for compression; the figures must include what that costs.
@@ -302,6 +310,13 @@ function capture(url, headers) {
   });
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 const fmt = (n, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -343,7 +358,7 @@ async function main() {
   );
   out(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
   out(
-    `autocannon: ${connections} connections, ${duration} s per route, Accept-Encoding: br, gzip, bodies ${args['decode-bodies'] ? 'decoded into strings (as shipped)' : 'counted, not decoded'}`,
+    `autocannon: ${connections} connections, ${duration} s per route${rounds > 1 ? ` and round, ${rounds} rounds per route (figures are medians of the rounds; each ratio is taken within its round)` : ''}, Accept-Encoding: br, gzip, bodies ${args['decode-bodies'] ? 'decoded into strings (as shipped)' : 'counted, not decoded'}`,
   );
   out();
 
@@ -445,33 +460,48 @@ async function main() {
       ...(route.body ? { body: route.body } : {}),
     };
     if (route.cookies) opts.setupClient = cookiePerConnection(route.cookies, opts.headers);
-    const h = await cannon({ url: helloUrl });
-    const same =
-      route.sameBytes === undefined
-        ? undefined
-        : await cannon({
+    const hasSame = route.sameBytes !== undefined;
+    // Each round measures hello, the same bytes and the route back to back, so a ratio compares
+    // slots a few seconds apart; with several rounds, the medians drop a slot the machine spoiled.
+    const samples = [];
+    for (let round = 1; round <= rounds; round++) {
+      const h = await cannon({ url: helloUrl });
+      const same = hasSame
+        ? await cannon({
             url: `${sameBytesBase}/${route.sameBytes}`,
             headers: route.cookie ? { cookie: route.cookie } : {},
-          });
-    const r = await cannon(opts);
-    const rps = r.requests.average;
-    const bad = r.non2xx + r.errors + r.timeouts;
-    if (bad > 0) failed = true;
+          })
+        : undefined;
+      const r = await cannon(opts);
+      samples.push({
+        rps: r.requests.average,
+        p99: r.latency.p99,
+        hello: h.requests.average,
+        same: same?.requests.average,
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+      });
+      out(
+        `  ${route.name}${rounds > 1 ? ` (round ${round} of ${rounds})` : ''}: ${fmt(r.requests.average)} req/s (hello ${fmt(h.requests.average)}${same ? `, same bytes ${fmt(same.requests.average)}` : ''})`,
+      );
+    }
+    const of = (key) => median(samples.map((x) => x[key]));
+    const ratio = (key) => median(samples.map((x) => x.rps / x[key]));
+    const non2xx = samples.reduce((sum, x) => sum + x.non2xx, 0);
+    const errors = samples.reduce((sum, x) => sum + x.errors, 0);
+    if (non2xx + errors > 0) failed = true;
     rows.push([
       route.name,
-      fmt(rps),
-      fmt(r.latency.p99),
-      `${fmt(rps / h.requests.average, 3)}×`,
-      fmt(h.requests.average),
-      same ? `${fmt(rps / same.requests.average, 3)}×` : '–',
-      same ? fmt(same.requests.average) : '–',
-      same ? fmt(Buffer.from(captured[route.sameBytes].body, 'base64').length) : '–',
-      String(r.non2xx),
-      String(r.errors + r.timeouts),
+      fmt(of('rps')),
+      fmt(of('p99')),
+      `${fmt(ratio('hello'), 3)}×`,
+      fmt(of('hello')),
+      hasSame ? `${fmt(ratio('same'), 3)}×` : '–',
+      hasSame ? fmt(of('same')) : '–',
+      hasSame ? fmt(Buffer.from(captured[route.sameBytes].body, 'base64').length) : '–',
+      String(non2xx),
+      String(errors),
     ]);
-    out(
-      `  ${route.name}: ${fmt(rps)} req/s (hello ${fmt(h.requests.average)}${same ? `, same bytes ${fmt(same.requests.average)}` : ''})`,
-    );
   }
   out();
   const head = [
