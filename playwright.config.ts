@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs } from './e2e/chromium';
+import { chromiumArgs, journeyChromium } from './e2e/chromium';
 
 // Each run gets a fresh data directory, so the demo seed is what the journeys start from.
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -14,13 +14,6 @@ const compiledServer = 'apps/server/dist/server.js';
 const serverCommand = existsSync(compiledServer)
   ? `node ${compiledServer}`
   : 'node --import tsx apps/server/src/server.ts';
-// Debian's headless shell (`apt-get install -y chromium-headless-shell`) when it is there: the
-// same Blink as `chromium`, without the full browser's window machinery, which is what Playwright
-// itself runs headless tests in. On this 2-core machine it ran the journeys in 10.6 min against
-// 14.5 min in the full browser. Without it, the full browser; CHROMIUM_PATH overrides both.
-const headlessShell = '/usr/bin/chromium-headless-shell';
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './e2e',
@@ -35,7 +28,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: journeyChromium,
       args: chromiumArgs,
     },
   },

@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
-import { chromiumArgs } from '../e2e/chromium.ts';
+import { chromiumArgs, fullChromium } from '../e2e/chromium.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -197,7 +197,7 @@ async function main() {
     const targets = pages.map((p) => (p === '/tool/:id' ? toolPath : p));
     const cookie = toolPath ? await customerCookie(baseUrl) : '';
     chrome = await chromeLauncher.launch({
-      chromePath: '/usr/bin/chromium',
+      chromePath: fullChromium,
       chromeFlags: ['--headless=new', ...chromiumArgs],
     });
 

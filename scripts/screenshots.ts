@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { demoAccounts } from '../apps/server/src/db/demo-accounts.ts';
-import { chromiumArgs } from '../e2e/chromium.ts';
+import { chromiumArgs, fullChromium } from '../e2e/chromium.ts';
 
 const [baseUrl = 'http://localhost:3000', outDir = '/tmp/voltforge-shots', filter = ''] =
   process.argv.slice(2);
@@ -42,7 +42,7 @@ async function signIn(page: Page, who: { email: string; password: string }) {
 
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: fullChromium,
   args: chromiumArgs,
 });
 for (const width of [375, 1280]) {
