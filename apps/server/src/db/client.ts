@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import v8 from 'node:v8';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -54,6 +55,41 @@ export const LOCK_TIMEOUT_MS = 5_000;
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/*
+ * PGlite's start-up arguments: its own, plus a shared-buffer pool of PGLITE_SHARED_BUFFERS
+ * instead of PostgreSQL's 128 MB. PGlite's allocator zero-fills the whole pool when it opens,
+ * touching every page of fresh memory: 128 MB took 0.7 s of a 2.9 s cold start on a loaded
+ * machine (docs/performance.md, Part 9). The pool only saves a copy from the operating system's
+ * file cache, which holds the data files anyway, and the shop's working set is a few MB.
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+];
+
+/*
+ * V8 runs WebAssembly first from quickly compiled baseline code, and recompiles a function with
+ * its optimising compiler once the function has used up a "tiering budget". With V8's default
+ * budget, the one-off work of PGlite's opening (zeroing its memory, reading its catalogue) uses
+ * it up and sends some 50 functions to the optimising compiler, and the next few seconds of
+ * queries another 800: about 0.7 s of CPU on a start-up that has two cores, and the main thread
+ * waits for it the first time the event loop turns (0.2-0.3 s). A thousand times the budget
+ * leaves the start-up to the baseline code, while a function that is really hot (a query scanning
+ * many rows, run repeatedly) is still optimised after a few runs: such a query settled at the
+ * same speed as with the default, where baseline code alone was about 30 % slower, and the
+ * shop's own statements showed no difference in CPU per statement (docs/performance.md, Part 9).
+ * The budget is read when a WebAssembly module is instantiated, so it is set before PGlite is.
+ */
+const WASM_TIERING_BUDGET = 1_800_000_000;
+let wasmTieringBudgetSet = false;
+function optimiseOnlyHotWebAssembly(): void {
+  if (wasmTieringBudgetSet) return;
+  v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+  wasmTieringBudgetSet = true;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -87,12 +123,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  optimiseOnlyHotWebAssembly();
+  const options = { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS };
   let client: PGlite;
   if (target.kind === 'pglite') {
     mkdirSync(target.dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
+    client = await PGlite.create({ ...options, dataDir: target.dataDir });
   } else {
-    client = await PGlite.create({ loadDataDir: target.snapshot, extensions: { pg_trgm } });
+    client = await PGlite.create({ ...options, loadDataDir: target.snapshot });
   }
   turnTheLoopBeforeEachStatement(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
