@@ -1,12 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
+
+const onPostgres = Boolean(inject('pgTemplate'));
 
 // How openDatabase starts PGlite (db/client.ts, PGLITE_START_PARAMS): with a small shared-buffer
 // pool, which PGlite zero-fills on every start, and with PGlite's own start-up settings kept.
-describe('PGlite start-up settings', () => {
+// The PostgreSQL run has nothing to add: this test opens a PGlite database of its own.
+describe.skipIf(onPostgres)('PGlite start-up settings', () => {
   let dataDir: string;
   let database: Database;
   beforeAll(async () => {
