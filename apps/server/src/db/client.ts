@@ -74,13 +74,15 @@ const PGLITE_START_PARAMS = [
  * its optimising compiler once the function has used up a "tiering budget". With V8's default
  * budget, the one-off work of PGlite's opening (zeroing its memory, reading its catalogue) uses
  * it up and sends some 50 functions to the optimising compiler, and the next few seconds of
- * queries another 800: about 0.7 s of CPU on a start-up that has two cores, and the main thread
- * waits for it the first time the event loop turns (0.2-0.3 s). A thousand times the budget
+ * queries another 800: about 0.7 s of CPU on a start-up that has two cores, which Node waits for
+ * as soon as the event loop has nothing else to wait for (0.2-0.3 s). A thousand times the budget
  * leaves the start-up to the baseline code, while a function that is really hot (a query scanning
- * many rows, run repeatedly) is still optimised after a few runs: such a query settled at the
- * same speed as with the default, where baseline code alone was about 30 % slower, and the
- * shop's own statements showed no difference in CPU per statement (docs/performance.md, Part 9).
- * The budget is read when a WebAssembly module is instantiated, so it is set before PGlite is.
+ * many rows, run repeatedly) is still optimised after a few runs: such a query settled within
+ * about 10 % of its speed with the default, where baseline code alone was about 30 % slower, and
+ * the shop's own statements showed no difference in CPU per statement (docs/performance.md,
+ * Part 9). The budget applies to modules instantiated after it is set, so it is set before PGlite
+ * is. The only other WebAssembly in the process is the HTTP parser behind `fetch`, which the
+ * shop uses for a few outgoing calls and which is never hot.
  */
 const WASM_TIERING_BUDGET = 1_800_000_000;
 let wasmTieringBudgetSet = false;

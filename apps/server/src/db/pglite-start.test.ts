@@ -29,7 +29,7 @@ describe.skipIf(onPostgres)('PGlite start-up settings', () => {
     return result.rows[0]!.value;
   }
 
-  it('opens with a 16 MB shared-buffer pool instead of PostgreSQL default 128 MB', async () => {
+  it("opens with a 16 MB shared-buffer pool instead of PostgreSQL's default 128 MB", async () => {
     expect(await setting('shared_buffers')).toBe('16MB');
   });
 
