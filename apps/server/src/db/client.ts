@@ -85,12 +85,6 @@ const PGLITE_START_PARAMS = [
  * shop uses for a few outgoing calls and which is never hot.
  */
 const WASM_TIERING_BUDGET = 1_800_000_000;
-let wasmTieringBudgetSet = false;
-function optimiseOnlyHotWebAssembly(): void {
-  if (wasmTieringBudgetSet) return;
-  v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
-  wasmTieringBudgetSet = true;
-}
 
 export interface Database {
   db: Db;
@@ -125,7 +119,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  optimiseOnlyHotWebAssembly();
+  v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
   const options = { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS };
   let client: PGlite;
   if (target.kind === 'pglite') {
