@@ -14,9 +14,8 @@ import { migrateDatabase } from './db/migrate.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openapiErrorsPlugin } from './plugins/openapi-errors.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
 import { changeFeedPlugin } from './plugins/change-feed.ts';
-import { userCachePlugin } from './plugins/user-cache.ts';
+import { routeCachePlugin } from './plugins/route-cache.ts';
 import { unstorableTextPlugin } from './plugins/unstorable-text.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { loggedUrl } from './plugins/log-redaction.ts';
@@ -112,6 +111,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorHandlerPlugin);
   await app.register(unstorableTextPlugin);
   await app.register(dbPlugin, { database, closeOnShutdown: ownsDatabase });
+  await app.register(changeFeedPlugin);
+  // Before the compression plugin: it must see a cached route marked uncompressed.
+  await app.register(routeCachePlugin, {
+    catalogueTtlMs: config.catalogueCacheTtlMs,
+    userTtlMs: config.sessionCacheTtlMs,
+  });
   await app.register(securityPlugin, { config });
   await app.register(swagger, {
     openapi: { info: { title: 'Voltforge storefront API', version: '1.0.0' } },
@@ -119,7 +124,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(openapiErrorsPlugin);
-  await app.register(changeFeedPlugin);
   await app.register(authPlugin, { config });
   await app.register(mailSenderPlugin, { config });
 
@@ -134,9 +138,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const onLowStock = lowStockNotifier(config.publicUrl);
   const paymentProvider = createActiveProvider(database.db, config);
   const beforeCancel = paymentCancelGuard(database.db, paymentProvider, notify);
-
-  await app.register(catalogueCachePlugin, { ttlMs: config.catalogueCacheTtlMs });
-  await app.register(userCachePlugin, { ttlMs: config.sessionCacheTtlMs });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });
@@ -189,7 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     firstPaint: (url) => firstPaint(database.db, url),
     pageKey: firstPaintKey,
     preload: routePreloads(config.webDistDir),
-    catalogue: { version: () => app.catalogueCache.version(), ttlMs: config.catalogueCacheTtlMs },
+    catalogue: { version: () => app.catalogueVersion(), ttlMs: config.catalogueCacheTtlMs },
     renderAllowed: app.pageRenderAllowed,
   });
   return app;

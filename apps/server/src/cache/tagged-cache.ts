@@ -12,7 +12,9 @@ export class TaggedCache<V> {
   private readonly keysByTag = new Map<string, Set<string>>();
   private generation = 0;
 
-  constructor(private readonly opts: { ttlMs: number; maxEntries: number }) {}
+  constructor(
+    private readonly opts: { ttlMs: number; maxEntries: number; canKeep?: () => boolean },
+  ) {}
 
   /** Moves whenever anything is forgotten. */
   version(): number {
@@ -32,9 +34,13 @@ export class TaggedCache<V> {
     return hit.value;
   }
 
-  /** Keeps `value` unless caching is off or something was forgotten since `readAt`; says which. */
+  /**
+   * Keeps `value` unless caching is off, something was forgotten since `readAt`, or `canKeep`
+   * says changes cannot be heard of now; says which.
+   */
   set(key: string, tag: string, value: V, readAt: number): boolean {
     if (this.opts.ttlMs <= 0 || readAt !== this.generation) return false;
+    if (this.opts.canKeep && !this.opts.canKeep()) return false;
     const old = this.entries.get(key);
     if (old) this.remove(key, old.tag);
     this.entries.set(key, { value, tag, until: Date.now() + this.opts.ttlMs });

@@ -113,6 +113,7 @@ export const authPlugin = fp(
     const sessions = new TaggedCache<SessionRow>({
       ttlMs: opts.config.sessionCacheTtlMs,
       maxEntries: MAX_CACHED_SESSIONS,
+      canKeep: () => app.changeFeed.listening(),
     });
     app.changeFeed.on(USER_CHANNEL, (userId) => sessions.forget(userId));
     app.changeFeed.onResync(() => sessions.clear());

@@ -19,6 +19,11 @@ export interface ChangeFeed {
    * before the call (immediate on PGlite, which delivers them to its one process at once).
    */
   caughtUp(): Promise<void>;
+  /**
+   * Whether changes are being heard of now (always on PGlite). While not, a cache keeps nothing:
+   * what it kept could not be forgotten in time.
+   */
+  listening(): boolean;
 }
 
 declare module 'fastify' {
@@ -62,6 +67,7 @@ export const changeFeedPlugin = fp(
         resyncs.push(listener);
       },
       caughtUp: () => Promise.resolve(),
+      listening: () => true,
     };
     app.decorate('changeFeed', feed);
 
@@ -132,6 +138,9 @@ export const changeFeedPlugin = fp(
     ]);
 
     let listener: pg.Client | undefined;
+    /** Set once the listener's LISTEN has succeeded; cleared the moment it is lost. */
+    let live = false;
+    feed.listening = () => live;
     let closing = false;
     let retry: NodeJS.Timeout | undefined;
     const connect = async () => {
@@ -148,6 +157,7 @@ export const changeFeedPlugin = fp(
       const lost = () => {
         if (listener !== client) return;
         listener = undefined;
+        live = false;
         resync();
         if (!closing) retry = setTimeout(() => void connect(), RECONNECT_MS);
       };
@@ -159,6 +169,7 @@ export const changeFeedPlugin = fp(
         await client.connect();
         await client.query(CHANGE_CHANNELS.map((channel) => `LISTEN ${channel}`).join('; '));
         resync();
+        live = listener === client;
         await say(`here ${self}`);
       } catch (error) {
         app.log.warn({ err: error }, 'change feed: cannot listen for changes; retrying');
@@ -203,6 +214,7 @@ export const changeFeedPlugin = fp(
 
     app.addHook('onClose', async () => {
       closing = true;
+      live = false;
       clearTimeout(retry);
       clearInterval(presence);
       if (listener) await say(`bye ${self}`);

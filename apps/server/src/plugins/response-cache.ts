@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
 import { TaggedCache } from '../cache/tagged-cache.ts';
 import {
   chooseEncoding,
@@ -14,17 +13,18 @@ import {
 
 /** A finished answer: the JSON bytes, compressed on first demand per encoding. */
 interface Entry {
-  total: number | undefined;
+  /** Headers the route's handler set (a list's total), sent with every encoding. */
+  headers: OutgoingHttpHeaders;
   hash: string;
   identity: Buffer;
   /** Made on first demand, per encoding. */
   variants: Partial<Record<Encoding, PreparedVariant>>;
 }
 
-/** What a fill produces: the body (checked against the response schema once) and a list's total. */
-export interface Fill<T> {
-  body: T;
-  total?: number;
+/** What a fill produces: the body (checked against the response schema once) and its headers. */
+export interface Fill {
+  body: unknown;
+  headers: OutgoingHttpHeaders;
 }
 
 function makeVariant(entry: Entry, encoding: Encoding, cacheControl: string): PreparedVariant {
@@ -38,10 +38,10 @@ function makeVariant(entry: Entry, encoding: Encoding, cacheControl: string): Pr
     etag,
   };
   const headers: OutgoingHttpHeaders = {
+    ...entry.headers,
     'content-type': 'application/json; charset=utf-8',
     ...notModified,
   };
-  if (entry.total !== undefined) headers[TOTAL_COUNT_HEADER] = String(entry.total);
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   headers['content-length'] = body.length;
   return { body, etag, headers, notModified };
@@ -65,6 +65,8 @@ export interface ResponseCacheOptions {
   maxEntries: number;
   /** `no-cache` for public answers; `private, no-cache` for one user's. */
   cacheControl: string;
+  /** False while changes cannot be heard of (the listening connection is down): keep nothing. */
+  canKeep?: () => boolean;
 }
 
 /**
@@ -97,21 +99,21 @@ export class ResponseCache {
    * Answers from the cache, or runs `load` (a database read), serializes its result once through
    * `schema` and keeps the bytes under `key` (which must name the normalized query) and `tag`.
    */
-  async answer<T>(
+  async answer(
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
     tag: string,
-    schema: z.ZodType<T>,
-    load: () => Promise<Fill<T>>,
+    schema: z.ZodType,
+    load: () => Promise<Fill>,
   ): Promise<void> {
     const cached = this.store.get(key);
     if (cached) return send(request, reply, cached, this.opts.cacheControl);
     const readAt = this.store.version();
-    const { body, total } = await load();
+    const { body, headers } = await load();
     const identity = Buffer.from(JSON.stringify(schema.parse(body)));
     const entry: Entry = {
-      total,
+      headers,
       hash: createHash('sha1').update(identity).digest('base64url'),
       identity,
       variants: {},

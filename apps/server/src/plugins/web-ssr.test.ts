@@ -198,7 +198,7 @@ describe('one page for the URLs that show the same page', () => {
     try {
       const before = page(t, '/tools?search=saw');
       await until('the first render has begun', () => rendered.length === 1);
-      t.app.catalogueCache.invalidate();
+      t.app.forgetCatalogue();
       const after = page(t, '/tools?search=saw&utm=1');
       await until('the second render has begun', () => rendered.length === 2);
       open();

@@ -11,7 +11,6 @@ import {
 } from '@voltforge/contract/order';
 import { paymentMessages } from '@voltforge/contract/payment';
 import type { Db } from '../../db/client.ts';
-import { announceCatalogueChange } from '../../db/change-channels.ts';
 import { user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
@@ -284,7 +283,6 @@ export async function cancelOrder(
         },
         updated,
       );
-      await announceCatalogueChange(tx);
       return true;
     });
     if (cancelled) return { deletedCount: 1 };

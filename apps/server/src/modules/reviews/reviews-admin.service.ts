@@ -1,4 +1,3 @@
-import { announceCatalogueChange } from '../../db/change-channels.ts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminReviewListQuery } from '@voltforge/contract/admin';
@@ -66,8 +65,6 @@ export async function setReviewHidden(
         .set({ hiddenAt: new Date(), hiddenBy: admin.id })
         .where(and(eq(review.id, id), isNull(review.hiddenAt)))
     : db.update(review).set({ hiddenAt: null, hiddenBy: null }).where(eq(review.id, id)));
-  // The shop summary's average rating is cached on every instance: tell them it changed.
-  await announceCatalogueChange(db);
   const [row] = await db
     .select(adminColumns)
     .from(review)

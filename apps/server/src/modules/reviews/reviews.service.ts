@@ -1,4 +1,3 @@
-import { announceCatalogueChange } from '../../db/change-channels.ts';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { reviewMessages, type CreateReview, type Review } from '@voltforge/contract/review';
 import type { Db } from '../../db/client.ts';
@@ -73,9 +72,6 @@ export async function createReview(
       })
       .returning();
     if (!created) throw new Error('review insert returned no row');
-    // The home page (served with its reviews) and the summary's average are built from cached
-    // catalogue data on every instance: tell them it changed.
-    await announceCatalogueChange(tx);
     const [verified] = await tx
       .select({ verified: verifiedBuyer })
       .from(review)

@@ -21,7 +21,6 @@ import { CsvSyntaxError, parseCsv } from '../../csv.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { badRequest, conflict, HttpError } from '../../http-error.ts';
 import { syncLowStock, type OnLowStock } from '../low-stock/low-stock.service.ts';
-import { announceCatalogueChange } from '../../db/change-channels.ts';
 import { toolCsvCells } from './tool-export.service.ts';
 
 type ToolRow = typeof tool.$inferSelect;
@@ -382,8 +381,6 @@ export async function applyToolImport(
         }
       }
       await syncLowStock(tx, touched, onLowStock);
-      // Every instance's catalogue cache learns of the imported tools when this commits.
-      await announceCatalogueChange(tx);
       return { created, updated, message: messages.applied(created, updated) };
     });
   } catch (error) {

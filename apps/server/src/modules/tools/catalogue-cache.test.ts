@@ -1,5 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ShopSummary } from '@voltforge/contract/content';
 import type { Tool } from '@voltforge/contract/tool';
 import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
 import { buildApp, type App } from '../../app.ts';
@@ -23,7 +26,8 @@ const orderBody = (toolId: string, quantity: number) => ({
 describe('catalogue answers', () => {
   let t: ShopTestApp;
   beforeAll(async () => {
-    t = await createShopTestApp();
+    // A TTL far longer than the test: only the change notifications can refresh what is kept.
+    t = await createShopTestApp({ env: { CATALOGUE_CACHE_TTL_MS: '60000' } });
   });
   afterAll(() => t.close());
 
@@ -82,6 +86,28 @@ describe('catalogue answers', () => {
     expect((await read()).name).toBe('Renamed Probe');
   });
 
+  it('show a write to the tool or review table made by any statement, not only by a service', async () => {
+    // No service is involved: only the database's own announcement can make these fresh.
+    const { id } = await insertTool(t.app.db, { inStock: 10 });
+    const read = async () =>
+      (await request(t.app, { method: 'GET', url: `/api/tool/${id}` })).json<Tool>();
+    const summary = async () =>
+      (await request(t.app, { method: 'GET', url: '/api/summary' })).json<ShopSummary>();
+    expect((await read()).inStock).toBe(10);
+    const before = await summary();
+
+    await t.app.db.execute(sql`update tool set in_stock = 4 where id = ${id}`);
+    await t.app.changeFeed.caughtUp();
+    expect((await read()).inStock).toBe(4);
+
+    await t.app.db.execute(
+      sql`insert into review (user_id, user_name, rating, comment)
+          values (${t.customerA.id}, 'Raw SQL', 5, 'Written without the reviews service.')`,
+    );
+    await t.app.changeFeed.caughtUp();
+    expect(await summary()).not.toEqual(before);
+  });
+
   it('answer an unknown tool with 404, not a cached body', async () => {
     const res = await request(t.app, {
       method: 'GET',
@@ -102,10 +128,12 @@ describe.skipIf(!onPostgres)('two instances sharing one PostgreSQL database', ()
   let close: () => Promise<void>;
   let admin: TestUser;
   let shopper: TestUser;
+  let url: string;
 
   beforeAll(async () => {
     const opened = await openTestDatabase();
     if (!opened.url) throw new Error('expected a PostgreSQL database URL');
+    url = opened.url;
     databaseB = await openDatabase({ kind: 'postgres', url: opened.url });
     a = await buildApp(testConfig(), { database: opened.database, logger: false });
     // B's TTL is far longer than any wait below: only the change notification can refresh it.
@@ -148,5 +176,22 @@ describe.skipIf(!onPostgres)('two instances sharing one PostgreSQL database', ()
     });
     expect(restock.statusCode).toBe(200);
     expect(await onB()).toBe(10);
+  });
+
+  it('a write made by another client of the database shows on B from the next request', async () => {
+    const { id } = await insertTool(a.db, { inStock: 10 });
+    const onB = async () =>
+      (await request(b, { method: 'GET', url: `/api/tool/${id}` })).json<Tool>().inStock;
+    expect(await onB()).toBe(10);
+
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      await other.query('update tool set in_stock = 2 where id = $1', [id]);
+    } finally {
+      await other.end();
+    }
+    await b.changeFeed.caughtUp();
+    expect(await onB()).toBe(2);
   });
 });

@@ -13,7 +13,6 @@ import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { conflict, HttpError, notFound } from '../../http-error.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { partNumberMessages } from '@voltforge/contract/part-number';
-import { announceCatalogueChange } from '../../db/change-channels.ts';
 import { toolToJson } from './tools.service.ts';
 import { syncLowStock, type OnLowStock } from '../low-stock/low-stock.service.ts';
 import { isUuid } from '../../db/ids.ts';
@@ -76,7 +75,6 @@ export async function createTool(
         .values({ toolId: row.id, delta: row.inStock, reason: 'restock', actorId });
     }
     await syncLowStock(tx, [row.id], onLowStock);
-    await announceCatalogueChange(tx);
     return toolToJson(row);
   });
   return created.catch(refuseTakenPartNumber(input.partNumber));
@@ -131,7 +129,6 @@ export async function updateTool(
       }
       // A new stock level, threshold or minimum order can each cross the low-stock line.
       await syncLowStock(tx, [id], onLowStock);
-      await announceCatalogueChange(tx);
       return row;
     })
     .catch(refuseTakenPartNumber(fields.partNumber));
@@ -163,7 +160,6 @@ export async function restockTool(
       .insert(stockMovement)
       .values({ toolId: id, delta: quantity, reason: 'restock', actorId });
     await syncLowStock(tx, [id], onLowStock);
-    await announceCatalogueChange(tx);
     return row;
   });
   if (updated) return toolToJson(updated);
@@ -177,15 +173,11 @@ export async function restockTool(
  */
 export async function archiveTool(db: Db, id: string): Promise<DeletedCount> {
   if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
-  const archived = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(tool)
-      .set({ archivedAt: new Date() })
-      .where(and(eq(tool.id, id), isNull(tool.archivedAt)))
-      .returning({ id: tool.id });
-    if (rows.length > 0) await announceCatalogueChange(tx);
-    return rows;
-  });
+  const archived = await db
+    .update(tool)
+    .set({ archivedAt: new Date() })
+    .where(and(eq(tool.id, id), isNull(tool.archivedAt)))
+    .returning({ id: tool.id });
   if (archived.length > 0) return { deletedCount: 1 };
   const [exists] = await db.select({ id: tool.id }).from(tool).where(eq(tool.id, id));
   if (!exists) throw notFound(adminMessages.toolNotFound);

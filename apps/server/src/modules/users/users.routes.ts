@@ -21,19 +21,14 @@ export async function usersRoutes(instance: FastifyInstance, opts: { authSecret:
     '/api/profile',
     {
       onRequest: signedIn,
+      config: { cache: { scope: 'user' } },
       schema: {
         tags: ['users'],
         summary: "The signed-in user's profile",
         response: { 200: profileSchema },
       },
-      compress: false,
     },
-    async (request, reply) => {
-      const me = await requireUser(request);
-      return app.userCache.answer(request, reply, me.id, 'profile', profileSchema, async () => ({
-        body: await getProfile(app.db, me),
-      }));
-    },
+    async (request) => getProfile(app.db, await requireUser(request)),
   );
 
   app.post(
