@@ -2,6 +2,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { layersRule } from './eslint-rules/layers.js';
+
+const local = { rules: { layers: layersRule } };
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/test/**'];
 
 export default tseslint.config(
   {
@@ -76,6 +80,59 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through config.ts.' },
+      ],
+    },
+  },
+  // Imports only go down (docs/architecture.md, layers). Tests may reach any layer.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    plugins: { local },
+    rules: {
+      'local/layers': [
+        'error',
+        {
+          root: 'apps/web/src',
+          layers: [
+            { name: 'lib', paths: ['lib'] },
+            { name: 'components', paths: ['components'] },
+            { name: 'features', paths: ['features'] },
+            { name: 'app', paths: ['app'] },
+            { name: 'entry', paths: ['main', 'entry-server'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: testFiles,
+    plugins: { local },
+    rules: {
+      'local/layers': [
+        'error',
+        {
+          root: 'apps/server/src',
+          layers: [
+            {
+              name: 'foundation',
+              paths: [
+                'config',
+                'http-error',
+                'paging',
+                'csv',
+                'async-storage',
+                'log-redaction',
+                'db',
+                'cache',
+              ],
+            },
+            { name: 'auth and mail', paths: ['auth', 'mail'] },
+            { name: 'plugins', paths: ['plugins'] },
+            { name: 'modules', paths: ['modules'] },
+            { name: 'wiring', paths: ['app', 'server', 'cli', 'seed'] },
+          ],
+        },
       ],
     },
   },

@@ -1,7 +1,7 @@
 // Generates the demo catalogue's product images and review avatars as SVG files that ship with
 // the project (nothing is fetched at run time). Run: node --import tsx scripts/generate-images.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { seedTools, type SeedTool } from '../apps/server/src/db/seed-data/catalogue.ts';
+import { seedTools, type SeedTool } from '../apps/server/src/seed/seed-data/catalogue.ts';
 
 const out = new URL('../apps/web/public/images/', import.meta.url);
 

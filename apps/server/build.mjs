@@ -31,7 +31,7 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     'migrate-cli': 'src/db/migrate-cli.ts',
-    'seed-cli': 'src/db/seed-cli.ts',
+    'seed-cli': 'src/seed/seed-cli.ts',
     'make-admin': 'src/cli/make-admin.ts',
   },
   outdir: 'dist',

@@ -18,7 +18,7 @@ import { changeFeedPlugin } from './plugins/change-feed.ts';
 import { routeCachePlugin } from './plugins/route-cache.ts';
 import { unstorableTextPlugin } from './plugins/unstorable-text.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
-import { loggedUrl } from './plugins/log-redaction.ts';
+import { loggedUrl } from './log-redaction.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { serverRendererOf, webPlugin, type ServerRenderer } from './plugins/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -91,7 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               'req.headers.cookie',
               'res.headers["set-cookie"]',
             ],
-            // No full URLs: emails and OAuth codes travel in them (plugins/log-redaction.ts).
+            // No full URLs: emails and OAuth codes travel in them (log-redaction.ts).
             serializers: {
               req: (request: FastifyRequest) => ({
                 method: request.method,

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { seedDemo } from './db/seed.ts';
+import { seedDemo } from './seed/seed.ts';
 
 const SHUTDOWN_GRACE_MS = 4_000;
 

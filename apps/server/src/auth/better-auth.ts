@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../db/schema/auth.ts';
 import { PASSWORD_RESET_TOKEN_HOURS } from '@voltforge/contract/mail-links';
 import { authMailCallbacks } from '../mail/auth-mails.ts';
-import { redactText, redactValue } from '../plugins/log-redaction.ts';
+import { redactText, redactValue } from '../log-redaction.ts';
 import { accountHooks } from './account-hooks.ts';
 import { accountLinking, beforeAccountCreate } from './account-linking.ts';
 import { authEndpointRules } from './endpoint-rules.ts';
@@ -24,7 +24,7 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
     // better-auth's messages go to the app's structured log, not the console. At 'info' it does
     // not also print every 4xx answer (a wrong password is not a server error).
     // Its messages can name an email ("Sign-up attempt for existing email: …") or carry an
-    // OAuth state; both are redacted like the request log (plugins/log-redaction.ts).
+    // OAuth state; both are redacted like the request log (log-redaction.ts).
     logger: {
       level: 'info',
       log: (level, message, ...args) => {

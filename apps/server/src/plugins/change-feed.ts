@@ -33,8 +33,13 @@ declare module 'fastify' {
 }
 
 const RECONNECT_MS = 1000;
-/** How long a write's answer waits for the other instances before it goes anyway. */
+/** How long one acknowledgement round waits for the other instances before it ends anyway. */
 const CAUGHT_UP_TIMEOUT_MS = 1000;
+/**
+ * The longest a write's answer waits for acknowledgements: the round in flight when it committed,
+ * then its own round (docs/architecture.md, "The write-acknowledgement contract").
+ */
+export const WRITE_WAIT_BOUND_MS = 2 * CAUGHT_UP_TIMEOUT_MS;
 /** Each instance says it is there this often; one not heard from for three periods is gone. */
 const PRESENCE_MS = 5000;
 

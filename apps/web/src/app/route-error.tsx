@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 function describe(error: unknown): { title: string; detail: string } {
   // Offline, or the page's code chunk is gone after a new release: a reload fixes both.

@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { fakeAuth } from '../test/fake-auth-client';
-import { routePatterns } from './paths';
+import { routePatterns } from '../lib/paths';
 import { AppRoutes, routes } from './router';
 
 vi.mock('../lib/auth-client', async () => ({

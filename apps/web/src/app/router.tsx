@@ -3,7 +3,7 @@ import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layout/root-layout';
-import { routePatterns } from './paths';
+import { routePatterns } from '../lib/paths';
 
 /**
  * The page's effects run once it is hydrated (or rendered): from then on its controls work, so the

@@ -4,7 +4,7 @@ import type { OrderTimeline } from '@voltforge/contract/order-timeline';
 import { order } from '../../db/schema/order.ts';
 import { request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
-import { recordOrderEvent } from './order-events.ts';
+import { recordOrderEvent } from '../orders/order-events.ts';
 
 let t: ShopTestApp;
 let toolId: string;

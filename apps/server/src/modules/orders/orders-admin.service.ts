@@ -13,7 +13,7 @@ import { conflict, notFound } from '../../http-error.ts';
 import { paginate, type Page } from '../../paging.ts';
 import { findOrderRow, orderFiltersWhere, orderToJson } from './order-row.ts';
 import { cancelOrder, type CancelSteps } from './orders.service.ts';
-import { recordOrderEvent } from '../order-timeline/order-events.ts';
+import { recordOrderEvent } from './order-events.ts';
 
 /**
  * Every order (or those of one status, or matching a search on part number, tool, customer name

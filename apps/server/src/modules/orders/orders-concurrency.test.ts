@@ -113,7 +113,7 @@ interface ServerProcess {
 }
 
 const SERVER_ENTRY = fileURLToPath(new URL('../../server.ts', import.meta.url));
-const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
 
 function startServer(databaseUrl: string, port: number, publicUrl: string): ServerProcess {

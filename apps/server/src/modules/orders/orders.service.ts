@@ -20,7 +20,7 @@ import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
 import type { OrderCancelReason } from '@voltforge/contract/order-timeline';
 import { syncLowStock, type OnLowStock } from '../low-stock/low-stock.service.ts';
-import { recordOrderEvent } from '../order-timeline/order-events.ts';
+import { recordOrderEvent } from './order-events.ts';
 import type { OrderNotify, RenderOrderMail } from '../../mail/order-notices.ts';
 import { MAIL_QUEUED, outboxSignal } from '../../mail/outbox.ts';
 import type { CancelledBy } from '../../mail/templates/order-mails.ts';

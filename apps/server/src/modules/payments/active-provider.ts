@@ -5,7 +5,7 @@ import type { OrderNotify } from '../../mail/order-notices.ts';
 import { withProvider, type PaymentProvider } from './payment-provider.ts';
 import { settleIntentBeforeCancel } from './payments.service.ts';
 import { createStripeProvider } from './stripe-provider.ts';
-import { createTestProvider } from './test-provider.ts';
+import { createTestProvider } from './test-card-provider.ts';
 
 /** The configured card provider, or null when this shop takes no card payments. */
 export function createActiveProvider(db: Db, config: Config): PaymentProvider | null {

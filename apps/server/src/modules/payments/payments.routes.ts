@@ -20,7 +20,7 @@ import {
   createIntentForOrder,
   handleWebhookEvent,
 } from './payments.service.ts';
-import { confirmTestCard } from './test-provider.ts';
+import { confirmTestCard } from './test-card-provider.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 
 /** Card payments: the provider's settings, intents, confirmations and webhooks. */

@@ -9,7 +9,7 @@ import type { Actor } from '../../auth/guards.ts';
 import { findOrderRow, orderToJson, type OrderRow } from '../orders/order-row.ts';
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
 import { isUuid } from '../../db/ids.ts';
-import { recordOrderEvent } from '../order-timeline/order-events.ts';
+import { recordOrderEvent } from '../orders/order-events.ts';
 import { recordPaymentAttempt } from '../order-timeline/payment-attempts.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 

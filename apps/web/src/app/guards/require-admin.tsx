@@ -5,7 +5,7 @@ import { Navigate, Outlet, useNavigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, api } from '../../lib/api-client';
 import { authClient } from '../../lib/auth-client';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 function isRefusal(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { authClient } from '../../lib/auth-client';
 import { useNavigationPending } from '../navigation';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** The state a guard hands to /login so sign-in can return the user where they were going. */
 export interface FromState {

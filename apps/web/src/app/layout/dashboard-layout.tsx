@@ -4,7 +4,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { CloseButton } from '../../components/ui/close-button';
 import { PageContainer } from '../../components/ui/page-container';
 import { authClient } from '../../lib/auth-client';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { RouteErrorBoundary } from '../route-error-boundary';
 import { DrawerToggle, useDrawer } from './drawer-toggle';
 import { NavItemLink } from './nav-item-link';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { Avatar } from '../../components/ui/avatar';
 
 interface UserMenuProps {

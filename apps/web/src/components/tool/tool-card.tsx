@@ -1,7 +1,7 @@
 import type { Tool } from '@voltforge/contract/tool';
 import { formatUsd } from '@voltforge/contract/money';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { previewText } from '../../lib/preview-text';
 import { useRenderTime } from '../../lib/render-time';
 

@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';

@@ -2,7 +2,7 @@ import { adminMessages, type ToolInput, type ToolInputBody } from '@voltforge/co
 import type { FieldNamesMarkedBoolean } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';

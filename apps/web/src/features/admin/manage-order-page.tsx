@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatUsd } from '@voltforge/contract/money';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';

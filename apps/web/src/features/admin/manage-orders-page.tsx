@@ -2,7 +2,7 @@ import { formatUsd } from '@voltforge/contract/money';
 import { orderStatusLabels, orderStatuses, type OrderStatus } from '@voltforge/contract/order';
 import { useId, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ORDER_EXPORT_PATH } from '@voltforge/contract/order-export';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';

@@ -6,7 +6,7 @@ import { TOOL_EXPORT_PATH } from '@voltforge/contract/order-export';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';

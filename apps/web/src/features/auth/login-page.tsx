@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@voltforge/contract/user';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { TextField } from '../../components/ui/text-field';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { authClient } from '../../lib/auth-client';

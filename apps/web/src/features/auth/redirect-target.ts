@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 // Browsers drop tabs and newlines from URLs and read `\` as `/`, so `/\t/evil.example` or
 // `/\evil.example` would become `//evil.example`: such a value is refused outright.

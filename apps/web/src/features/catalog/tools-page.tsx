@@ -1,6 +1,6 @@
 import { catalogTitle, pageMeta } from '@voltforge/contract/page-meta';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { QueryError } from '../../components/ui/query-error';

@@ -1,6 +1,6 @@
 import { pageMeta } from '@voltforge/contract/page-meta';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { usePageMeta } from '../../lib/use-page-meta';

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { errorMessage } from '../../lib/api-client';
 import { useUnsubscribeNewsletter } from './api/unsubscribe-newsletter';

@@ -1,6 +1,6 @@
 import { verifyEmailMessages } from '@voltforge/contract/password-reset';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { CentredCard } from '../../components/ui/centred-card';
 

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 interface Slide {
   image: string;

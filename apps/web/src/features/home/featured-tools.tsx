@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { ToolCard } from '../../components/tool/tool-card';

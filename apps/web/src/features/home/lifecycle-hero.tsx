@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 const stages = [
   { name: 'Design', text: 'Specified with electricians and engineers who use the tools daily.' },

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ApiError } from '../../lib/api-client';
 import { useSubscribeNewsletter } from './api/subscribe-newsletter';
 

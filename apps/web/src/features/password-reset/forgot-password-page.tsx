@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordSchema, passwordResetMessages } from '@voltforge/contract/password-reset';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { TextField } from '../../components/ui/text-field';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { errorMessage } from '../../lib/api-client';

@@ -3,7 +3,7 @@ import { passwordResetMessages, resetPasswordFormSchema } from '@voltforge/contr
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { usePageMeta } from '../../lib/use-page-meta';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';

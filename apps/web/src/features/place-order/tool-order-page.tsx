@@ -1,7 +1,7 @@
 import { pageMeta } from '@voltforge/contract/page-meta';
 import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { QueryError } from '../../components/ui/query-error';

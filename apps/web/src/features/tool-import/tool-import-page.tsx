@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { TOOL_EXPORT_PATH } from '@voltforge/contract/order-export';
 import { MAX_IMPORT_BYTES, toolCsvColumns, toolImportMessages } from '@voltforge/contract/tool-csv';
 import type { ToolImportPlan } from '@voltforge/contract/tool-csv';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useApplyToolImport } from './api/apply-tool-import';
 import { usePreviewToolImport } from './api/preview-tool-import';

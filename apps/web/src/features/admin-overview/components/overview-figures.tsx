@@ -2,7 +2,7 @@ import type { Overview } from '@voltforge/contract/admin-overview';
 import { formatUsd } from '@voltforge/contract/money';
 import { orderStatusLabels } from '@voltforge/contract/order';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 const longDate = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',

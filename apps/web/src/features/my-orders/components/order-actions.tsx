@@ -1,6 +1,6 @@
 import type { Order } from '@voltforge/contract/order';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 interface OrderActionsProps {
   order: Order;

@@ -1,7 +1,7 @@
 import type { Order } from '@voltforge/contract/order';
 import { paymentMessages } from '@voltforge/contract/payment';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** An order that is already paid (or cancelled) shows that instead of a card form. */
 export function PaidNotice({ order }: { order: Order }) {

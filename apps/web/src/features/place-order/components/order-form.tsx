@@ -12,7 +12,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { z } from 'zod';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { TextField } from '../../../components/ui/text-field';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { usePlaceOrder } from '../api/place-order';

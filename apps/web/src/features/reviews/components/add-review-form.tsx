@@ -11,7 +11,7 @@ import {
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { applyFieldErrors } from '../../../lib/form-errors';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../lib/toast';
-import { authClient } from '../lib/auth-client';
+import { toast } from './toast';
+import { authClient } from './auth-client';
 import { paths } from './paths';
 
 /**

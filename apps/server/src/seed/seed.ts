@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../app.ts';
-import type { Tx } from './client.ts';
-import { demoAccounts } from './demo-accounts.ts';
-import { account, user } from './schema/auth.ts';
-import { appMeta } from './schema/app-meta.ts';
-import { review } from './schema/review.ts';
-import { stockMovement, tool } from './schema/tool.ts';
+import type { Tx } from '../db/client.ts';
+import { demoAccounts } from '../db/demo-accounts.ts';
+import { account, user } from '../db/schema/auth.ts';
+import { appMeta } from '../db/schema/app-meta.ts';
+import { review } from '../db/schema/review.ts';
+import { stockMovement, tool } from '../db/schema/tool.ts';
 import { seedReviews, seedTools } from './seed-data/catalogue.ts';
 
 const SEED_MARKER = 'demo_seeded_at';

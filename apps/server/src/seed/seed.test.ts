@@ -1,12 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, request, type TestApp } from '../../test/test-app.ts';
-import { demoAccounts } from './demo-accounts.ts';
+import { demoAccounts } from '../db/demo-accounts.ts';
 import { seedDemo } from './seed.ts';
 import { loadConfig } from '../config.ts';
-import { user } from './schema/auth.ts';
-import { review } from './schema/review.ts';
-import { stockMovement, tool } from './schema/tool.ts';
+import { user } from '../db/schema/auth.ts';
+import { review } from '../db/schema/review.ts';
+import { stockMovement, tool } from '../db/schema/tool.ts';
 
 let t: TestApp;
 beforeAll(async () => {
