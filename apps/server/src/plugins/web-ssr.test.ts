@@ -168,6 +168,8 @@ describe('one page for the URLs that show the same page', () => {
       { serverRenderer: counting },
     );
     await insertTool(t.database.db, { name: 'Voltforge Chisel', category: 'Hand Tools' });
+    // The insert is announced like any write to the catalogue: let it land before pages are made.
+    await t.app.changeFeed.caughtUp();
   });
   afterAll(() => t.close());
 

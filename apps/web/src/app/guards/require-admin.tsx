@@ -1,9 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCheck } from '@voltforge/contract/user';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { useAdminCheck } from '../../lib/api/get-admin-check';
 import { authClient } from '../../lib/auth-client';
 import { paths } from '../../lib/paths';
 
@@ -22,14 +22,7 @@ export function RequireAdmin() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const adminCheck = useQuery({
-    queryKey: ['admin-check', email],
-    queryFn: ({ signal }) =>
-      api.get<AdminCheck>(`/admin/${encodeURIComponent(email ?? '')}`, { signal }),
-    enabled: Boolean(email),
-    // Ask again on every visit: someone whose admin role was revoked must not keep access.
-    staleTime: 0,
-  });
+  const adminCheck = useAdminCheck(email);
 
   const refused =
     (adminCheck.isSuccess && !adminCheck.data.admin) ||

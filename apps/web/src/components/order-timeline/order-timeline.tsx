@@ -2,7 +2,7 @@ import type { OrderStatus } from '@voltforge/contract/order';
 import type { TimelineActor, TimelineEvent } from '@voltforge/contract/order-timeline';
 import { QueryError } from '../ui/query-error';
 import { Spinner } from '../ui/spinner';
-import { useOrderTimeline } from './get-order-timeline';
+import { useOrderTimeline } from '../../lib/api/get-order-timeline';
 
 function actorText(actor: TimelineActor): string {
   switch (actor.kind) {

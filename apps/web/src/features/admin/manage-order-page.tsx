@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatUsd } from '@voltforge/contract/money';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { orderQuery } from '../../lib/api/get-order';
+import { useAdminOrder } from './api/get-admin-order';
 import { OrderActions } from './components/order-actions';
 import { OrderTimelineList } from '../../components/order-timeline/order-timeline';
 import { OrderStatusBadge } from '../../components/order/order-status-badge';
@@ -15,7 +14,7 @@ import { QueryError } from '../../components/ui/query-error';
 export function ManageOrderPage() {
   const { id = '' } = useParams();
   usePageMeta('Manage Order', 'Voltforge administration: one order.');
-  const order = useQuery({ ...orderQuery(id), staleTime: 0 });
+  const order = useAdminOrder(id);
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ToolImportApplyInput, ToolImportResult } from '@voltforge/contract/tool-csv';
 import { api } from '../../../lib/api-client';
+import { toolKeys } from '../../../lib/api/tool-keys';
 
 /** POST /api/tool/import: applies the previewed file, all or nothing. */
 export const applyToolImport = (input: ToolImportApplyInput): Promise<ToolImportResult> =>
@@ -10,7 +11,7 @@ export function useApplyToolImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: applyToolImport,
-    // Tools appear or change everywhere: the catalogue, the home page, the back office.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Tools appear or change in every list, category and tool page (the back office's too).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: toolKeys.all }),
   });
 }

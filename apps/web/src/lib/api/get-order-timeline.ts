@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderTimeline } from '@voltforge/contract/order-timeline';
-import { api } from '../../lib/api-client';
-
-export const orderTimelineKeys = {
-  all: ['order-timeline'] as const,
-  /** The order's status is in the key: a status change is a new history to fetch. */
-  order: (orderId: string, status: string) => [...orderTimelineKeys.all, orderId, status] as const,
-};
+import { api } from '../api-client';
+import { orderTimelineKeys } from './order-timeline-keys';
 
 /** GET /api/order/:id/timeline: the server decides which events this viewer sees. */
 export const orderTimelineQuery = (orderId: string, status: string) =>
