@@ -56,7 +56,7 @@ const OVERSELL_IN_FLIGHT = Math.min(250, OVERSELL_ATTEMPTS);
 // against 13 µs for the whole of a hello request. The load generator shares the two cores with
 // the server, so that decode, which no real client does, capped every compressed route's figure.
 // Bytes are still counted (autocannon counts them per socket chunk, not from the body).
-// docs/performance.md, "The load generator's own cost".
+// docs/decisions/011-performance-history.md, "Part 5: the load generator's own cost".
 if (!args['decode-bodies']) {
   const queue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js');
   if (typeof queue.prototype?.addBody !== 'function') {

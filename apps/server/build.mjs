@@ -1,7 +1,7 @@
 // Compiles the server once into plain JavaScript: `npm start` and `npm run serve` run dist/, so
 // no TypeScript is compiled at start-up (`npm run dev` still runs the sources through tsx).
 // The dependencies are bundled in too: resolving and loading hundreds of package files was about
-// a third of the cold start (docs/performance.md, "Cold start"). Only packages that read files of
+// a third of the cold start (docs/decisions/011-performance-history.md, "Cold start"). Only packages that read files of
 // their own at run time, or load optional modules, stay external (`keepExternal`). One
 // self-contained file per entry (no shared chunks) keeps every `import.meta.url` at dist/, the
 // depth the sources resolve `../../web/dist` from.

@@ -56,11 +56,9 @@ const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /*
- * PGlite's start-up arguments: its own, plus a shared-buffer pool of PGLITE_SHARED_BUFFERS
- * instead of PostgreSQL's 128 MB. PGlite's allocator zero-fills the whole pool when it opens,
- * touching every page of fresh memory: 128 MB took 0.7 s of a 2.9 s cold start on a loaded
- * machine (docs/performance.md, Part 9). The pool only saves a copy from the operating system's
- * file cache, which holds the data files anyway, and the shop's working set is a few MB.
+ * PGlite zero-fills its whole shared-buffer pool on every start; 16 MB instead of PostgreSQL's
+ * 128 MB saves most of a second, and the OS file cache holds the data files anyway
+ * (docs/architecture.md, "PGlite's start-up").
  */
 const PGLITE_SHARED_BUFFERS = '16MB';
 const PGLITE_START_PARAMS = [
@@ -70,19 +68,9 @@ const PGLITE_START_PARAMS = [
 ];
 
 /*
- * V8 runs WebAssembly first from quickly compiled baseline code, and recompiles a function with
- * its optimising compiler once the function has used up a "tiering budget". With V8's default
- * budget, the one-off work of PGlite's opening (zeroing its memory, reading its catalogue) uses
- * it up and sends some 50 functions to the optimising compiler, and the next few seconds of
- * queries another 800: about 0.7 s of CPU on a start-up that has two cores, which Node waits for
- * as soon as the event loop has nothing else to wait for (0.2-0.3 s). A thousand times the budget
- * leaves the start-up to the baseline code, while a function that is really hot (a query scanning
- * many rows, run repeatedly) is still optimised after a few runs: such a query settled within
- * about 10 % of its speed with the default, where baseline code alone was about 30 % slower, and
- * the shop's own statements showed no difference in CPU per statement (docs/performance.md,
- * Part 9). The budget applies to modules instantiated after it is set, so it is set before PGlite
- * is. The only other WebAssembly in the process is the HTTP parser behind `fetch`, which the
- * shop uses for a few outgoing calls and which is never hot.
+ * A thousand times V8's WebAssembly tiering budget: PGlite's one-off opening stays on baseline
+ * code instead of keeping the optimising compiler busy at start-up, while hot queries still tier
+ * up. Set before PGlite is instantiated (docs/architecture.md, "PGlite's start-up").
  */
 const WASM_TIERING_BUDGET = 1_800_000_000;
 

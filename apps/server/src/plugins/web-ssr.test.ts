@@ -57,7 +57,7 @@ const textOf = (html: string) =>
 /**
  * The async id a promise continuation runs in: 0 while Node tracks no async context at all (no
  * AsyncLocalStorage or hook on), which is what keeps every request of the process cheap
- * (docs/performance.md, Part 4).
+ * (docs/decisions/011-performance-history.md, Part 4).
  */
 const continuationAsyncId = () =>
   new Promise<number>((resolve) => {

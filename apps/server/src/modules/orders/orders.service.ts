@@ -46,24 +46,10 @@ function refusal(state: OrderingState, q: number, maxUnpaid: number): Error | nu
 }
 
 /**
- * Places an order. Every order of a popular tool queues on that tool's row lock, so the lock is
- * held only inside the database: an autocommitted call of `voltforge_place_orders` (migration
- * 0008) takes the account's advisory lock, counts its unpaid orders, reserves the stock with a
- * conditional UPDATE (no read-then-write, so concurrent orders can never oversell), writes the
- * order, its stock movement and the customer's mail, and announces the catalogue change. The
- * orders of one tool that arrive while its call is in flight go together in the next call, one
- * transaction for all of them, each with its own answer (group commit, `placement-batch.ts`,
- * docs/architecture.md §7).
- *
- * Before it, one lock-free read of the tool and the account (shared, like the call, by the orders
- * of the tool arriving while one is in flight) explains a refusal and gives the name, part number
- * and price that the order copies and its mail shows; the call reserves only if
- * the tool still has them, and otherwise the placement is tried again from a fresh read. Name,
- * email and price come from the session and the tool, never the client.
- *
- * When the order takes the tool to its low-stock threshold, admins are told in a transaction of
- * its own right after (`syncLowStock`, which marks and mails together): should the process stop
- * in between, the tool is still unmarked, and the next change to it reports it.
+ * Places an order: a lock-free read explains refusals and gives what the order copies (name, part
+ * number, price: from the tool and the session, never the client), then one autocommitted call of
+ * `voltforge_place_orders` reserves the stock and writes the order, grouped with the orders of the
+ * same tool in flight (docs/architecture.md §7; decision 008).
  */
 export async function placeOrder(
   db: Db,
