@@ -5,7 +5,8 @@ import asyncHooks, { AsyncLocalStorage } from 'node:async_hooks';
  *
  * On Node 20 an AsyncLocalStorage that has run once turns async context tracking on for the
  * whole process, and from then on every promise and every tick of every request pays for it: a
- * bare Fastify hello-world needs about 38% more CPU per request (docs/decisions/011-performance-history.md, "Part 4").
+ * bare Fastify hello-world needs about 38% more CPU per request
+ * (docs/decisions/011-performance-history.md, "Part 4").
  * The libraries the shop runs (better-auth, React's server renderer) read their storage only
  * inside their own runs, so each storage can count its running calls and switch itself off
  * (`disable()`, which turns the tracking off once no storage is on) when the last one settles;

@@ -1,31 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { demoAccounts } from '../src/db/demo-accounts.ts';
+import { freePort } from './free-port.ts';
 
 // The real entry point, as `npm start` runs it: config from the environment, PGlite in DATA_DIR.
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'voltforge-process-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function startServer(
   port: number,

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Tool } from '@voltforge/contract/tool';
@@ -15,26 +14,13 @@ import {
   until,
   type TestUser,
 } from './test-app.ts';
+import { freePort } from './free-port.ts';
 
 // Only a real PostgreSQL database can be shared by two instances (PGlite is single-process).
 const onPostgres = Boolean(inject('pgTemplate'));
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 /** What a write's own database work may add to the bound on a busy two-core machine. */
 const SLACK_MS = 1000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** A second instance in a process of its own, so that it can be stopped with SIGSTOP. */
 async function startInstance(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {

@@ -77,10 +77,11 @@ export const routeCachePlugin = fp(
     app.decorate('catalogueVersion', () => catalogue.version());
     app.decorate('forgetCatalogue', () => catalogue.clear());
 
-    const wrapped = new WeakSet<RouteHandlerMethod>();
+    // Fastify copies a GET route's options for its HEAD twin before this hook runs, so each of
+    // the two comes here once, with the route's own handler.
     app.addHook('onRoute', (route) => {
       const cache = route.config?.cache;
-      if (!cache || wrapped.has(route.handler)) return;
+      if (!cache) return;
       const schema = cachedRouteSchema(route);
       const handler = route.handler;
       route.compress = false;
@@ -107,7 +108,6 @@ export const routeCachePlugin = fp(
           );
         };
       }
-      wrapped.add(route.handler);
     });
     done();
   },

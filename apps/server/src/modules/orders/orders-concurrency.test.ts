@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,6 +13,7 @@ import {
   type TestApp,
 } from '../../../test/test-app.ts';
 import { insertTool } from '../../../test/shop-fixtures.ts';
+import { freePort } from '../../../test/free-port.ts';
 
 const STOCK = 20;
 const ORDERS = 50;
@@ -94,17 +94,6 @@ describe('simultaneous orders in one process', () => {
 });
 
 /** A port nobody is listening on right now, on the loopback interface. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface ServerProcess {
   child: ChildProcess;
