@@ -4,6 +4,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { bundleBudget } from '../../scripts/bundle-budget.ts';
 import { routePreload } from '../../scripts/route-preload.ts';
+// By path: the config is bundled on its own, where the workspace's TypeScript exports do not resolve.
+import { publicPages } from '../../packages/contract/src/public-pages.ts';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000' } };
 
@@ -22,24 +24,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       homePageKb: 120,
       homePageModules: ['src/features/home/home-page.tsx'],
     }),
-    // The server preloads a page's own chunks in its HTML (route-preload.json). The patterns are
-    // those of src/lib/paths.ts, the modules those src/app/router.tsx loads for them; a module
-    // that no longer starts a chunk fails the build.
+    // The server preloads a public page's own chunks in its HTML (route-preload.json), each page
+    // as declared in the contract; a module that no longer starts a chunk fails the build.
     routePreload({
-      routes: {
-        '/': 'src/features/home/home-page.tsx',
-        '/about': 'src/features/company/about-page.tsx',
-        '/catagories': 'src/features/catalog/categories-page.tsx',
-        '/itSupport': 'src/features/contact/it-support-page.tsx',
-        '/design': 'src/features/contact/design-page.tsx',
-        '/tools': 'src/features/catalog/tools-page.tsx',
-        '/tool/:id': 'src/features/place-order/tool-order-page.tsx',
-        '/summary': 'src/features/summary/summary-page.tsx',
-        '/portfolio': 'src/features/company/portfolio-page.tsx',
-        '/blog': 'src/features/company/blog-page.tsx',
-        '/login': 'src/features/auth/login-page.tsx',
-        '/register': 'src/features/auth/register-page.tsx',
-      },
+      routes: Object.fromEntries(
+        Object.values(publicPages).map((page) => [page.path, page.module]),
+      ),
     }),
   ],
   server: { proxy: apiProxy },

@@ -4,6 +4,7 @@ import { Spinner } from '../components/ui/spinner';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layout/root-layout';
 import { routePatterns } from '../lib/paths';
+import { publicPages, type PublicPage } from '@voltforge/contract/public-pages';
 
 /**
  * The page's effects run once it is hydrated (or rendered): from then on its controls work, so the
@@ -178,84 +179,31 @@ const dashboardRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * The code of every feature's pages, each fetched on first visit; the public pages are picked from
+ * here by their declaration.
+ */
+const pageModules = import.meta.glob<Record<string, ComponentType | undefined>>(
+  '../features/*/*-page.tsx',
+);
+
+/** A public page as declared (`@voltforge/contract/public-pages`). */
+function declaredPage(declared: PublicPage) {
+  const load = pageModules[`../${declared.module.slice('src/'.length)}`];
+  if (!load) throw new Error(`No page module ${declared.module}`);
+  return page(load, (module) => {
+    const component = module[declared.component];
+    if (!component) throw new Error(`${declared.module} exports no ${declared.component}`);
+    return component;
+  });
+}
+
+const declaredPages: PublicPage[] = Object.values(publicPages);
+
 const publicRoutes: RouteObject[] = [
-  {
-    index: true,
-    element: page(
-      () => import('../features/home/home-page'),
-      (m) => m.HomePage,
-    ),
-  },
-  {
-    path: routePatterns.about,
-    element: page(
-      () => import('../features/company/about-page'),
-      (m) => m.AboutPage,
-    ),
-  },
-  {
-    path: routePatterns.categories,
-    element: page(
-      () => import('../features/catalog/categories-page'),
-      (m) => m.CategoriesPage,
-    ),
-  },
-  {
-    path: routePatterns.itSupport,
-    element: page(
-      () => import('../features/contact/it-support-page'),
-      (m) => m.ItSupportPage,
-    ),
-  },
-  {
-    path: routePatterns.design,
-    element: page(
-      () => import('../features/contact/design-page'),
-      (m) => m.DesignPage,
-    ),
-  },
-  {
-    path: routePatterns.tools,
-    element: page(
-      () => import('../features/catalog/tools-page'),
-      (m) => m.ToolsPage,
-    ),
-  },
-  {
-    path: routePatterns.summary,
-    element: page(
-      () => import('../features/summary/summary-page'),
-      (m) => m.SummaryPage,
-    ),
-  },
-  {
-    path: routePatterns.portfolio,
-    element: page(
-      () => import('../features/company/portfolio-page'),
-      (m) => m.PortfolioPage,
-    ),
-  },
-  {
-    path: routePatterns.blog,
-    element: page(
-      () => import('../features/company/blog-page'),
-      (m) => m.BlogPage,
-    ),
-  },
-  {
-    path: routePatterns.login,
-    element: page(
-      () => import('../features/auth/login-page'),
-      (m) => m.LoginPage,
-    ),
-  },
-  {
-    path: routePatterns.register,
-    element: page(
-      () => import('../features/auth/register-page'),
-      (m) => m.RegisterPage,
-    ),
-  },
+  ...declaredPages
+    .filter((declared) => !declared.signInAfterPaint)
+    .map((declared) => ({ path: declared.path, element: declaredPage(declared) })),
   {
     path: routePatterns.forgotPassword,
     element: page(
@@ -304,18 +252,15 @@ const signedInRoutes: RouteObject[] = [
   },
 ];
 
-/** Signed-in pages that paint their public part while the session is read. */
-const signedInEarlyRoutes: RouteObject[] = [
-  {
-    path: routePatterns.tool,
-    element: page(
-      () => import('../features/place-order/tool-order-page'),
-      (m) => m.ToolOrderPage,
-    ),
-  },
-];
+/** Public pages that paint while the session is read, then ask a visitor to sign in. */
+const signedInEarlyRoutes: RouteObject[] = declaredPages
+  .filter((declared) => declared.signInAfterPaint)
+  .map((declared) => ({ path: declared.path, element: declaredPage(declared) }));
 
-/** Every page of the shop; the paths come from paths.ts, which links use too. */
+/**
+ * Every page of the shop; the paths come from paths.ts, which links use too, and the public pages
+ * from their declaration.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

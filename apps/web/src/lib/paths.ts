@@ -1,22 +1,21 @@
 import { mailLinkPaths } from '@voltforge/contract/mail-links';
+import { publicPages } from '@voltforge/contract/public-pages';
+
+type PathsOf<T> = { [K in keyof T]: T[K] extends { path: infer P } ? P : never };
+
+/** The public pages' paths, from their declaration (`@voltforge/contract/public-pages`). */
+const publicPaths = Object.fromEntries(
+  Object.entries(publicPages).map(([name, page]) => [name, page.path]),
+) as PathsOf<typeof publicPages>;
+
+const { tool: toolPattern, ...publicPathsWithoutId } = publicPaths;
 
 /**
  * Every client route, in one place: the router serves exactly these patterns and links use
- * `paths` (router.test.tsx fails when the two disagree). The odd spellings, `/catagories`
- * included, stay because people and links already use them.
+ * `paths` (router.test.tsx fails when the two disagree).
  */
 const pages = {
-  home: '/',
-  about: '/about',
-  categories: '/catagories',
-  itSupport: '/itSupport',
-  design: '/design',
-  tools: '/tools',
-  summary: '/summary',
-  portfolio: '/portfolio',
-  login: '/login',
-  register: '/register',
-  blog: '/blog',
+  ...publicPathsWithoutId,
   dashboard: '/dashboard',
   myOrder: '/dashboard/myOrder',
   addReview: '/dashboard/addReview',
@@ -37,7 +36,7 @@ const pages = {
 } as const;
 
 const pagesWithId = {
-  tool: '/tool/:id',
+  tool: toolPattern,
   payment: '/dashboard/payment/:id',
   manageOrder: '/dashboard/manageOrder/:id',
   mailMessage: `${mailLinkPaths.mail}/:id`,

@@ -7,7 +7,14 @@ import {
   type CatalogQuery,
 } from '@voltforge/contract/catalog';
 import type { InitialData } from '@voltforge/contract/initial-data';
-import { catalogTitle, pageMeta, type PageMeta } from '@voltforge/contract/page-meta';
+import type { PageMeta } from '@voltforge/contract/page-meta';
+import {
+  catalogTitle,
+  matchPublicPage,
+  publicPages,
+  type FirstPaint as FirstPaintKind,
+  type PublicPage,
+} from '@voltforge/contract/public-pages';
 import { toolListQuerySchema } from '@voltforge/contract/tool';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http-error.ts';
@@ -23,22 +30,16 @@ export interface FirstPaint {
 }
 
 /** Public pages whose HTML is the same for everyone and never changes: prepared once. */
-export const staticPages: Record<string, PageMeta> = {
-  '/about': pageMeta.about,
-  '/itSupport': pageMeta.itSupport,
-  '/design': pageMeta.design,
-  '/summary': pageMeta.summary,
-  '/blog': pageMeta.blog,
-  '/login': pageMeta.login,
-  '/register': pageMeta.register,
-};
+export const staticPages: Record<string, PageMeta> = Object.fromEntries(
+  Object.values(publicPages as Record<string, PublicPage>)
+    .filter((page) => page.firstPaint === 'static')
+    .map((page) => [page.path, page.meta]),
+);
 
 async function toolList(db: Db, query: CatalogQuery) {
   const page = await listTools(db, toolListQuerySchema.parse(query));
   return { query, items: page.items, total: page.total };
 }
-
-const TOOL_PATH = /^\/tool\/([^/]+)$/;
 
 /**
  * The URL `firstPaint` and the renderer are given for `url`: its path, and for the catalogue the
@@ -46,29 +47,26 @@ const TOOL_PATH = /^\/tool\/([^/]+)$/;
  * The pages read nothing else of a query string, so the URLs that share a key share a page.
  */
 export function firstPaintKey(url: URL): string {
-  if (url.pathname !== '/tools') return url.pathname;
-  return `/tools${catalogSearch(readCatalogState(url.searchParams))}`;
+  if (matchPublicPage(url.pathname)?.page.firstPaint !== 'catalogue') return url.pathname;
+  return `${url.pathname}${catalogSearch(readCatalogState(url.searchParams))}`;
 }
 
-/**
- * The first data of a page that shows catalogue data (home, catalogue, categories, one tool),
- * read with the same services and queries as the API calls the page would make; undefined for any
- * other path.
- */
-export async function firstPaint(db: Db, url: URL): Promise<FirstPaint | undefined> {
-  const path = url.pathname;
-  if (path === '/') {
+type Reader = (db: Db, url: URL, page: PublicPage, id: string) => Promise<FirstPaint | undefined>;
+
+/** How each kind of page with data reads its first data (`static` pages have none). */
+const readers: Record<Exclude<FirstPaintKind, 'static'>, Reader> = {
+  async home(db, _url, page) {
     const [tools, reviews] = await Promise.all([
       toolList(db, homeToolsQuery),
       listReviews(db, HOME_REVIEW_COUNT),
     ]);
     return {
-      meta: pageMeta.home,
-      canonicalPath: '/',
+      meta: page.meta,
+      canonicalPath: page.path,
       data: { toolLists: [tools], latestReviews: { limit: HOME_REVIEW_COUNT, items: reviews } },
     };
-  }
-  if (path === '/tools') {
+  },
+  async catalogue(db, url, page) {
     const state = readCatalogState(url.searchParams);
     // The filters list the categories: with them the page renders complete.
     const [list, categories] = await Promise.all([
@@ -76,34 +74,43 @@ export async function firstPaint(db: Db, url: URL): Promise<FirstPaint | undefin
       listCategories(db),
     ]);
     return {
-      meta: { title: catalogTitle(state), description: pageMeta.tools.description },
-      canonicalPath: '/tools',
+      meta: { title: catalogTitle(state), description: page.meta.description },
+      canonicalPath: page.path,
       data: { toolLists: [list], categories },
     };
-  }
-  if (path === '/catagories') {
+  },
+  async categories(db, _url, page) {
     return {
-      meta: pageMeta.categories,
-      canonicalPath: path,
+      meta: page.meta,
+      canonicalPath: page.path,
       data: { categories: await listCategories(db) },
     };
-  }
-  const toolId = TOOL_PATH.exec(path)?.[1];
-  if (toolId !== undefined) {
+  },
+  async tool(db, url, page, rawId) {
     let id: string;
     try {
-      id = decodeURIComponent(toolId);
+      id = decodeURIComponent(rawId);
     } catch {
       return undefined;
     }
     try {
       const tool = await getTool(db, id);
-      return { meta: pageMeta.tool, canonicalPath: path, data: { tool } };
+      return { meta: page.meta, canonicalPath: url.pathname, data: { tool } };
     } catch (error) {
       // An unknown or archived tool: the page shows its own "not available" message.
       if (error instanceof HttpError && error.statusCode === 404) return undefined;
       throw error;
     }
-  }
-  return undefined;
+  },
+};
+
+/**
+ * The first data of a public page that shows catalogue data, as its declaration says to read it,
+ * with the same services and queries as the API calls the page would make; undefined for any
+ * other path.
+ */
+export async function firstPaint(db: Db, url: URL): Promise<FirstPaint | undefined> {
+  const found = matchPublicPage(url.pathname);
+  if (!found || found.page.firstPaint === 'static') return undefined;
+  return readers[found.page.firstPaint](db, url, found.page, found.id ?? '');
 }

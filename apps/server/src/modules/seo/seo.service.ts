@@ -1,24 +1,15 @@
 import { asc, isNull } from 'drizzle-orm';
+import { publicPages, type PublicPage } from '@voltforge/contract/public-pages';
 import type { Db } from '../../db/client.ts';
 import { tool } from '../../db/schema/tool.ts';
 
 /**
- * The client routes anyone may open, as the web app spells them (`/catagories` included, because
- * links already use it). The dashboard is private; a tool's page is listed per tool below.
+ * The public pages, as declared (`@voltforge/contract/public-pages`); a page that takes an id (a
+ * tool's) is listed once per id below. The dashboard is private.
  */
-export const publicPagePaths = [
-  '/',
-  '/tools',
-  '/catagories',
-  '/about',
-  '/summary',
-  '/portfolio',
-  '/blog',
-  '/itSupport',
-  '/design',
-  '/login',
-  '/register',
-] as const;
+const publicPagePaths = Object.values(publicPages as Record<string, PublicPage>)
+  .map((page) => page.path)
+  .filter((path) => !path.includes(':'));
 
 /** Crawlers may read the shop; the dashboard is per person and the API is not a page. */
 export function robotsTxt(publicUrl: string): string {
@@ -59,7 +50,9 @@ export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
     .orderBy(asc(tool.createdAt), asc(tool.id));
   const entries = [
     ...publicPagePaths.map((path) => urlEntry(`${publicUrl}${path}`)),
-    ...tools.map((t) => urlEntry(`${publicUrl}/tool/${t.id}`, t.createdAt)),
+    ...tools.map((t) =>
+      urlEntry(`${publicUrl}${publicPages.tool.path.replace(':id', t.id)}`, t.createdAt),
+    ),
   ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -1,4 +1,4 @@
-import { pageMeta } from '@voltforge/contract/page-meta';
+import { pageMeta } from '@voltforge/contract/public-pages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@voltforge/contract/user';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { pageMeta } from '@voltforge/contract/page-meta';
+import { pageMeta } from '@voltforge/contract/public-pages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema } from '@voltforge/contract/new-password';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { pageMeta } from '@voltforge/contract/page-meta';
+import { pageMeta } from '@voltforge/contract/public-pages';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { PageContainer } from '../../components/ui/page-container';

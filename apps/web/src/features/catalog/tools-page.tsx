@@ -1,4 +1,4 @@
-import { catalogTitle, pageMeta } from '@voltforge/contract/page-meta';
+import { catalogTitle, pageMeta } from '@voltforge/contract/public-pages';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { PageContainer } from '../../components/ui/page-container';

@@ -1,3 +1,4 @@
+import { pageMeta } from '@voltforge/contract/public-pages';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { usePageMeta } from '../../lib/use-page-meta';
@@ -5,10 +6,7 @@ import { portfolio } from './portfolio-data';
 
 /** /portfolio: the site's developer, all from portfolio-data.ts. */
 export function PortfolioPage() {
-  usePageMeta(
-    'Portfolio',
-    `${portfolio.name}, ${portfolio.role}: career objective, skills, projects and education.`,
-  );
+  usePageMeta(pageMeta.portfolio.title, pageMeta.portfolio.description);
   return (
     <PageContainer>
       <PageHeading lead={`${portfolio.role}. I built this storefront.`}>

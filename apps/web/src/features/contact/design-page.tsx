@@ -1,4 +1,4 @@
-import { pageMeta } from '@voltforge/contract/page-meta';
+import { pageMeta } from '@voltforge/contract/public-pages';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { usePageMeta } from '../../lib/use-page-meta';

@@ -1,4 +1,4 @@
-import { pageMeta } from '@voltforge/contract/page-meta';
+import { pageMeta } from '@voltforge/contract/public-pages';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { BannerCarousel } from './banner-carousel';
 import { CommunityStats } from './community-stats';

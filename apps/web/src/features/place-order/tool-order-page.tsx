@@ -1,4 +1,4 @@
-import { pageMeta } from '@voltforge/contract/page-meta';
+import { pageMeta } from '@voltforge/contract/public-pages';
 import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
