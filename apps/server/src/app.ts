@@ -11,7 +11,7 @@ import {
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { authPlugin } from './auth/auth.plugin.ts';
 import { openapiErrorsPlugin } from './plugins/openapi-errors.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { changeFeedPlugin } from './plugins/change-feed.ts';
@@ -20,8 +20,9 @@ import { unstorableTextPlugin } from './plugins/unstorable-text.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { loggedUrl } from './log-redaction.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { serverRendererOf, webPlugin, type ServerRenderer } from './plugins/web.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
+import { webPlugin } from './plugins/web.ts';
+import { serverRendererOf, type ServerRenderer } from './plugins/web/server-renderer.ts';
+import { authRoutes } from './auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { toolsAdminRoutes } from './modules/tools/tools-admin.routes.ts';
@@ -48,7 +49,7 @@ import { createActiveProvider, paymentCancelGuard } from './modules/payments/act
 import { mailSenderPlugin } from './mail/sender.ts';
 import { orderMailRenderer, orderNotifier } from './mail/order-notices.ts';
 import { lowStockNotifier } from './mail/stock-notices.ts';
-import { mailAdminRoutes } from './modules/mail/mail-admin.routes.ts';
+import { mailAdminRoutes } from './mail/mail-admin.routes.ts';
 
 export interface BuildOptions {
   /** An open, migrated database (tests); otherwise one is opened from the config and migrated. */

@@ -1,4 +1,4 @@
-import asyncHooks, { AsyncLocalStorage } from 'node:async_hooks';
+import type { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * AsyncLocalStorage instances that are on only while one of their runs runs.
@@ -8,7 +8,8 @@ import asyncHooks, { AsyncLocalStorage } from 'node:async_hooks';
  * bare Fastify hello-world needs about 38% more CPU per request
  * (docs/decisions/011-performance-history.md, "Part 4").
  * The libraries the shop runs (better-auth, React's server renderer) read their storage only
- * inside their own runs, so each storage can count its running calls and switch itself off
+ * inside their own runs (src/adapters/better-auth.ts and react-dom-server.ts hand their storages
+ * here), so each storage can count its running calls and switch itself off
  * (`disable()`, which turns the tracking off once no storage is on) when the last one settles;
  * its next `run()` switches it on again. Outside a run, `getStore()` answers undefined either way.
  * Not for a storage used with `enterWith()`, which sets a store outside any run.
@@ -50,30 +51,4 @@ export function scopeToRunningCalls(storage: AsyncLocalStorage<unknown>): void {
   };
   // A storage that ran before it was scoped must not stay on.
   storage.disable();
-}
-
-/** An AsyncLocalStorage scoped to its running calls from the start. */
-class ScopedAsyncLocalStorage<T> extends AsyncLocalStorage<T> {
-  constructor() {
-    super();
-    scopeToRunningCalls(this);
-  }
-}
-
-/**
- * Loads a module (with what it loads) so that every AsyncLocalStorage it creates through
- * `require('async_hooks')` is scoped to its running calls: React's server renderer keeps one
- * (for server components' request cache; the shop renders none) and runs each slice of a render
- * in it, which would leave it on for good after the first page rendered. Node's CommonJS exports
- * of `async_hooks` are swapped only while the module loads; ES module imports of it (the rest of
- * the server) never see the swap.
- */
-export async function importWithScopedAsyncStorage<T>(load: () => Promise<T>): Promise<T> {
-  const original = asyncHooks.AsyncLocalStorage;
-  asyncHooks.AsyncLocalStorage = ScopedAsyncLocalStorage;
-  try {
-    return await load();
-  } finally {
-    asyncHooks.AsyncLocalStorage = original;
-  }
 }

@@ -1,12 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Config } from '../config.ts';
-import { scopeAuthAsyncContext } from '../auth/async-context.ts';
-import { createAuth, type Auth } from '../auth/better-auth.ts';
-import type { SessionUser } from '../auth/guards.ts';
+import { scopeAuthAsyncContext, signedCookieToken } from '../adapters/better-auth.ts';
+import { createAuth, type Auth } from './better-auth.ts';
+import type { SessionUser } from './guards.ts';
 import { TaggedCache } from '../cache/tagged-cache.ts';
 import { USER_CHANNEL } from '../db/change-channels.ts';
 import type { Db } from '../db/client.ts';
@@ -35,40 +34,6 @@ declare module 'fastify' {
 /** A ban with an end date in the past no longer applies. */
 function isBanned(who: { banned?: boolean | null; banExpires?: Date | null }): boolean {
   return Boolean(who.banned) && (!who.banExpires || who.banExpires.getTime() > Date.now());
-}
-
-/**
- * The session token from better-auth's signed cookie (`token.signature`, the signature an
- * HMAC-SHA256 of the token with the auth secret, base64), checked exactly as better-auth checks
- * it; null when absent or forged.
- */
-function signedCookieToken(
-  header: string | undefined,
-  name: string,
-  secret: string,
-): string | null {
-  if (!header) return null;
-  const prefix = `${name}=`;
-  const raw = header
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(prefix))
-    ?.slice(prefix.length);
-  if (!raw) return null;
-  let value: string;
-  try {
-    value = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-  const dot = value.lastIndexOf('.');
-  if (dot < 1) return null;
-  const token = value.slice(0, dot);
-  const signature = value.slice(dot + 1);
-  if (signature.length !== 44 || !signature.endsWith('=')) return null;
-  const expected = createHmac('sha256', secret).update(token).digest();
-  const given = Buffer.from(signature, 'base64');
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
 /** The session and its user in one query. */

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { authProvidersSchema, wrongOriginMessage } from '@voltforge/contract/user';
-import type { Config } from '../../config.ts';
-import { offeredProviders } from '../../auth/social-sign-in.ts';
+import type { Config } from '../config.ts';
+import { offeredProviders } from './social-sign-in.ts';
 
 /** better-auth's endpoints under /api/auth/*, and which social sign-ins the shop offers. */
 export async function authRoutes(instance: FastifyInstance, opts: { config: Config }) {

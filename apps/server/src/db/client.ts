@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import v8 from 'node:v8';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import {
+  keepPGliteStartOnBaselineCode,
+  turnTheLoopBeforeEachStatement,
+} from '../adapters/pglite.ts';
 import * as authSchema from './schema/auth.ts';
 import * as profileSchema from './schema/profile.ts';
 import * as toolSchema from './schema/tool.ts';
@@ -67,13 +69,6 @@ const PGLITE_START_PARAMS = [
   `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
 ];
 
-/*
- * A thousand times V8's WebAssembly tiering budget: PGlite's one-off opening stays on baseline
- * code instead of keeping the optimising compiler busy at start-up, while hot queries still tier
- * up. Set before PGlite is instantiated (docs/architecture.md, "PGlite's start-up").
- */
-const WASM_TIERING_BUDGET = 1_800_000_000;
-
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -107,7 +102,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+  keepPGliteStartOnBaselineCode();
   const options = { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS };
   let client: PGlite;
   if (target.kind === 'pglite') {
@@ -127,24 +122,4 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
     close: () => client.close(),
   };
-}
-
-/**
- * PGlite runs each statement synchronously on the event loop's thread, and it starts the next
- * queued statement as soon as one ends, inside the same turn of the loop. Node accepts one new
- * connection per turn (libuv accepts once per readiness event), so under a stream of database
- * work a burst of new visitors was let in one per chain of statements: the 50th waited seconds
- * (docs/architecture.md, "PGlite and the event loop"). Each statement now starts in a turn of its
- * own, still holding PGlite's lock: between two statements the loop accepts connections, reads
- * requests and answers the ones that need no database. `_runExclusiveQuery` is the lock every
- * PGlite statement takes, inside a transaction too; `db/pglite-turns.test.ts` fails should a
- * PGlite release stop routing statements through it.
- */
-function turnTheLoopBeforeEachStatement(client: PGlite): void {
-  const runExclusive = client._runExclusiveQuery.bind(client);
-  client._runExclusiveQuery = <T>(statement: () => Promise<T>) =>
-    runExclusive(async () => {
-      await nextTurn();
-      return statement();
-    });
 }

@@ -10,8 +10,8 @@ import {
   mailListQuerySchema,
   mailListSchema,
 } from '@voltforge/contract/mail';
-import { adminOnly } from '../../auth/guards.ts';
-import { sendPage } from '../../paging.ts';
+import { adminOnly } from '../auth/guards.ts';
+import { sendPage } from '../paging.ts';
 import {
   getMail,
   listContactMessages,

@@ -7,12 +7,12 @@ import {
   type MailListQuery,
   type MailSummary,
 } from '@voltforge/contract/mail';
-import type { Db } from '../../db/client.ts';
-import { isUuid } from '../../db/ids.ts';
-import { contactMessage } from '../../db/schema/contact.ts';
-import { mailOutbox } from '../../db/schema/mail.ts';
-import { notFound } from '../../http-error.ts';
-import { paginate, type Page } from '../../paging.ts';
+import type { Db } from '../db/client.ts';
+import { isUuid } from '../db/ids.ts';
+import { contactMessage } from '../db/schema/contact.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
+import { notFound } from '../http-error.ts';
+import { paginate, type Page } from '../paging.ts';
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactMessage, MailDetail, MailSummary } from '@voltforge/contract/mail';
-import { contactMessage } from '../../db/schema/contact.ts';
-import { mailOutbox } from '../../db/schema/mail.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { request } from '../../../test/test-app.ts';
-import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
+import { contactMessage } from '../db/schema/contact.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
+import { enqueueMail } from './outbox.ts';
+import { request } from '../../test/test-app.ts';
+import { createShopTestApp, type ShopTestApp } from '../../test/shop-fixtures.ts';
 
 let t: ShopTestApp;
 beforeAll(async () => {

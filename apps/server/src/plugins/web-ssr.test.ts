@@ -1,15 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { executionAsyncId } from 'node:async_hooks';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTool } from '../../test/shop-fixtures.ts';
 import { createTestApp, request, until, type TestApp } from '../../test/test-app.ts';
-import { importWithScopedAsyncStorage } from '../async-storage.ts';
+import { importWithScopedAsyncStorage } from '../adapters/react-dom-server.ts';
 import { PAGE_RENDERS_PER_MINUTE } from './security.ts';
-import type { ServerRenderer } from './web.ts';
+import type { ServerRenderer } from './web/server-renderer.ts';
+import { continuationAsyncId } from '../../test/async-tracking.ts';
 
 // The web app's own server renderer, from its sources: what the built dist/ssr/entry-server.js is.
 // (A computed URL: the server's TypeScript project does not compile the web app's JSX.)
@@ -53,16 +53,6 @@ const textOf = (html: string) =>
     .replace(/&#x27;/g, "'")
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
-
-/**
- * The async id a promise continuation runs in: 0 while Node tracks no async context at all (no
- * AsyncLocalStorage or hook on), which is what keeps every request of the process cheap
- * (docs/decisions/011-performance-history.md, Part 4).
- */
-const continuationAsyncId = () =>
-  new Promise<number>((resolve) => {
-    void Promise.resolve().then(() => resolve(executionAsyncId()));
-  });
 
 // A name that would run a script if it were written into the page as markup.
 const trickyName = '</script><script>alert(1)</script> Probe';

@@ -1,7 +1,7 @@
 import { and, asc, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { LowStockTool } from '@voltforge/contract/low-stock';
-import type { Db, Tx } from '../../db/client.ts';
-import { tool } from '../../db/schema/tool.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { tool } from '../db/schema/tool.ts';
 
 /** A tool's threshold in SQL: its own, or twice its minimum order quantity. */
 export const lowStockThresholdSql = sql<number>`coalesce(${tool.lowStockThreshold}, 2 * ${tool.minOrderQuantity})`;

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '@voltforge/contract/admin-overview';
-import { user } from '../../db/schema/auth.ts';
-import { mailOutbox } from '../../db/schema/mail.ts';
-import { tool } from '../../db/schema/tool.ts';
-import { lowStockNotifier } from '../../mail/stock-notices.ts';
-import { registerUser, request, type TestUser } from '../../../test/test-app.ts';
-import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
+import { user } from '../db/schema/auth.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
+import { tool } from '../db/schema/tool.ts';
+import { lowStockNotifier } from '../mail/stock-notices.ts';
+import { registerUser, request, type TestUser } from '../../test/test-app.ts';
+import { createShopTestApp, insertTool, type ShopTestApp } from '../../test/shop-fixtures.ts';
 import { syncLowStock, type LowStockAlert } from './low-stock.service.ts';
 
 let t: ShopTestApp;

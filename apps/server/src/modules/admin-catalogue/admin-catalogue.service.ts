@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { notFound } from '../../http-error.ts';
 import { tool } from '../../db/schema/tool.ts';
-import { lowStockThresholdSql } from '../low-stock/low-stock.service.ts';
+import { lowStockThresholdSql } from '../../stock/low-stock.service.ts';
 import { paginate, type Page } from '../../paging.ts';
 import { containsPattern, toolToJson, type ToolRow } from '../tools/tools.service.ts';
 

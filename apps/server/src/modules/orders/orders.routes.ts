@@ -12,7 +12,7 @@ import { isOwnEmail, requireUser, signedIn, type SessionUser } from '../../auth/
 import { cancelOrder, getOrder, listOrders, placeOrder } from './orders.service.ts';
 import type { BeforeCancel } from './orders.service.ts';
 import type { OrderNotify, RenderOrderMail } from '../../mail/order-notices.ts';
-import type { OnLowStock } from '../low-stock/low-stock.service.ts';
+import type { OnLowStock } from '../../stock/low-stock.service.ts';
 
 /** An admin asking for another customer's list is answered fresh, not from the asker's cache. */
 const anotherCustomers = (request: FastifyRequest, actor: SessionUser) => {

@@ -19,7 +19,7 @@ import type { Actor } from '../../auth/guards.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
 import type { OrderCancelReason } from '@voltforge/contract/order-timeline';
-import { syncLowStock, type OnLowStock } from '../low-stock/low-stock.service.ts';
+import { syncLowStock, type OnLowStock } from '../../stock/low-stock.service.ts';
 import { recordOrderEvent } from './order-events.ts';
 import type { OrderNotify, RenderOrderMail } from '../../mail/order-notices.ts';
 import { MAIL_QUEUED, outboxSignal } from '../../mail/outbox.ts';

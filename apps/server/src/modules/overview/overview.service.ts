@@ -9,7 +9,7 @@ import { orderStatuses, type OrderStatus } from '@voltforge/contract/order';
 import type { Db } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
 import { tool } from '../../db/schema/tool.ts';
-import { listLowStock } from '../low-stock/low-stock.service.ts';
+import { listLowStock } from '../../stock/low-stock.service.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -10,7 +10,7 @@ import {
 } from '@voltforge/contract/tool-csv';
 import { adminOnly, requireAdmin } from '../../auth/guards.ts';
 import { CSV_CONTENT_TYPE } from '../../csv.ts';
-import type { OnLowStock } from '../low-stock/low-stock.service.ts';
+import type { OnLowStock } from '../../stock/low-stock.service.ts';
 import { exportToolsCsv } from './tool-export.service.ts';
 import { applyToolImport, previewToolImport } from './tool-import.service.ts';
 

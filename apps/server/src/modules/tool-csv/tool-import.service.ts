@@ -20,7 +20,7 @@ import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { CsvSyntaxError, parseCsv } from '../../csv.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { badRequest, conflict, HttpError } from '../../http-error.ts';
-import { syncLowStock, type OnLowStock } from '../low-stock/low-stock.service.ts';
+import { syncLowStock, type OnLowStock } from '../../stock/low-stock.service.ts';
 import { toolCsvCells } from './tool-export.service.ts';
 
 type ToolRow = typeof tool.$inferSelect;

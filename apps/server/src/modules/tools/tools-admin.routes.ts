@@ -8,7 +8,7 @@ import {
 } from '@voltforge/contract/admin';
 import { toolIdParamsSchema, toolSchema } from '@voltforge/contract/tool';
 import { adminOnly, requireAdmin } from '../../auth/guards.ts';
-import type { OnLowStock } from '../low-stock/low-stock.service.ts';
+import type { OnLowStock } from '../../stock/low-stock.service.ts';
 import { archiveTool, createTool, restockTool, updateTool } from './tools-admin.service.ts';
 
 /**

@@ -14,7 +14,7 @@ import { conflict, HttpError, notFound } from '../../http-error.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { partNumberMessages } from '@voltforge/contract/part-number';
 import { toolToJson } from './tools.service.ts';
-import { syncLowStock, type OnLowStock } from '../low-stock/low-stock.service.ts';
+import { syncLowStock, type OnLowStock } from '../../stock/low-stock.service.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
 

@@ -1,0 +1,209 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { InitialData } from '@voltforge/contract/initial-data';
+import type { PageMeta } from '@voltforge/contract/page-meta';
+import {
+  BOOT_SCRIPT,
+  preparePage,
+  renderPageHtml,
+  type PageHead,
+  type PreparedPage,
+} from './page-html.ts';
+import { renderBody, type ServerRenderer } from './server-renderer.ts';
+
+/** Bounds the cache, whatever query strings arrive. */
+const RENDERED_MAX_ENTRIES = 200;
+
+export interface PageOptions {
+  publicUrl: string;
+  /** Public pages that carry no data: their HTML is prepared once, at start. */
+  staticPages?: Record<string, PageMeta>;
+  /** The head and first data of a page that shows data; undefined for any other path. */
+  firstPaint?: (url: URL) => Promise<PageHead | undefined>;
+  /**
+   * The URL a page with data is read and rendered for: URLs with the same key get the same page,
+   * so a query string the page does not read (`?utm_source=…`) costs no read and no render.
+   * Without it, every distinct URL is a page of its own.
+   */
+  pageKey?: (url: URL) => string;
+  /**
+   * The catalogue's version and how long catalogue data may be reused: a page rendered with data
+   * is reused only while neither has moved on, so a new tool or a new stock level shows at once.
+   */
+  catalogue?: { version: () => number; ttlMs: number };
+  /** The scripts a path's page imports beyond the entry (route-preload.json of the build). */
+  preload?: (path: string) => string[];
+  /**
+   * Renders the static pages and the pages with data on the server; without it (or when it
+   * fails) they are served with an empty root, painted by the browser from their first data.
+   */
+  renderer?: ServerRenderer;
+  /**
+   * Counts a page with data about to be read and rendered for this request's client, and says
+   * whether that is within its budget; a page over budget is served without them.
+   */
+  renderAllowed?: (request: FastifyRequest) => Promise<boolean>;
+}
+
+/** The public pages with their HTML made from index.html: kept, and made on demand. */
+export interface Pages {
+  /** A page ready to send at once for this path and URL, if there is one. */
+  ready(path: string, url: string): PreparedPage | undefined;
+  /**
+   * Makes the page at this request's URL; undefined when it is no page of ours to make (the
+   * shell is served). Rejects only on an unexpected failure.
+   */
+  make(path: string, request: FastifyRequest): Promise<PreparedPage | undefined>;
+}
+
+export function createPages(
+  distDir: string,
+  template: string,
+  security: Readonly<Record<string, string>>,
+  opts: PageOptions,
+): Pages {
+  const bootScript = existsSync(join(distDir, BOOT_SCRIPT)) ? BOOT_SCRIPT : undefined;
+  // Static pages are the same for everyone: made once, on their first request (rendering them
+  // all at start would slow the start for pages that may not be asked for soon).
+  const staticPages = new Map<string, Promise<PreparedPage>>();
+  // The same pages once made: the hot path answers from here without awaiting.
+  const staticReady = new Map<string, PreparedPage>();
+  const staticMeta = new Map(Object.entries(opts.staticPages ?? {}));
+  function staticPage(path: string, log: FastifyBaseLogger): Promise<PreparedPage> | undefined {
+    const meta = staticMeta.get(path);
+    if (!meta) return undefined;
+    let made = staticPages.get(path);
+    if (!made) {
+      made = (async () => {
+        // A page not made (a failed render, or a failure making it) is not kept: the next
+        // request tries again.
+        let kept = false;
+        try {
+          const rendered = opts.renderer
+            ? await renderBody(opts.renderer, path, undefined, log)
+            : undefined;
+          const html = renderPageHtml(template, opts.publicUrl, {
+            meta,
+            canonicalPath: path,
+            preload: opts.preload?.(path),
+            rendered,
+            bootScript,
+          });
+          const prepared = preparePage(Buffer.from(html), security);
+          // A failed render is served without its HTML this time.
+          kept = opts.renderer === undefined || rendered !== undefined;
+          if (kept) staticReady.set(path, prepared);
+          return prepared;
+        } finally {
+          if (!kept) staticPages.delete(path);
+        }
+      })();
+      staticPages.set(path, made);
+    }
+    return made;
+  }
+  const rendered = new Map<string, { page: PreparedPage; expires: number; version: number }>();
+  const catalogueVersion = () => opts.catalogue?.version() ?? 0;
+
+  // Pages being made, by catalogue version and key: the requests for one page arriving
+  // meanwhile wait for it, unless the catalogue has changed since it was begun (a request
+  // after a write never gets a page read before it).
+  const making = new Map<string, Promise<PreparedPage | undefined>>();
+
+  // async: a failure here rejects, and the route serves the shell.
+  async function dataPage(request: FastifyRequest): Promise<PreparedPage | undefined> {
+    if (!opts.firstPaint) return undefined;
+    const path = request.url.split('?')[0] ?? '/';
+    let url: URL;
+    try {
+      url = new URL(request.url, 'http://localhost');
+    } catch {
+      return undefined;
+    }
+    // A path the URL parser reads otherwise (`//tools`) is no page of ours to render.
+    if (url.pathname !== path) return undefined;
+    const key = opts.pageKey ? opts.pageKey(url) : request.url;
+    const ready = renderedPage(key);
+    if (ready) return ready;
+    const version = catalogueVersion();
+    const makingKey = `${version} ${key}`;
+    const begun = making.get(makingKey);
+    if (begun) return begun;
+    // A page to make costs a read and a render: within the client's budget only. Over it, the
+    // app paints the page from the API, whose own limit then applies.
+    if (opts.renderAllowed && !(await opts.renderAllowed(request))) {
+      // The path only: a query (a search) stays out of the logs (docs/security.md, V16.2).
+      request.log.debug({ path }, 'page render budget spent: serving the page without it');
+      return undefined;
+    }
+    let made = making.get(makingKey);
+    if (!made) {
+      made = makeDataPage(key, version, request.log).finally(() => making.delete(makingKey));
+      making.set(makingKey, made);
+    }
+    return made;
+  }
+
+  async function makeDataPage(
+    key: string,
+    version: number,
+    log: FastifyBaseLogger,
+  ): Promise<PreparedPage | undefined> {
+    const firstPaint = opts.firstPaint;
+    if (!firstPaint) return undefined;
+    const now = Date.now();
+    let head: PageHead | undefined;
+    try {
+      head = await firstPaint(new URL(key, 'http://localhost'));
+    } catch (error) {
+      // The page still works without its first data: the app fetches it as usual.
+      log.error({ err: error }, 'could not read the first data of a page');
+      return undefined;
+    }
+    if (!head) return undefined;
+    const preload = opts.preload?.(key.split('?')[0] ?? '/');
+    // When the page was rendered: the browser's first render must use the same "now".
+    const data =
+      opts.renderer && head.data !== undefined
+        ? { ...(head.data as InitialData), renderedAt: now }
+        : head.data;
+    const page = opts.renderer
+      ? await renderBody(opts.renderer, key, data as InitialData | undefined, log)
+      : undefined;
+    const prepared = preparePage(
+      Buffer.from(
+        renderPageHtml(template, opts.publicUrl, {
+          ...head,
+          data,
+          preload,
+          rendered: page,
+          bootScript,
+        }),
+      ),
+      security,
+      'fast',
+    );
+    // Oldest first (a Map keeps insertion order): drop the expired, then make room.
+    for (const [k, v] of rendered) {
+      if (v.expires <= now || rendered.size >= RENDERED_MAX_ENTRIES) rendered.delete(k);
+    }
+    const ttlMs = opts.catalogue?.ttlMs ?? 0;
+    if (ttlMs > 0 && version === catalogueVersion()) {
+      rendered.set(key, { page: prepared, expires: now + ttlMs, version });
+    }
+    return prepared;
+  }
+  /** A page already rendered with its data, still current; undefined when it must be (re)made. */
+  function renderedPage(url: string): PreparedPage | undefined {
+    const cached = rendered.get(url);
+    return cached && cached.expires > Date.now() && cached.version === catalogueVersion()
+      ? cached.page
+      : undefined;
+  }
+
+  return {
+    ready: (path, url) => staticReady.get(path) ?? renderedPage(url),
+    make: (path, request) => staticPage(path, request.log) ?? dataPage(request),
+  };
+}

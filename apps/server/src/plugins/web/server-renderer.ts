@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { InitialData } from '@voltforge/contract/initial-data';
+import { importWithScopedAsyncStorage } from '../../adapters/react-dom-server.ts';
+import type { RenderedPage } from './page-html.ts';
+
+/**
+ * The web build's server renderer (apps/web/src/entry-server.tsx, built into dist/ssr/): a page's
+ * HTML from its URL and first data, as the browser's first render makes it.
+ */
+export interface ServerRenderer {
+  render(
+    url: string,
+    data: InitialData | undefined,
+    options?: { signal?: AbortSignal },
+  ): Promise<RenderedPage>;
+}
+
+/** Where the web build puts the server renderer, relative to its dist directory. */
+export const SERVER_RENDERER_FILE = join('ssr', 'entry-server.js');
+
+/**
+ * The server renderer of the web build in `distDir`, loaded on its first render rather than at
+ * start (its module takes about 55 ms of CPU to load; the start of the server is kept under
+ * 1.5 s). Undefined (logged) when the build has none: the pages are then served as before,
+ * painted by the browser. A module that does not load fails each render, which serves the page
+ * without its HTML and logs why.
+ */
+export function serverRendererOf(
+  distDir: string,
+  log: FastifyBaseLogger,
+): ServerRenderer | undefined {
+  const file = join(distDir, SERVER_RENDERER_FILE);
+  if (!existsSync(file)) {
+    if (existsSync(join(distDir, 'index.html'))) {
+      log.warn({ file }, 'the web build has no server renderer: pages are painted by the browser');
+    }
+    return undefined;
+  }
+  let loaded: Promise<ServerRenderer['render']> | undefined;
+  const load = () =>
+    (loaded ??= importWithScopedAsyncStorage(
+      () => import(pathToFileURL(file).href) as Promise<Partial<ServerRenderer>>,
+    ).then((module) => {
+      if (typeof module.render !== 'function') {
+        throw new Error(`the server renderer ${file} exports no render function`);
+      }
+      return module.render.bind(module);
+    }));
+  return { render: async (url, data, options) => (await load())(url, data, options) };
+}
+
+/** A render that takes longer than this is given up, and the page served without it. */
+const RENDER_TIMEOUT_MS = 3000;
+
+/**
+ * The page's HTML from the renderer, undefined (logged) when rendering fails or times out. The
+ * data goes through JSON first: the browser renders from the JSON in the page, so the server
+ * must render from exactly that (dates as strings).
+ */
+export async function renderBody(
+  renderer: ServerRenderer,
+  url: string,
+  data: InitialData | undefined,
+  log: FastifyBaseLogger,
+): Promise<RenderedPage | undefined> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error('server rendering timed out')),
+    RENDER_TIMEOUT_MS,
+  );
+  try {
+    const asJson =
+      data === undefined ? undefined : (JSON.parse(JSON.stringify(data)) as InitialData);
+    return await renderer.render(url, asJson, { signal: controller.signal });
+  } catch (error) {
+    log.error({ err: error, url }, 'server rendering failed: serving the page without it');
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
