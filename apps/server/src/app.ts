@@ -46,6 +46,7 @@ import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.rou
 import { firstPaint, firstPaintKey, staticPages } from './modules/seo/first-paint.service.ts';
 import { routePreloads } from './modules/seo/first-paint-preload.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
+import { authMailCallbacks } from './mail/auth-mails.ts';
 import { mailSenderPlugin } from './mail/sender.ts';
 import { orderMailRenderer, orderNotifier } from './mail/order-notices.ts';
 import { lowStockNotifier } from './mail/stock-notices.ts';
@@ -125,7 +126,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(openapiErrorsPlugin);
-  await app.register(authPlugin, { config });
+  await app.register(authPlugin, {
+    config,
+    mails: authMailCallbacks({ db: database.db, publicUrl: config.publicUrl, log: app.log }),
+  });
   await app.register(mailSenderPlugin, { config });
 
   // Cancelling an order first settles its payment intent with the provider; the orders and users

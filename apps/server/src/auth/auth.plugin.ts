@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Config } from '../config.ts';
 import { scopeAuthAsyncContext, signedCookieToken } from '../adapters/better-auth.ts';
-import { createAuth, type Auth } from './better-auth.ts';
+import { createAuth, type Auth, type AuthMails } from './better-auth.ts';
 import type { SessionUser } from './guards.ts';
 import { TaggedCache } from '../cache/tagged-cache.ts';
 import { USER_CHANNEL } from '../db/change-channels.ts';
@@ -68,10 +68,10 @@ const MAX_CACHED_SESSIONS = 50_000;
  * removal takes effect on the next request. A banned user or an expired session is signed out.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config }) => {
+  async (app: FastifyInstance, opts: { config: Config; mails: AuthMails }) => {
     // Before any better-auth call: its async context must not slow every other request.
     await scopeAuthAsyncContext();
-    const auth = createAuth(opts.config, app.db, app.log);
+    const auth = createAuth(opts.config, app.db, app.log, opts.mails);
     app.decorate('auth', auth);
 
     // Sessions read recently, by token, tagged with their user: a signed-in request costs no query.

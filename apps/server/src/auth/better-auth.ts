@@ -6,7 +6,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../db/schema/auth.ts';
 import { PASSWORD_RESET_TOKEN_HOURS } from '@voltforge/contract/mail-links';
-import { authMailCallbacks } from '../mail/auth-mails.ts';
 import { redactText, redactValue } from '../log-redaction.ts';
 import { accountHooks } from './account-hooks.ts';
 import { accountLinking, beforeAccountCreate } from './account-linking.ts';
@@ -14,10 +13,24 @@ import { authEndpointRules } from './endpoint-rules.ts';
 import { passwordResetSignIn } from './password-reset-sign-in.ts';
 import { socialProviders, socialSignInPlugins } from './social-sign-in.ts';
 
+interface MailUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * The mails better-auth asks for, handed over by app.ts (mail sits a layer above auth: its admin
+ * pages use auth's guards). Neither throws: each queues its mail and logs a failure.
+ */
+export interface AuthMails {
+  sendResetPassword: (args: { user: MailUser; token: string }) => Promise<void>;
+  sendVerificationEmail: (args: { user: MailUser; token: string }) => Promise<void>;
+}
+
 /** better-auth as this shop runs it: email and password, social sign-in, sessions in the database. */
-export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
+export function createAuth(config: Config, db: Db, log: FastifyBaseLogger, mails: AuthMails) {
   const hooks = accountHooks(config, db, log);
-  const mails = authMailCallbacks({ db, publicUrl: config.publicUrl, log });
   const resetSignIn = passwordResetSignIn();
   return betterAuth({
     appName: 'Voltforge',

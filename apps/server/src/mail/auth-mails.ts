@@ -1,13 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthMails } from '../auth/better-auth.ts';
 import type { Db } from '../db/client.ts';
 import { enqueueMail } from './outbox.ts';
 import { passwordResetMail, verifyEmailMail } from './templates/account-mails.ts';
-
-interface MailUser {
-  id: string;
-  name: string;
-  email: string;
-}
 
 /**
  * better-auth's mail callbacks (`emailAndPassword.sendResetPassword` and
@@ -16,7 +11,11 @@ interface MailUser {
  * failure to queue is logged, never shown: the answer to "reset my password" must not reveal
  * anything, and a sign-up must not fail for its mail.
  */
-export function authMailCallbacks(opts: { db: Db; publicUrl: string; log: FastifyBaseLogger }) {
+export function authMailCallbacks(opts: {
+  db: Db;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}): AuthMails {
   const { db, publicUrl, log } = opts;
   const queue = async (what: string, write: () => Promise<void>) => {
     try {
@@ -26,7 +25,7 @@ export function authMailCallbacks(opts: { db: Db; publicUrl: string; log: Fastif
     }
   };
   return {
-    sendResetPassword: ({ user, token }: { user: MailUser; token: string }) =>
+    sendResetPassword: ({ user, token }) =>
       queue('password reset', () =>
         enqueueMail(db, {
           to: user.email,
@@ -35,7 +34,7 @@ export function authMailCallbacks(opts: { db: Db; publicUrl: string; log: Fastif
           ...passwordResetMail({ publicUrl, name: user.name, token }),
         }),
       ),
-    sendVerificationEmail: ({ user, token }: { user: MailUser; token: string }) =>
+    sendVerificationEmail: ({ user, token }) =>
       queue('email verification', () =>
         enqueueMail(db, {
           to: user.email,
