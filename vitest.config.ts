@@ -23,6 +23,7 @@ export default defineConfig({
       // The same suite on real PostgreSQL when CI (or you) gives it a database.
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
       './apps/web/vitest.config.ts',
+      { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
     ],
   },
 });

@@ -119,7 +119,13 @@ test('register: the confirmation link verifies the address and My Profile shows 
 test('placing an order writes the order mail with the right total', async ({ page, browser }) => {
   const customer = await registerCustomer(page, 'Otto Order');
   const tools = (await (await page.request.get('/api/tool?pageSize=100')).json()) as Tool[];
-  const tool = tools.find((t) => t.inStock >= t.minOrderQuantity + 1);
+  // One price for min + 1 pieces, so the mail's total is price × quantity.
+  const tool = tools.find(
+    (t) =>
+      t.inStock >= t.minOrderQuantity + 1 &&
+      t.orderMultiple === 1 &&
+      t.priceBreaks.every((b) => b.quantity > t.minOrderQuantity + 1),
+  );
   if (!tool) throw new Error('no tool in stock');
   const quantity = tool.minOrderQuantity + 1;
 

@@ -11,7 +11,14 @@ async function pickTool(page: Page): Promise<Tool> {
   const res = await page.request.get('/api/tool?pageSize=100');
   expect(res.ok()).toBe(true);
   const tools = (await res.json()) as Tool[];
-  const tool = tools.find((t) => t.minOrderQuantity >= 2 && t.inStock >= t.minOrderQuantity + 1);
+  // Sold one by one at one price up to min + 1, so the totals below are price × quantity.
+  const tool = tools.find(
+    (t) =>
+      t.minOrderQuantity >= 2 &&
+      t.inStock >= t.minOrderQuantity + 1 &&
+      t.orderMultiple === 1 &&
+      t.priceBreaks.every((b) => b.quantity > t.minOrderQuantity + 1),
+  );
   if (!tool) throw new Error('the demo catalogue has no tool with a minimum above 1');
   return tool;
 }
@@ -150,4 +157,57 @@ test('a phone that is not a phone number is refused before anything is sent', as
   await expect(page.getByText('Provide a valid phone number')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/tool/${tool._id}$`));
   expect(await stockOf(page, tool._id)).toBe(tool.inStock);
+});
+
+test('price breaks show on the card and the tool page, and the order is priced at the break', async ({
+  page,
+}) => {
+  await registerCustomer(page, 'Bea Break');
+  const tools = (await (await page.request.get('/api/tool?pageSize=100')).json()) as Tool[];
+  const tool = tools.find(
+    (t) =>
+      t.orderMultiple === 1 &&
+      t.priceBreaks.length > 0 &&
+      t.inStock >= (t.priceBreaks[0]?.quantity ?? Infinity),
+  );
+  const packed = tools.find((t) => t.orderMultiple > 1 && t.inStock >= 2 * t.orderMultiple);
+  if (!tool || !packed) throw new Error('the demo catalogue has no tool with price breaks');
+  const first = tool.priceBreaks[0]!;
+
+  // The catalogue card lists the breaks, the minimum at the base price first.
+  await page.goto(`/tools?search=${encodeURIComponent(tool.partNumber)}`);
+  const card = page.getByRole('article', { name: tool.name });
+  await expect(card.locator('dt', { hasText: 'Price breaks' })).toBeVisible();
+  await expect(card).toContainText(
+    `${tool.minOrderQuantity}+ ${usd.format(tool.price)} · ${first.quantity}+ ${usd.format(first.price)}`,
+  );
+
+  await page.goto(`/tool/${tool._id}`);
+  const table = page.getByRole('table', { name: 'Price breaks' });
+  await expect(table.getByRole('row')).toHaveCount(tool.priceBreaks.length + 2);
+  await expect(page.getByLabel('Price')).toHaveValue(usd.format(tool.price));
+  const quantity = page.getByLabel('Quantity');
+  const total = page.getByTestId('order-total');
+  await quantity.fill(String(first.quantity - 1));
+  await expect(total).toHaveText(usd.format(tool.price * (first.quantity - 1)));
+  await quantity.fill(String(first.quantity));
+  await expect(total).toHaveText(usd.format(first.price * first.quantity));
+  await expect(page.getByTestId('order-saving')).toHaveText(
+    `${usd.format(first.price)} each, you save ${usd.format((tool.price - first.price) * first.quantity)}`,
+  );
+  expect(await axeProblems(page)).toEqual([]);
+  await page.getByLabel('Phone').fill('+1 555 010 2030');
+  await page.getByLabel('Address').fill('5 Break Street, Portland');
+  await page.getByRole('button', { name: 'Confirm Orders' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/myOrder$/);
+  const row = page.getByRole('row').filter({ hasText: tool.name });
+  await expect(row).toContainText(usd.format(first.price * first.quantity));
+
+  // A tool sold in packs refuses a quantity that is not a whole number of packs.
+  await page.goto(`/tool/${packed._id}`);
+  await expect(page.getByText(`Sold in multiples of ${packed.orderMultiple} pcs.`)).toBeVisible();
+  await page.getByLabel('Quantity').fill(String(packed.minOrderQuantity + 1));
+  await page.getByRole('button', { name: 'Confirm Orders' }).click();
+  await expect(toast(page, `Order in multiples of ${packed.orderMultiple} pcs.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirm Orders' })).toBeDisabled();
 });

@@ -17,6 +17,8 @@ const tool: Tool = {
   img: '/images/tools/vf-dm200-digital-multimeter.svg',
   price: 89.5,
   minOrderQuantity: 2,
+  orderMultiple: 1,
+  priceBreaks: [{ quantity: 25, price: 84 }],
   inStock: 140,
   desc: 'A true-RMS multimeter.',
   category: 'Measurement & Test',

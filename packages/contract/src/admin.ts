@@ -13,6 +13,13 @@ import { queryWholeNumber } from './query-params.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
 import { isHttpUrl } from './web-address.ts';
 import { partNumberSchema } from './part-number.ts';
+import {
+  MAX_PRICE_BREAKS,
+  pricingMessages,
+  pricingOf,
+  pricingProblem,
+  type Pricing,
+} from './pricing.ts';
 
 /** The spec's admin texts (sections 4, 7 and 8), word for word, leading spaces included. */
 export const adminMessages = {
@@ -74,6 +81,10 @@ export const toolFieldMessages = {
   expectedInStockRequired:
     'expectedInStock (the stock the form was loaded with) must come with inStock',
   expectedInStockWhole: `expectedInStock must be a whole number from 0 to ${MAX_RECORDED_STOCK.toLocaleString('en-US')}`,
+  orderMultipleWhole: `Order multiple must be a whole number from 1 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`,
+  breakQuantityWhole: `A price break's quantity must be a whole number from 2 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`,
+  breakPriceRequired: "A price break's price is required",
+  breakPriceNumber: "A price break's price must be a number",
   lowStockThresholdWhole: `Low-stock threshold must be a whole number from 0 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}, or empty for twice the minimum order quantity`,
 } as const;
 
@@ -98,7 +109,15 @@ export function hasAtMostTwoDecimals(dollars: number): boolean {
   return Math.abs(Math.round(dollars * 100) - dollars * 100) < 1e-6;
 }
 
-const toolFields = {
+/** A price in dollars as an admin types it: more than 0, at most two decimals, within bounds. */
+const priceField = (required: string, invalid: string) =>
+  numberField(required, invalid)
+    .gt(0, toolFieldMessages.pricePositive)
+    .max(MAX_TOOL_PRICE, toolFieldMessages.priceTooHigh)
+    .refine(hasAtMostTwoDecimals, toolFieldMessages.priceCents);
+
+/** Each tool field's rule, as the forms, the API and the CSV import check it. */
+export const toolFields = {
   partNumber: partNumberSchema,
   name: requiredText(
     MAX_TOOL_NAME_LENGTH,
@@ -111,10 +130,24 @@ const toolFields = {
     toolFieldMessages.minOrderRequired,
     toolFieldMessages.minOrderWhole,
   ),
-  price: numberField(toolFieldMessages.priceRequired, toolFieldMessages.priceNumber)
-    .gt(0, toolFieldMessages.pricePositive)
-    .max(MAX_TOOL_PRICE, toolFieldMessages.priceTooHigh)
-    .refine(hasAtMostTwoDecimals, toolFieldMessages.priceCents),
+  price: priceField(toolFieldMessages.priceRequired, toolFieldMessages.priceNumber),
+  orderMultiple: wholeNumber(
+    1,
+    toolFieldMessages.orderMultipleWhole,
+    toolFieldMessages.orderMultipleWhole,
+  ),
+  priceBreaks: z
+    .array(
+      z.strictObject({
+        quantity: wholeNumber(
+          2,
+          toolFieldMessages.breakQuantityWhole,
+          toolFieldMessages.breakQuantityWhole,
+        ),
+        price: priceField(toolFieldMessages.breakPriceRequired, toolFieldMessages.breakPriceNumber),
+      }),
+    )
+    .max(MAX_PRICE_BREAKS, pricingMessages.tooManyBreaks),
   desc: requiredText(
     MAX_TOOL_DESC_LENGTH,
     toolFieldMessages.descRequired,
@@ -143,8 +176,39 @@ const toolFields = {
 
 const unknownFields = unknownFieldsError();
 
-/** POST /api/tool: the Add Tools form. Strict, so `_id`, `archivedAt` and the like are refused. */
-export const toolInputSchema = z.strictObject(toolFields, unknownFields);
+/** A tool's price breaks and order multiple as pricing takes them (cents). */
+export function pricingOfInput(tool: {
+  price: number;
+  minOrderQuantity: number;
+  orderMultiple?: number;
+  priceBreaks?: readonly { quantity: number; price: number }[];
+}): Pricing {
+  return pricingOf({
+    price: tool.price,
+    minOrderQuantity: tool.minOrderQuantity,
+    orderMultiple: tool.orderMultiple ?? 1,
+    priceBreaks: tool.priceBreaks ?? [],
+  });
+}
+
+/**
+ * POST /api/tool: the Add Tools form. Strict, so `_id`, `archivedAt` and the like are refused.
+ * The breaks and multiple are checked against the price and minimum (pricing.ts); an edit is
+ * checked the same way by the server, against the tool as the edit would leave it.
+ */
+export const toolInputSchema = z
+  .strictObject(
+    {
+      ...toolFields,
+      orderMultiple: toolFields.orderMultiple.optional(),
+      priceBreaks: toolFields.priceBreaks.optional(),
+    },
+    unknownFields,
+  )
+  .superRefine((tool, ctx) => {
+    const problem = pricingProblem(pricingOfInput(tool));
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['priceBreaks'] });
+  });
 export type ToolInput = z.input<typeof toolInputSchema>;
 export type ToolInputBody = z.output<typeof toolInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PriceBreak } from './pricing.ts';
 
 /**
  * The columns of the tools CSV, in order: what GET /api/tool/export.csv writes and what the
@@ -10,12 +11,35 @@ export const toolCsvColumns = [
   'category',
   'price',
   'minOrderQuantity',
+  'orderMultiple',
+  'priceBreaks',
   'inStock',
   'lowStockThreshold',
   'img',
   'desc',
 ] as const;
 export type ToolCsvColumn = (typeof toolCsvColumns)[number];
+
+/** A tool's price breaks in one CSV cell: `25:84.00;100:79.00`, empty for none. */
+export function breaksCell(breaks: readonly PriceBreak[]): string {
+  return breaks.map((b) => `${b.quantity}:${(b.unitPriceCents / 100).toFixed(2)}`).join(';');
+}
+
+/**
+ * The breaks a cell written like `breaksCell`'s names, prices in dollars as typed; null when the
+ * cell is not in that form (the contract's field rules then check each break).
+ */
+export function readBreaksCell(cell: string): { quantity: number; price: number }[] | null {
+  const text = cell.trim();
+  if (text === '') return [];
+  const breaks: { quantity: number; price: number }[] = [];
+  for (const part of text.split(';')) {
+    const found = /^\s*(\d{1,10})\s*:\s*(\d{1,10}(?:\.\d+)?)\s*$/.exec(part);
+    if (!found) return null;
+    breaks.push({ quantity: Number(found[1]), price: Number(found[2]) });
+  }
+  return breaks;
+}
 
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
@@ -36,6 +60,8 @@ export const toolImportMessages = {
   archived: 'This part number belongs to a deleted tool',
   notANumber: 'Must be a number',
   thresholdWhole: 'Low-stock threshold must be a whole number from 0 or be left empty',
+  breaksFormat:
+    'Price breaks must read like 25:84.00;100:79.00 (quantity:price, separated by ;) or be left empty',
   hasErrors: (n: number) =>
     `The file has ${n} error${n === 1 ? '' : 's'}; nothing was imported. Fix ${n === 1 ? 'it' : 'them'} and try again.`,
   stale: 'The catalogue changed since this preview. Preview the file again before importing.',

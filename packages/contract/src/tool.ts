@@ -22,6 +22,10 @@ export const toolSchema = z.object({
   img: z.string(),
   price: z.number(),
   minOrderQuantity: z.number().int(),
+  /** Only multiples of this can be ordered (a reel of 1,000, a box of 10); 1 for any quantity. */
+  orderMultiple: z.number().int(),
+  /** Lower unit prices from a quantity on, beyond `price` at the minimum (see pricing.ts). */
+  priceBreaks: z.array(z.object({ quantity: z.number().int(), price: z.number() })),
   inStock: z.number().int(),
   desc: z.string(),
   category: z.string(),

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, request, type TestApp } from '../../test/test-app.ts';
 import { demoAccounts } from '../db/demo-accounts.ts';
 import { seedDemo } from './seed.ts';
+import { pricingProblem } from '@voltforge/contract/pricing';
+import { pricingOfRow } from '../modules/tools/tools.service.ts';
 import { loadConfig } from '../config.ts';
 import { user } from '../db/schema/auth.ts';
 import { review } from '../db/schema/review.ts';
@@ -25,7 +27,11 @@ describe('demo seed', () => {
       expect(x.imageUrl).toMatch(/^\/images\/tools\/[a-z0-9-]+\.svg$/);
       expect(x.priceCents).toBeGreaterThan(0);
       expect(x.minOrderQuantity).toBeGreaterThanOrEqual(1);
+      // Every demo tool's breaks and multiple are ones an admin could have entered.
+      expect(pricingProblem(pricingOfRow(x))).toBeNull();
     }
+    expect(tools.filter((x) => x.priceBreaks.length > 0).length).toBeGreaterThanOrEqual(5);
+    expect(tools.filter((x) => x.orderMultiple > 1).length).toBeGreaterThanOrEqual(3);
     const [{ reviews }] = (await t.app.db.select({ reviews: count() }).from(review)) as [
       { reviews: number },
     ];

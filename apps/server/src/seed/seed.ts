@@ -83,6 +83,11 @@ export async function seedDemo(app: App, opts: { withDemoAccounts: boolean }): P
           category: t.category,
           priceCents: t.priceCents,
           minOrderQuantity: t.minOrderQuantity,
+          orderMultiple: t.orderMultiple ?? 1,
+          priceBreaks: (t.priceBreaks ?? []).map(([quantity, unitPriceCents]) => ({
+            quantity,
+            unitPriceCents,
+          })),
           inStock: t.inStock,
           // Spread creation times so "newest" sorting is meaningful.
           createdAt: new Date(now - i * 86_400_000),

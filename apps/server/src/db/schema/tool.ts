@@ -3,12 +3,14 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PriceBreak } from '@voltforge/contract/pricing';
 import { user } from './auth.ts';
 
 export const tool = pgTable(
@@ -23,6 +25,14 @@ export const tool = pgTable(
     category: text('category').notNull(),
     priceCents: integer('price_cents').notNull(),
     minOrderQuantity: integer('min_order_quantity').notNull().default(1),
+    /** Only multiples of this can be ordered (packaging); 1 for any quantity. */
+    orderMultiple: integer('order_multiple').notNull().default(1),
+    /**
+     * Lower unit prices from a quantity on, beyond the base price at the minimum order quantity:
+     * `[{ "quantity": 25, "unitPriceCents": 8400 }, …]`, rising quantities, falling prices
+     * (checked by the contract's `pricingProblem` before every write).
+     */
+    priceBreaks: jsonb('price_breaks').$type<PriceBreak[]>().notNull().default([]),
     inStock: integer('in_stock').notNull().default(0),
     /** At or below this stock the tool is "low"; null means twice its minimum order quantity. */
     lowStockThreshold: integer('low_stock_threshold'),
@@ -34,6 +44,7 @@ export const tool = pgTable(
   (t) => [
     check('tool_in_stock_non_negative', sql`${t.inStock} >= 0`),
     check('tool_min_order_quantity_positive', sql`${t.minOrderQuantity} >= 1`),
+    check('tool_order_multiple_positive', sql`${t.orderMultiple} >= 1`),
     check('tool_price_positive', sql`${t.priceCents} > 0`),
     check('tool_low_stock_threshold_non_negative', sql`${t.lowStockThreshold} >= 0`),
     uniqueIndex('tool_part_number_lower_idx').on(sql`lower(${t.partNumber})`),

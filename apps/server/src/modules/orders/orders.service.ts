@@ -10,6 +10,13 @@ import {
   type OrderStatus,
 } from '@voltforge/contract/order';
 import { paymentMessages } from '@voltforge/contract/payment';
+import {
+  isOrderMultiple,
+  priceLine,
+  pricingMessages,
+  type PriceBreak,
+  type Pricing,
+} from '@voltforge/contract/pricing';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
@@ -30,18 +37,41 @@ import { placeBatched, readForOrder, type OrderingState } from './placement-batc
 /** The tool can change between the read and the reservation; the placement is tried again then. */
 const PLACE_ATTEMPTS = 3;
 
+/** The tool's pricing as the ordering read gives it; null when there is no such tool. */
+function pricingFrom(state: OrderingState): Pricing | null {
+  const { price_cents: priceCents, min_order_quantity: min, order_multiple: multiple } = state;
+  if (priceCents === null || min === null || multiple === null || state.price_breaks === null) {
+    return null;
+  }
+  // Both drivers parse jsonb; a string would mean a driver that does not.
+  const priceBreaks = (
+    typeof state.price_breaks === 'string' ? JSON.parse(state.price_breaks) : state.price_breaks
+  ) as PriceBreak[];
+  return { priceCents, minOrderQuantity: min, orderMultiple: multiple, priceBreaks };
+}
+
 /** Why an order cannot be placed, from the tool and the account as they are; null when it can. */
-function refusal(state: OrderingState, q: number, maxUnpaid: number): Error | null {
-  const { in_stock: inStock, min_order_quantity: min, price_cents: price } = state;
-  if (state.name === null || state.archived || inStock === null || min === null || price === null) {
+function refusal(
+  state: OrderingState,
+  pricing: Pricing | null,
+  q: number,
+  maxUnpaid: number,
+): Error | null {
+  const inStock = state.in_stock;
+  if (state.name === null || state.archived || inStock === null || pricing === null) {
     return notFound(orderMessages.toolNotFound);
   }
+  const min = pricing.minOrderQuantity;
   if (q < min) {
     return badRequest(orderMessages.minQuantity(min), { quantity: orderMessages.minQuantity(min) });
   }
+  if (!isOrderMultiple(pricing, q)) {
+    const message = pricingMessages.multiple(pricing.orderMultiple);
+    return badRequest(message, { quantity: message });
+  }
   if (state.unpaid >= maxUnpaid) return conflict(orderMessages.tooManyUnpaid(maxUnpaid));
   if (inStock < q) return conflict(shortageMessage(inStock));
-  if (price * q > INT32_MAX) return badRequest(orderMessages.totalTooLarge);
+  if (priceLine(pricing, q).totalCents > INT32_MAX) return badRequest(orderMessages.totalTooLarge);
   return null;
 }
 
@@ -61,9 +91,10 @@ export async function placeOrder(
   const q = input.quantity;
   for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
     const state = await readForOrder(db, input.toolId, customer.id);
-    const refused = refusal(state, q, deps.maxUnpaid);
-    if (refused) throw refused;
-    const priceCents = state.price_cents ?? 0;
+    const pricing = pricingFrom(state);
+    const refused = refusal(state, pricing, q, deps.maxUnpaid);
+    if (refused || !pricing) throw refused ?? notFound(orderMessages.toolNotFound);
+    const line = priceLine(pricing, q);
     const row: OrderRow = {
       id: randomUUID(),
       userId: customer.id,
@@ -74,9 +105,9 @@ export async function placeOrder(
       toolId: input.toolId,
       toolName: state.name ?? '',
       partNumber: state.part_number ?? '',
-      unitPriceCents: priceCents,
+      unitPriceCents: line.unitPriceCents,
       quantity: q,
-      totalCents: priceCents * q,
+      totalCents: line.totalCents,
       status: 'pending_payment',
       paymentIntentId: null,
       transactionId: null,
@@ -99,7 +130,10 @@ export async function placeOrder(
       max_unpaid: deps.maxUnpaid,
       tool_name: row.toolName,
       part_number: row.partNumber,
-      price_cents: row.unitPriceCents,
+      price_cents: pricing.priceCents,
+      order_multiple: pricing.orderMultiple,
+      price_breaks: pricing.priceBreaks,
+      unit_price_cents: line.unitPriceCents,
       mail_subject: mail.subject,
       mail_html: mail.html,
       mail_text: mail.text,

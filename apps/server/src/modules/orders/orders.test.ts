@@ -226,6 +226,60 @@ describe('POST /api/order', () => {
   });
 });
 
+describe('price breaks and order multiples', () => {
+  const broken = () =>
+    createTool({
+      priceCents: 8950,
+      minOrderQuantity: 2,
+      inStock: 500,
+      orderMultiple: 1,
+      priceBreaks: [
+        { quantity: 25, unitPriceCents: 8400 },
+        { quantity: 100, unitPriceCents: 7900 },
+      ],
+    });
+
+  it('prices each order at the break its quantity reaches', async () => {
+    const { id } = await broken();
+    const at = async (quantity: number) => {
+      const res = await placeAs(alice, validBody(id, quantity));
+      expect(res.statusCode).toBe(201);
+      const { price, total } = res.json<Order>();
+      return { price, total };
+    };
+    expect(await at(24)).toEqual({ price: 89.5, total: 2148 });
+    expect(await at(25)).toEqual({ price: 84, total: 2100 });
+    expect(await at(100)).toEqual({ price: 79, total: 7900 });
+    expect(await stockOf(id)).toBe(500 - 149);
+  });
+
+  it('refuses a quantity that is not a multiple, with the message, reserving nothing', async () => {
+    const { id } = await createTool({ minOrderQuantity: 20, orderMultiple: 20, inStock: 100 });
+    const res = await placeAs(alice, validBody(id, 30));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: {
+        message: 'Order in multiples of 20 pcs.',
+        fields: { quantity: 'Order in multiples of 20 pcs.' },
+      },
+    });
+    expect(await stockOf(id)).toBe(100);
+    expect(await orderCountFor(id)).toBe(0);
+    expect((await placeAs(alice, validBody(id, 40))).statusCode).toBe(201);
+  });
+
+  it('takes no price or total from the browser', async () => {
+    const { id } = await broken();
+    for (const extra of [{ total: 1 }, { price: 0.01 }, { unitPriceCents: 1 }]) {
+      const res = await placeAs(alice, { ...validBody(id, 30), ...extra });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(await orderCountFor(id)).toBe(0);
+    const res = await placeAs(alice, validBody(id, 30));
+    expect(res.json<Order>()).toMatchObject({ price: 84, total: 2520 });
+  });
+});
+
 describe('reading orders', () => {
   let aliceOrder: Order;
   let bobOrder: Order;

@@ -40,6 +40,9 @@ function requestFor(
     tool_name: t.name,
     part_number: t.partNumber,
     price_cents: t.priceCents,
+    order_multiple: 1,
+    price_breaks: [],
+    unit_price_cents: t.priceCents,
     mail_subject: `Your order ${id}`,
     mail_html: `<p>Order ${id}</p>`,
     mail_text: `Order ${id}`,
@@ -280,6 +283,33 @@ describe('voltforge_place_orders (migration 0008), one call', () => {
     expect(rows.orders.map((o) => o.id)).toEqual(ids);
     expect(rows.moves.map((m) => m.id)).toEqual(ids);
     expect(await stockOf(item.id)).toBe(7);
+  });
+
+  it('places only while the breaks and multiple it priced by still hold, at the unit price sent', async () => {
+    const [a, b] = [await registerUser(t.app), await registerUser(t.app)];
+    const breaks = [{ quantity: 10, unitPriceCents: 900 }];
+    const item = await insertTool(t.app.db, {
+      inStock: 100,
+      minOrderQuantity: 5,
+      priceCents: 1000,
+      orderMultiple: 5,
+      priceBreaks: breaks,
+    });
+    const priced = { order_multiple: 5, price_breaks: breaks };
+    const answers = await placeBatchWith(t.app.db)([
+      requestFor(a, item, { ...priced, quantity: 10, unit_price_cents: 900 }), // at the break
+      requestFor(a, item, { quantity: 10 }), // priced without the breaks: read before they came
+      requestFor(b, item, { ...priced, price_breaks: [], quantity: 10 }), // breaks since changed
+      requestFor(b, item, { ...priced, quantity: 7, unit_price_cents: 1000 }), // not a multiple
+    ]);
+    expect(answers).toMatchObject([
+      placed(90),
+      refused('changed'),
+      refused('changed'),
+      refused('changed'),
+    ]);
+    const [row] = await t.app.db.select().from(order).where(eq(order.toolId, item.id));
+    expect(row).toMatchObject({ unitPriceCents: 900, quantity: 10, totalCents: 9000 });
   });
 
   it('answers each order of a mixed batch and writes exactly the accepted ones', async () => {

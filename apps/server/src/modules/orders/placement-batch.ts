@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PriceBreak } from '@voltforge/contract/pricing';
 import type { Db } from '../../db/client.ts';
 import { hasSqlState } from '../../db/sql-state.ts';
 import { order } from '../../db/schema/order.ts';
@@ -17,7 +18,12 @@ export interface PlacementRequest {
   max_unpaid: number;
   tool_name: string;
   part_number: string;
+  /** The tool's base price, multiple and breaks as read: placed only while they still hold. */
   price_cents: number;
+  order_multiple: number;
+  price_breaks: readonly PriceBreak[];
+  /** The order's unit price, from the contract's pricing function. */
+  unit_price_cents: number;
   mail_subject: string;
   mail_html: string;
   mail_text: string;
@@ -204,6 +210,8 @@ export type OrderingState = {
   name: string | null;
   part_number: string | null;
   price_cents: number | null;
+  order_multiple: number | null;
+  price_breaks: PriceBreak[] | string | null;
   in_stock: number | null;
   min_order_quantity: number | null;
   archived: boolean | null;
@@ -221,7 +229,8 @@ function readBatchWith(db: Db, toolId: string) {
   return async (userIds: string[]): Promise<OrderingState[]> => {
     const accounts = JSON.stringify([...new Set(userIds)]);
     const result = (await db.execute<Omit<OrderingState, 'unpaid'> & { unpaid: unknown }>(sql`
-      select t.name, t.part_number, t.price_cents, t.in_stock, t.min_order_quantity,
+      select t.name, t.part_number, t.price_cents, t.order_multiple, t.price_breaks, t.in_stock,
+             t.min_order_quantity,
              t.archived_at is not null as archived,
              (select coalesce(jsonb_object_agg(a.id, (
                 select count(*) from ${order} o

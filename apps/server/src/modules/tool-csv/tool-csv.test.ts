@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolImportPlan, ToolImportResult } from '@voltforge/contract/tool-csv';
+import {
+  toolCsvColumns,
+  toolImportMessages,
+  type ToolImportPlan,
+  type ToolImportResult,
+} from '@voltforge/contract/tool-csv';
+import { toolFieldMessages } from '@voltforge/contract/admin';
 import type { Tool } from '@voltforge/contract/tool';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { parseCsv } from '../../csv.ts';
@@ -61,14 +67,14 @@ describe('GET /api/tool/export.csv', () => {
       category: 'Hand Tools',
     });
     const csv = await exportTools();
-    expect(csv.startsWith(BOM + HEADER + '\r\n')).toBe(true);
+    expect(csv.startsWith(BOM + toolCsvColumns.join(',') + '\r\n')).toBe(true);
     expect(csv).toContain(
-      'ESC-1,"Crimper, ""Pro"" – Größe 2",Hand Tools,1234.56,2,7,,/images/tools/vf-dm200-digital-multimeter.svg,"Line one\nLine two, with ""quotes"""\r\n',
+      'ESC-1,"Crimper, ""Pro"" – Größe 2",Hand Tools,1234.56,2,1,,7,,/images/tools/vf-dm200-digital-multimeter.svg,"Line one\nLine two, with ""quotes"""\r\n',
     );
     const records = parseCsv(csv, { unterminatedQuote: 'x' });
     const row = records.find((r) => r.cells[0] === 'ESC-1');
     expect(row?.cells[1]).toBe('Crimper, "Pro" – Größe 2');
-    expect(row?.cells[8]).toBe('Line one\nLine two, with "quotes"');
+    expect(row?.cells[toolCsvColumns.indexOf('desc')]).toBe('Line one\nLine two, with "quotes"');
   });
 
   it('leaves deleted tools out', async () => {
@@ -200,7 +206,7 @@ describe('tools CSV import', () => {
         row: 1,
         column: 'colour',
         message:
-          'Unknown column "colour"; the columns are partNumber, name, category, price, minOrderQuantity, inStock, lowStockThreshold, img, desc.',
+          'Unknown column "colour"; the columns are partNumber, name, category, price, minOrderQuantity, orderMultiple, priceBreaks, inStock, lowStockThreshold, img, desc.',
       },
       { row: 1, column: 'partNumber', message: 'The first row must name the column "partNumber".' },
     ]);
@@ -226,6 +232,60 @@ describe('tools CSV import', () => {
     expect(res.json<ToolImportResult>()).toMatchObject({ created: 0, updated: 0 });
     expect(await t.app.db.select().from(tool).orderBy(tool.id)).toEqual(before);
     expect(await t.app.db.select().from(stockMovement)).toHaveLength(movementsBefore.length);
+  });
+});
+
+describe('price breaks and order multiples in the CSV', () => {
+  it('carries them out and in: an imported break prices like one entered in the admin', async () => {
+    await insertTool(t.app.db, {
+      partNumber: 'PB-1',
+      priceCents: 1000,
+      minOrderQuantity: 10,
+      orderMultiple: 10,
+      priceBreaks: [
+        { quantity: 100, unitPriceCents: 900 },
+        { quantity: 1000, unitPriceCents: 750 },
+      ],
+    });
+    const csv = await exportTools();
+    const header = csv.slice(BOM.length).split('\r\n')[0];
+    expect(header).toContain('minOrderQuantity,orderMultiple,priceBreaks');
+    const line = csv.split('\r\n').find((l) => l.startsWith('PB-1,'));
+    expect(line).toContain(',10,10,100:9.00;1000:7.50,');
+
+    const columns =
+      'partNumber,name,category,price,minOrderQuantity,orderMultiple,priceBreaks,inStock,img,desc';
+    const file = `${columns}\r\nPB-2,Imported Relay,Components,10.00,10,10,100:9.00;1000:7.50,500,/images/tools/relay.svg,A relay.\r\n`;
+    const plan = await preview(file);
+    expect(plan.errors).toEqual([]);
+    expect((await apply(file, plan.planHash)).statusCode).toBe(200);
+    const [imported, entered] = [await toolByPart('PB-2'), await toolByPart('PB-1')];
+    expect(imported).toMatchObject({
+      orderMultiple: entered?.orderMultiple,
+      priceBreaks: entered?.priceBreaks,
+    });
+  });
+
+  it('names a breaks cell it cannot read and breaks that do not fall, importing nothing', async () => {
+    const columns = 'partNumber,name,category,price,minOrderQuantity,priceBreaks,inStock,img,desc';
+    const file = [
+      columns,
+      'PB-3,Relay,Components,10.00,1,100=9,5,/images/tools/relay.svg,A relay.',
+      'PB-4,Relay,Components,10.00,1,100:11.00,5,/images/tools/relay.svg,A relay.',
+      'PB-5,Relay,Components,10.00,1,100:9.999,5,/images/tools/relay.svg,A relay.',
+      '',
+    ].join('\r\n');
+    const plan = await preview(file);
+    expect(plan.errors).toEqual([
+      { row: 2, column: 'priceBreaks', message: toolImportMessages.breaksFormat },
+      {
+        row: 3,
+        column: 'priceBreaks',
+        message: 'Price break 1 (100+): the price must be less than the base price ($10.00).',
+      },
+      { row: 4, column: 'priceBreaks', message: toolFieldMessages.priceCents },
+    ]);
+    expect(await toolByPart('PB-3')).toBeUndefined();
   });
 });
 

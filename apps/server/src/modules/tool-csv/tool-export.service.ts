@@ -1,5 +1,5 @@
 import { and, asc, isNull, sql } from 'drizzle-orm';
-import { toolCsvColumns, type ToolCsvColumn } from '@voltforge/contract/tool-csv';
+import { breaksCell, toolCsvColumns, type ToolCsvColumn } from '@voltforge/contract/tool-csv';
 import type { Db } from '../../db/client.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { CSV_BOM, csvLine } from '../../csv.ts';
@@ -16,6 +16,8 @@ export function toolCsvCells(row: ToolRow): Record<ToolCsvColumn, string> {
     category: row.category,
     price: (row.priceCents / 100).toFixed(2),
     minOrderQuantity: String(row.minOrderQuantity),
+    orderMultiple: String(row.orderMultiple),
+    priceBreaks: breaksCell(row.priceBreaks),
     inStock: String(row.inStock),
     lowStockThreshold: row.lowStockThreshold === null ? '' : String(row.lowStockThreshold),
     img: row.imageUrl,

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { MAX_STOCK_QUANTITY, toolFieldMessages, toolInputSchema } from '@voltforge/contract/admin';
+import { MAX_STOCK_QUANTITY, toolFieldMessages, toolFields } from '@voltforge/contract/admin';
 import { dollarsToCents } from '@voltforge/contract/money';
 import { partNumberKey, partNumberSchema } from '@voltforge/contract/part-number';
+import { pricingProblem, type PriceBreak, type Pricing } from '@voltforge/contract/pricing';
 import {
   MAX_IMPORT_ROWS,
+  breaksCell,
+  readBreaksCell,
   toolCsvColumns,
   toolImportMessages as messages,
   type ImportCellError,
@@ -32,6 +35,8 @@ interface ToolValues {
   category?: string;
   priceCents?: number;
   minOrderQuantity?: number;
+  orderMultiple?: number;
+  priceBreaks?: PriceBreak[];
   inStock?: number;
   /** null: back to the default (twice the minimum order quantity). */
   lowStockThreshold?: number | null;
@@ -60,7 +65,7 @@ const REQUIRED_FOR_NEW: readonly ToolCsvColumn[] = [
   'desc',
 ];
 
-const fields = toolInputSchema.shape;
+const fields = toolFields;
 
 function firstIssue(result: z.ZodSafeParseResult<unknown>): string {
   return result.success ? '' : (result.error.issues[0]?.message ?? 'Invalid value');
@@ -106,14 +111,26 @@ function readRow(
   }
   const notWhole = {
     minOrderQuantity: toolFieldMessages.minOrderWhole,
+    orderMultiple: toolFieldMessages.orderMultipleWhole,
     inStock: toolFieldMessages.inStockWhole,
   } as const;
-  for (const column of ['minOrderQuantity', 'inStock'] as const) {
+  for (const column of ['minOrderQuantity', 'orderMultiple', 'inStock'] as const) {
     const cell = cells[column]?.trim();
     if (!cell) continue;
     const parsed = wholeCell(cell, fields[column], notWhole[column]);
     if (typeof parsed === 'number') values[column] = parsed;
     else fail(column, parsed);
+  }
+  const breaksText = cells.priceBreaks;
+  if (breaksText !== undefined) {
+    const breaks = readBreaksCell(breaksText);
+    const parsed = breaks === null ? null : fields.priceBreaks.safeParse(breaks);
+    if (parsed?.success) {
+      values.priceBreaks = parsed.data.map((b) => ({
+        quantity: b.quantity,
+        unitPriceCents: dollarsToCents(b.price),
+      }));
+    } else fail('priceBreaks', parsed ? firstIssue(parsed) : messages.breaksFormat);
   }
   const threshold = cells.lowStockThreshold;
   if (threshold !== undefined) {
@@ -133,6 +150,8 @@ function cellsOf(values: ToolValues): Partial<Record<ToolCsvColumn, string | nul
     category: values.category,
     price: values.priceCents === undefined ? undefined : (values.priceCents / 100).toFixed(2),
     minOrderQuantity: values.minOrderQuantity?.toString(),
+    orderMultiple: values.orderMultiple?.toString(),
+    priceBreaks: values.priceBreaks && breaksCell(values.priceBreaks),
     inStock: values.inStock?.toString(),
     lowStockThreshold:
       values.lowStockThreshold === undefined
@@ -273,6 +292,15 @@ async function plan(db: Db | Tx, csv: string, lock: boolean): Promise<Plan> {
         }
       }
     }
+    // The breaks and multiple must fit the price and minimum the row leaves the tool with.
+    const pricing: Pricing = {
+      priceCents: values.priceCents ?? existing?.priceCents ?? 0,
+      minOrderQuantity: values.minOrderQuantity ?? existing?.minOrderQuantity ?? 1,
+      orderMultiple: values.orderMultiple ?? existing?.orderMultiple ?? 1,
+      priceBreaks: values.priceBreaks ?? existing?.priceBreaks ?? [],
+    };
+    const pricingFault = rowHasErrors() ? null : pricingProblem(pricing);
+    if (pricingFault) errors.push({ row, column: 'priceBreaks', message: pricingFault });
     const wanted = cellsOf(values);
     const current = existing ? toolCsvCells(existing) : null;
     const changes = (Object.keys(wanted) as ToolCsvColumn[])
@@ -353,6 +381,8 @@ export async function applyToolImport(
               category: values.category ?? '',
               priceCents: values.priceCents ?? 0,
               minOrderQuantity: values.minOrderQuantity ?? 1,
+              orderMultiple: values.orderMultiple ?? 1,
+              priceBreaks: values.priceBreaks ?? [],
               inStock: values.inStock ?? 0,
               lowStockThreshold: values.lowStockThreshold ?? null,
               imageUrl: values.imageUrl ?? '',

@@ -10,10 +10,11 @@ import type { Tool } from '@voltforge/contract/tool';
 import type { Actor } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
-import { conflict, HttpError, notFound } from '../../http-error.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../http-error.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { partNumberMessages } from '@voltforge/contract/part-number';
-import { toolToJson } from './tools.service.ts';
+import { pricingOfRow, toolToJson } from './tools.service.ts';
+import { pricingProblem, type PriceBreak, type Pricing } from '@voltforge/contract/pricing';
 import { syncLowStock, type OnLowStock } from '../../stock/low-stock.service.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
@@ -42,6 +43,17 @@ function refuseTakenPartNumber(partNumber: string | undefined) {
   };
 }
 
+/** Breaks as the API takes them (dollars) as the database keeps them (cents). */
+function breaksInCents(breaks: readonly { quantity: number; price: number }[]): PriceBreak[] {
+  return breaks.map((b) => ({ quantity: b.quantity, unitPriceCents: dollarsToCents(b.price) }));
+}
+
+/** A tool whose breaks or multiple do not fit its price and minimum: 400 naming the problem. */
+function refuseBadPricing(pricing: Pricing): void {
+  const problem = pricingProblem(pricing);
+  if (problem) throw badRequest(problem, { priceBreaks: problem });
+}
+
 /**
  * Adds a tool; its opening stock is an intake, booked as a 'restock' movement by the admin who
  * added it (as the seed books the demo catalogue's).
@@ -65,6 +77,8 @@ export async function createTool(
         category: input.category,
         priceCents: dollarsToCents(input.price),
         minOrderQuantity: input.minOrderQuantity,
+        orderMultiple: input.orderMultiple ?? 1,
+        priceBreaks: breaksInCents(input.priceBreaks ?? []),
         inStock: input.inStock,
       })
       .returning();
@@ -112,6 +126,8 @@ export async function updateTool(
           category: fields.category,
           priceCents: fields.price === undefined ? undefined : dollarsToCents(fields.price),
           minOrderQuantity: fields.minOrderQuantity,
+          orderMultiple: fields.orderMultiple,
+          priceBreaks: fields.priceBreaks && breaksInCents(fields.priceBreaks),
           inStock: stock?.to,
         })
         .where(
@@ -123,6 +139,8 @@ export async function updateTool(
         )
         .returning();
       if (!row) return null;
+      // The breaks must still fit the price and minimum as this edit leaves them (rolled back).
+      refuseBadPricing(pricingOfRow(row));
       const delta = stock ? stock.to - stock.from : 0;
       if (delta !== 0) {
         await tx.insert(stockMovement).values({ toolId: id, delta, reason: 'adjust', actorId });

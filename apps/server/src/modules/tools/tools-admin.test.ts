@@ -252,6 +252,92 @@ describe('PATCH /api/tool/:id', () => {
   });
 });
 
+describe('price breaks and order multiples', () => {
+  const breaks = [
+    { quantity: 10, price: 22.5 },
+    { quantity: 50, price: 19.75 },
+  ];
+
+  it('keeps the breaks and multiple an admin enters, and the catalogue shows them', async () => {
+    const created = await addTool({ orderMultiple: 2, priceBreaks: breaks });
+    expect(created).toMatchObject({ price: 24.5, orderMultiple: 2, priceBreaks: breaks });
+    const res = await request(t.app, { method: 'GET', url: `/api/tool/${created._id}` });
+    expect(res.json<Tool>()).toMatchObject({ orderMultiple: 2, priceBreaks: breaks });
+    // A tool added without them sells any quantity at one price.
+    expect(await addTool()).toMatchObject({ orderMultiple: 1, priceBreaks: [] });
+  });
+
+  it.each([
+    [
+      'a quantity that does not rise',
+      { priceBreaks: [{ quantity: 2, price: 20 }] },
+      'Price break 1 (2+): the quantity must be more than the minimum order quantity (2).',
+    ],
+    [
+      'a price that does not fall',
+      {
+        priceBreaks: [
+          { quantity: 10, price: 22.5 },
+          { quantity: 50, price: 23 },
+        ],
+      },
+      'Price break 2 (50+): the price must be less than that of break 1 ($22.50).',
+    ],
+    [
+      'a minimum that is not a multiple',
+      { orderMultiple: 4 },
+      'The minimum order quantity (2) must be a multiple of the order multiple (4).',
+    ],
+    [
+      'a break priced in fractions of a cent',
+      { priceBreaks: [{ quantity: 10, price: 22.555 }] },
+      toolFieldMessages.priceCents,
+    ],
+  ])('answers %s with 400 naming it, adding nothing', async (_label, fields, message) => {
+    const body = validTool(fields);
+    const res = await request(t.app, {
+      method: 'POST',
+      url: '/api/tool',
+      payload: body,
+      as: admin,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { message: string } }>().error.message).toContain(message);
+    const [row] = await t.app.db
+      .select()
+      .from(tool)
+      .where(eq(tool.partNumber, String(body.partNumber)));
+    expect(row).toBeUndefined();
+  });
+
+  it('checks an edit against the tool as it leaves it, changing nothing when it does not fit', async () => {
+    const created = await addTool({ priceBreaks: breaks });
+    const patch = (payload: object) =>
+      request(t.app, { method: 'PATCH', url: `/api/tool/${created._id}`, payload, as: admin });
+    // A base price at or below the first break's would make the break no saving.
+    const res = await patch({ price: 22 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: {
+        message: 'Price break 1 (10+): the price must be less than the base price ($22.00).',
+        fields: {
+          priceBreaks: 'Price break 1 (10+): the price must be less than the base price ($22.00).',
+        },
+      },
+    });
+    const unchanged = await request(t.app, { method: 'GET', url: `/api/tool/${created._id}` });
+    expect(unchanged.json<Tool>()).toMatchObject({ price: 24.5, priceBreaks: breaks });
+
+    const edited = await patch({ price: 30, priceBreaks: [{ quantity: 100, price: 25 }] });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json<Tool>()).toMatchObject({
+      price: 30,
+      priceBreaks: [{ quantity: 100, price: 25 }],
+    });
+    expect((await patch({ priceBreaks: [] })).json<Tool>().priceBreaks).toEqual([]);
+  });
+});
+
 describe('POST /api/tool/:id/restock', () => {
   it('adds the quantity, books a restock movement by the admin and returns the tool', async () => {
     const created = await addTool({ inStock: 5 });

@@ -3,6 +3,7 @@ import { adminMessages } from '@voltforge/contract/admin';
 import { centsToDollars } from '@voltforge/contract/money';
 import type { ShopSummary } from '@voltforge/contract/content';
 import type { ToolSort } from '@voltforge/contract/catalog';
+import type { Pricing } from '@voltforge/contract/pricing';
 import type { Tool, ToolCategory, ToolListQuery } from '@voltforge/contract/tool';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
@@ -22,10 +23,25 @@ export function toolToJson(row: ToolRow): Tool {
     img: row.imageUrl,
     price: centsToDollars(row.priceCents),
     minOrderQuantity: row.minOrderQuantity,
+    orderMultiple: row.orderMultiple,
+    priceBreaks: row.priceBreaks.map((b) => ({
+      quantity: b.quantity,
+      price: centsToDollars(b.unitPriceCents),
+    })),
     inStock: row.inStock,
     desc: row.description,
     category: row.category,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What the contract's pricing function takes of a tool row. */
+export function pricingOfRow(row: ToolRow): Pricing {
+  return {
+    priceCents: row.priceCents,
+    minOrderQuantity: row.minOrderQuantity,
+    orderMultiple: row.orderMultiple,
+    priceBreaks: row.priceBreaks,
   };
 }
 

@@ -83,6 +83,8 @@ describe('GET /api/tool', () => {
       img: '/images/tools/18.svg',
       price: 89.5,
       minOrderQuantity: 2,
+      orderMultiple: 1,
+      priceBreaks: [],
       inStock: 140,
       desc: 'Digital Multimeter description',
       category: 'Measurement & Test',

@@ -5,6 +5,10 @@ export interface SeedTool {
   category: string;
   priceCents: number;
   minOrderQuantity: number;
+  /** Packaging: only multiples of this are sold (a tube of 20 relays); 1 when left out. */
+  orderMultiple?: number;
+  /** Lower unit prices from a quantity on, as [quantity, cents] pairs, rising. */
+  priceBreaks?: [number, number][];
   inStock: number;
   description: string;
   icon:
@@ -38,6 +42,10 @@ export const seedTools: SeedTool[] = [
     category: 'Measurement & Test',
     priceCents: 8950,
     minOrderQuantity: 2,
+    priceBreaks: [
+      [25, 8400],
+      [100, 7900],
+    ],
     inStock: 140,
     icon: 'meter',
     description:
@@ -60,6 +68,10 @@ export const seedTools: SeedTool[] = [
     category: 'Measurement & Test',
     priceCents: 5490,
     minOrderQuantity: 4,
+    priceBreaks: [
+      [20, 5190],
+      [100, 4850],
+    ],
     inStock: 260,
     icon: 'tester',
     description:
@@ -82,6 +94,7 @@ export const seedTools: SeedTool[] = [
     category: 'Soldering & Rework',
     priceCents: 12900,
     minOrderQuantity: 2,
+    priceBreaks: [[10, 12250]],
     inStock: 75,
     icon: 'station',
     description:
@@ -93,6 +106,11 @@ export const seedTools: SeedTool[] = [
     category: 'Soldering & Rework',
     priceCents: 2450,
     minOrderQuantity: 5,
+    orderMultiple: 5,
+    priceBreaks: [
+      [50, 2290],
+      [250, 2090],
+    ],
     inStock: 420,
     icon: 'iron',
     description: 'Light 25 W iron with a long-life plated tip and a heat-resistant silicone cable.',
@@ -125,6 +143,11 @@ export const seedTools: SeedTool[] = [
     category: 'Power Supplies',
     priceCents: 4200,
     minOrderQuantity: 10,
+    orderMultiple: 10,
+    priceBreaks: [
+      [50, 3950],
+      [200, 3690],
+    ],
     inStock: 600,
     icon: 'psu',
     description:
@@ -147,6 +170,11 @@ export const seedTools: SeedTool[] = [
     category: 'Hand Tools',
     priceCents: 2890,
     minOrderQuantity: 6,
+    orderMultiple: 6,
+    priceBreaks: [
+      [36, 2690],
+      [120, 2490],
+    ],
     inStock: 350,
     icon: 'pliers',
     description:
@@ -179,6 +207,12 @@ export const seedTools: SeedTool[] = [
     category: 'Components',
     priceCents: 890,
     minOrderQuantity: 20,
+    orderMultiple: 20,
+    priceBreaks: [
+      [100, 820],
+      [500, 740],
+      [1000, 690],
+    ],
     inStock: 2400,
     icon: 'relay',
     description:
@@ -190,6 +224,11 @@ export const seedTools: SeedTool[] = [
     category: 'Components',
     priceCents: 1450,
     minOrderQuantity: 10,
+    orderMultiple: 10,
+    priceBreaks: [
+      [50, 1350],
+      [250, 1240],
+    ],
     inStock: 1800,
     icon: 'chip',
     description:
@@ -201,6 +240,10 @@ export const seedTools: SeedTool[] = [
     category: 'Measurement & Test',
     priceCents: 1990,
     minOrderQuantity: 5,
+    priceBreaks: [
+      [25, 1850],
+      [100, 1690],
+    ],
     inStock: 500,
     icon: 'cable',
     description:

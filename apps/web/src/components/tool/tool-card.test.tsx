@@ -11,6 +11,8 @@ const tool: Tool = {
   img: '/images/tools/vf-dm200.svg',
   price: 89.5,
   minOrderQuantity: 2,
+  orderMultiple: 1,
+  priceBreaks: [],
   inStock: 140,
   desc: 'x'.repeat(120),
   category: 'Measurement & Test',
@@ -33,6 +35,27 @@ describe('ToolCard', { timeout: 15_000 }, () => {
       'href',
       `/tool/${tool._id}`,
     );
+  });
+
+  it('shows the price breaks and the order multiple when the tool has them', () => {
+    renderCard({
+      ...tool,
+      orderMultiple: 2,
+      priceBreaks: [
+        { quantity: 25, price: 84 },
+        { quantity: 100, price: 79 },
+      ],
+    });
+    expect(screen.getByText('Price breaks').nextSibling).toHaveTextContent(
+      '2+ $89.50 · 25+ $84.00 · 100+ $79.00',
+    );
+    expect(screen.getByText('Order multiple').nextSibling).toHaveTextContent('2 pcs.');
+  });
+
+  it('shows no break table for a tool with one price', () => {
+    renderCard(tool);
+    expect(screen.queryByText('Price breaks')).not.toBeInTheDocument();
+    expect(screen.queryByText('Order multiple')).not.toBeInTheDocument();
   });
 
   it('drops the NEW badge once the tool is older than 30 days', () => {

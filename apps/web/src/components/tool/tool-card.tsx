@@ -1,5 +1,6 @@
 import type { Tool } from '@voltforge/contract/tool';
 import { formatUsd } from '@voltforge/contract/money';
+import { formatBreaks, pricingOf } from '@voltforge/contract/pricing';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { previewText } from '../../lib/preview-text';
@@ -26,8 +27,8 @@ interface ToolCardProps {
 }
 
 /**
- * One tool for sale: image, name, NEW badge, description preview,
- * minimum order and available quantity, and Purchase, which opens the order page.
+ * One tool for sale: image, name, NEW badge, description preview, price and its breaks,
+ * minimum order, order multiple and available quantity, and Purchase, which opens the order page.
  */
 export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false }: ToolCardProps) {
   const soldOut = tool.inStock < 1 || tool.inStock < tool.minOrderQuantity;
@@ -68,8 +69,20 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false }: 
           <dd className="font-mono">{tool.partNumber}</dd>
           <dt className="text-base-content/70">Price per unit</dt>
           <dd className="font-semibold">{formatUsd(tool.price)}</dd>
+          {tool.priceBreaks.length > 0 ? (
+            <>
+              <dt className="text-base-content/70">Price breaks</dt>
+              <dd>{formatBreaks(pricingOf(tool))}</dd>
+            </>
+          ) : null}
           <dt className="text-base-content/70">Minimum Order Quantity</dt>
           <dd className="font-semibold">{tool.minOrderQuantity}</dd>
+          {tool.orderMultiple > 1 ? (
+            <>
+              <dt className="text-base-content/70">Order multiple</dt>
+              <dd className="font-semibold">{tool.orderMultiple} pcs.</dd>
+            </>
+          ) : null}
           <dt className="text-base-content/70">Available Quantity</dt>
           <dd className="font-semibold">{tool.inStock}</dd>
         </dl>

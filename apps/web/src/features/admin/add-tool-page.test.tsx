@@ -19,6 +19,8 @@ const tool: AdminTool = {
   img: '/images/tools/vf-ps3005-bench-supply.svg',
   price: 159,
   minOrderQuantity: 1,
+  orderMultiple: 1,
+  priceBreaks: [],
   inStock: 54,
   desc: 'A 30 V, 5 A linear bench supply.',
   category: 'Power Supplies',
@@ -113,7 +115,9 @@ describe('AddToolPage', { timeout: 30_000 }, () => {
           name: 'Logic Probe',
           inStock: 30,
           minOrderQuantity: 2,
+          orderMultiple: 1,
           price: 12.5,
+          priceBreaks: [],
           category: 'Test',
           desc: 'Probes logic levels.',
           img: 'https://example.com/probe.png',
@@ -163,6 +167,43 @@ describe('AddToolPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.toolUpdated));
     expect(sent('PATCH')).toEqual([{ url: `/api/tool/${tool._id}`, body: { price: 149 } }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manageTools'));
+  });
+
+  it('edits the price breaks, naming a break that does not fall, and sends them', async () => {
+    const user = userEvent.setup();
+    renderPage(`/dashboard/addTool?edit=${tool._id}`, (_url, init) =>
+      init?.method === 'PATCH' ? json(200, tool) : undefined,
+    );
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(tool.name), slow);
+    await user.click(screen.getByRole('button', { name: 'Add price break' }));
+    await fill(user, screen.getByLabelText('Break 1: from quantity'), '10');
+    await fill(user, screen.getByLabelText('Break 1: price (USD per unit)'), '149');
+    await user.click(screen.getByRole('button', { name: 'Add price break' }));
+    await fill(user, screen.getByLabelText('Break 2: from quantity'), '50');
+    await fill(user, screen.getByLabelText('Break 2: price (USD per unit)'), '155');
+    await user.click(screen.getByRole('button', { name: 'Update Tool' }));
+    expect(
+      await screen.findByText(
+        'Price break 2 (50+): the price must be less than that of break 1 ($149.00).',
+      ),
+    ).toBeInTheDocument();
+    expect(sent('PATCH')).toEqual([]);
+
+    await fill(user, screen.getByLabelText('Break 2: price (USD per unit)'), '139');
+    await fill(user, screen.getByLabelText('Order multiple (pcs.; 1 for any quantity)'), '1');
+    await user.click(screen.getByRole('button', { name: 'Update Tool' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.toolUpdated));
+    expect(sent('PATCH')).toEqual([
+      {
+        url: `/api/tool/${tool._id}`,
+        body: {
+          priceBreaks: [
+            { quantity: 10, price: 149 },
+            { quantity: 50, price: 139 },
+          ],
+        },
+      },
+    ]);
   });
 
   it('sends a changed stock with the stock it loaded, and shows the conflict when orders moved it', async () => {

@@ -17,6 +17,8 @@ const tool = (name: string): AdminTool => ({
   img: '/images/tools/vf-ws12-wire-stripper.svg',
   price: 12,
   minOrderQuantity: 1,
+  orderMultiple: 1,
+  priceBreaks: [],
   inStock: 8,
   desc: 'A tool.',
   category: 'Hand Tools',

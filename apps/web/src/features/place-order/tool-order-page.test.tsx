@@ -21,6 +21,8 @@ const tool: Tool = {
   img: '/images/tools/vf-ps3005-bench-supply.svg',
   price: 1234.5,
   minOrderQuantity: 2,
+  orderMultiple: 1,
+  priceBreaks: [],
   inStock: 5,
   desc: 'A 30 V, 5 A linear bench supply.',
   category: 'Power Supplies',
@@ -77,6 +79,47 @@ describe('ToolOrderPage', { timeout: 20_000 }, () => {
     expect(total).toHaveTextContent('$2,469.00');
     await user.type(screen.getByLabelText('Quantity'), '3');
     expect(total).toHaveTextContent('$3,703.50');
+  });
+
+  it('shows the price breaks and prices the total at the break the quantity reaches', async () => {
+    const user = userEvent.setup();
+    const broken: Tool = {
+      ...tool,
+      inStock: 200,
+      price: 89.5,
+      orderMultiple: 5,
+      minOrderQuantity: 5,
+      priceBreaks: [
+        { quantity: 25, price: 84 },
+        { quantity: 100, price: 79 },
+      ],
+    };
+    renderPage(
+      () => Promise.resolve(json(500, {})),
+      () => json(200, broken),
+    );
+    const table = await screen.findByRole('table', { name: 'Price breaks' }, slow);
+    expect(table).toHaveTextContent('5+$89.50');
+    expect(table).toHaveTextContent('25+$84.00');
+    expect(table).toHaveTextContent('100+$79.00');
+    expect(screen.getByText('Sold in multiples of 5 pcs.')).toBeInTheDocument();
+    // The spec's Price field keeps the base unit price; the total follows the break.
+    expect(screen.getByLabelText('Price')).toHaveValue('$89.50');
+    const quantity = screen.getByLabelText('Quantity');
+    await user.type(quantity, '20');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$1,790.00');
+    expect(screen.queryByTestId('order-saving')).not.toBeInTheDocument();
+    await user.clear(quantity);
+    await user.type(quantity, '25');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$2,100.00');
+    expect(screen.getByTestId('order-saving')).toHaveTextContent('$84.00 each, you save $137.50');
+
+    await fillContact(user);
+    await user.clear(quantity);
+    await user.type(quantity, '27');
+    await user.click(screen.getByRole('button', { name: 'Confirm Orders' }));
+    expect(toast.error).toHaveBeenCalledWith('Order in multiples of 5 pcs.', expect.anything());
+    expect(posts()).toHaveLength(0);
   });
 
   it('refuses a quantity below the minimum or above the stock until it is valid again', async () => {

@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldNamesMarkedBoolean } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { PriceBreaksField } from './price-breaks-field';
 
 export const emptyTool: ToolInput = {
   partNumber: '',
@@ -17,7 +18,9 @@ export const emptyTool: ToolInput = {
   name: '',
   inStock: Number.NaN,
   minOrderQuantity: Number.NaN,
+  orderMultiple: 1,
   price: Number.NaN,
+  priceBreaks: [],
   desc: '',
   img: '',
   category: '',
@@ -30,7 +33,9 @@ export function toolToInput(tool: AdminTool): ToolInput {
     name: tool.name,
     inStock: tool.inStock,
     minOrderQuantity: tool.minOrderQuantity,
+    orderMultiple: tool.orderMultiple,
     price: tool.price,
+    priceBreaks: tool.priceBreaks.map((b) => ({ quantity: b.quantity, price: b.price })),
     desc: tool.desc,
     img: tool.img,
     category: tool.category,
@@ -51,6 +56,10 @@ export function changedFields(
   for (const key of Object.keys(values) as (keyof ToolInputBody)[]) {
     if (dirty[key]) patch[key] = values[key];
   }
+  // A removed break leaves no dirty mark behind: the breaks go whenever they differ.
+  if (JSON.stringify(values.priceBreaks ?? []) !== JSON.stringify(loaded.priceBreaks ?? [])) {
+    patch.priceBreaks = values.priceBreaks;
+  } else delete patch.priceBreaks;
   if ('inStock' in patch) patch.expectedInStock = loaded.inStock;
   return patch;
 }
@@ -172,6 +181,18 @@ export function ToolForm({
         error={errors.price?.message}
         {...register('price', numberOptions)}
       />
+      <TextField
+        label="Order multiple (pcs.; 1 for any quantity)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        error={errors.orderMultiple?.message}
+        {...register('orderMultiple', numberOptions)}
+      />
+      <div className="sm:col-span-2">
+        <PriceBreaksField control={control} register={register} errors={errors} />
+      </div>
       <TextField
         label="Category"
         list={listId}

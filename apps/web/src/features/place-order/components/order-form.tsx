@@ -6,6 +6,7 @@ import {
   orderMessages,
   phoneSchema,
 } from '@voltforge/contract/order';
+import { pricingOf } from '@voltforge/contract/pricing';
 import type { Tool } from '@voltforge/contract/tool';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -16,7 +17,7 @@ import { paths } from '../../../lib/paths';
 import { TextField } from '../../../components/ui/text-field';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { usePlaceOrder } from '../api/place-order';
-import { checkQuantity, liveTotalCents } from '../quantity-check';
+import { checkQuantity, liveLine } from '../quantity-check';
 
 // The quantity is checked by quantity-check.ts (toasts, button state), not by the resolver.
 const formSchema = z.object({ quantity: z.string(), phone: phoneSchema, address: addressSchema });
@@ -34,6 +35,8 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
   const min = tool.minOrderQuantity;
   const max = Math.min(tool.inStock, MAX_ORDER_QUANTITY);
   const soldOut = max < min;
+  const rules = { min, max, multiple: tool.orderMultiple };
+  const pricing = pricingOf(tool);
   // Set synchronously on the first accepted submit, so a double click cannot send twice.
   const sending = useRef(false);
   // After a refused quantity the button stays disabled until the typed quantity is valid again;
@@ -55,9 +58,10 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
   });
 
   const quantityText = useWatch({ control, name: 'quantity' });
-  const check = checkQuantity(quantityText, min, max);
+  const check = checkQuantity(quantityText, rules);
   const blocked = quantityRefused && !check.ok;
-  const totalCents = liveTotalCents(quantityText, min, tool.price);
+  // The spec's Price field keeps the base unit price; the total is at the quantity's break.
+  const line = liveLine(quantityText, pricing);
 
   const send = ({ phone, address }: FormValues) => {
     if (sending.current || !check.ok) return;
@@ -113,7 +117,7 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
               inputMode="numeric"
               min={min}
               max={max}
-              step={1}
+              step={tool.orderMultiple}
               required
               placeholder={String(min)}
               disabled={soldOut}
@@ -122,7 +126,7 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
               error={blocked && !check.ok ? check.message : undefined}
               {...register('quantity', {
                 onChange: (event: ChangeEvent<HTMLInputElement>) => {
-                  if (checkQuantity(event.target.value, min, max).ok) setQuantityRefused(false);
+                  if (checkQuantity(event.target.value, rules).ok) setQuantityRefused(false);
                 },
               })}
             />
@@ -139,8 +143,14 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
             <div className="rounded-box bg-base-200 px-3 py-2">
               <dt className="text-base-content/70">Total</dt>
               <dd className="font-semibold" data-testid="order-total">
-                {totalCents === null ? '—' : formatUsd(centsToDollars(totalCents))}
+                {line === null ? '—' : formatUsd(centsToDollars(line.totalCents))}
               </dd>
+              {line !== null && line.savingCents > 0 ? (
+                <dd className="text-xs text-base-content/80" data-testid="order-saving">
+                  {formatUsd(centsToDollars(line.unitPriceCents))} each, you save{' '}
+                  {formatUsd(centsToDollars(line.savingCents))}
+                </dd>
+              ) : null}
             </div>
           </dl>
         </div>

@@ -1,7 +1,43 @@
-import { formatUsd } from '@voltforge/contract/money';
+import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { breakTable, pricingOf } from '@voltforge/contract/pricing';
 import type { Tool } from '@voltforge/contract/tool';
 
-/** The tool being ordered: image, name, NEW badge, quantities, unit price, description. */
+/** The tool's break table (the minimum at the base price first) and its order multiple. */
+function PriceBreaks({ tool }: { tool: Tool }) {
+  const breaks = breakTable(pricingOf(tool));
+  return (
+    <div className="text-sm">
+      {breaks.length > 1 ? (
+        <table className="table table-sm w-auto">
+          <caption className="text-left font-semibold">Price breaks</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="text-base-content">
+                Quantity
+              </th>
+              <th scope="col" className="text-base-content">
+                Price per unit
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {breaks.map((b) => (
+              <tr key={b.quantity}>
+                <td>{b.quantity.toLocaleString('en-US')}+</td>
+                <td>{formatUsd(centsToDollars(b.unitPriceCents))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {tool.orderMultiple > 1 ? (
+        <p className="mt-2">Sold in multiples of {tool.orderMultiple} pcs.</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The tool being ordered: image, name, NEW badge, quantities, unit price and its breaks, description. */
 export function ToolSummary({ tool }: { tool: Tool }) {
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm">
@@ -38,6 +74,7 @@ export function ToolSummary({ tool }: { tool: Tool }) {
             <dd className="text-lg font-semibold">{formatUsd(tool.price)}</dd>
           </div>
         </dl>
+        {tool.priceBreaks.length > 0 || tool.orderMultiple > 1 ? <PriceBreaks tool={tool} /> : null}
         <p className="leading-relaxed text-base-content/80">{tool.desc}</p>
       </div>
     </article>

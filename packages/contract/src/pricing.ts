@@ -1,0 +1,132 @@
+import { centsToDollars, dollarsToCents, formatUsd } from './money.ts';
+
+/**
+ * Price breaks and order multiples: the one pricing function of the shop (docs/architecture.md,
+ * "Pricing"). The server prices every order line with it from the database's figures; the web
+ * shows live totals with it. Money is integer cents throughout: a unit price is a whole number of
+ * cents, a line total is unit price × quantity and a total is a sum of line totals, so nothing is
+ * ever rounded after a price is entered (dollars become cents once, rounded half up, at the edge).
+ */
+
+/** From `quantity` pieces on, each costs `unitPriceCents`. */
+export interface PriceBreak {
+  quantity: number;
+  unitPriceCents: number;
+}
+
+/** What pricing needs of a tool, in cents. `priceBreaks` are those beyond the base price. */
+export interface Pricing {
+  priceCents: number;
+  minOrderQuantity: number;
+  orderMultiple: number;
+  priceBreaks: readonly PriceBreak[];
+}
+
+/** The most price breaks a tool may have beyond its base price. */
+export const MAX_PRICE_BREAKS = 8;
+
+/** A tool as the API sends it (price and breaks in dollars). */
+export interface PricedTool {
+  price: number;
+  minOrderQuantity: number;
+  orderMultiple: number;
+  priceBreaks: readonly { quantity: number; price: number }[];
+}
+
+/** The API's tool (dollars) as pricing takes it (cents). */
+export function pricingOf(tool: PricedTool): Pricing {
+  return {
+    priceCents: dollarsToCents(tool.price),
+    minOrderQuantity: tool.minOrderQuantity,
+    orderMultiple: tool.orderMultiple,
+    priceBreaks: tool.priceBreaks.map((b) => ({
+      quantity: b.quantity,
+      unitPriceCents: dollarsToCents(b.price),
+    })),
+  };
+}
+
+/** Every break including the base one (the minimum order quantity at the base price), rising. */
+export function breakTable(pricing: Pricing): PriceBreak[] {
+  return [
+    { quantity: pricing.minOrderQuantity, unitPriceCents: pricing.priceCents },
+    ...pricing.priceBreaks,
+  ];
+}
+
+export interface LinePrice {
+  quantity: number;
+  /** The unit price at this quantity: that of the highest break the quantity reaches. */
+  unitPriceCents: number;
+  totalCents: number;
+  /** What the breaks save against the base price at this quantity (0 below the first break). */
+  savingCents: number;
+}
+
+/** The price of `quantity` pieces of a tool. */
+export function priceLine(pricing: Pricing, quantity: number): LinePrice {
+  let unitPriceCents = pricing.priceCents;
+  for (const b of pricing.priceBreaks) {
+    if (quantity >= b.quantity) unitPriceCents = b.unitPriceCents;
+  }
+  return {
+    quantity,
+    unitPriceCents,
+    totalCents: unitPriceCents * quantity,
+    savingCents: (pricing.priceCents - unitPriceCents) * quantity,
+  };
+}
+
+/** "2+ $89.50 · 25+ $84.00 · 100+ $79.00": the break table as tool cards and pages show it. */
+export function formatBreaks(pricing: Pricing): string {
+  return breakTable(pricing)
+    .map(
+      (b) =>
+        `${b.quantity.toLocaleString('en-US')}+ ${formatUsd(centsToDollars(b.unitPriceCents))}`,
+    )
+    .join(' · ');
+}
+
+export const pricingMessages = {
+  multiple: (n: number) => `Order in multiples of ${n} pcs.`,
+  tooManyBreaks: `A tool can have at most ${MAX_PRICE_BREAKS} price breaks.`,
+  breakQuantity: (i: number, quantity: number, floor: number, first: boolean) =>
+    `Price break ${i} (${quantity}+): the quantity must be more than ${first ? `the minimum order quantity (${floor})` : `that of break ${i - 1} (${floor})`}.`,
+  breakPrice: (i: number, quantity: number, ceiling: number, first: boolean) =>
+    `Price break ${i} (${quantity}+): the price must be less than ${first ? 'the base price' : `that of break ${i - 1}`} (${formatUsd(centsToDollars(ceiling))}).`,
+  minNotMultiple: (min: number, multiple: number) =>
+    `The minimum order quantity (${min}) must be a multiple of the order multiple (${multiple}).`,
+} as const;
+
+/**
+ * What is wrong with a tool's breaks and multiple, the first problem found, or null: breaks must
+ * have rising quantities (above the minimum order quantity) and falling prices (below the base
+ * price), and the minimum order quantity must be a multiple of the order multiple, or no quantity
+ * at the minimum could be ordered.
+ */
+export function pricingProblem(pricing: Pricing): string | null {
+  if (pricing.priceBreaks.length > MAX_PRICE_BREAKS) return pricingMessages.tooManyBreaks;
+  let floor = pricing.minOrderQuantity;
+  let ceiling = pricing.priceCents;
+  for (const [index, b] of pricing.priceBreaks.entries()) {
+    const i = index + 1;
+    if (b.quantity <= floor) return pricingMessages.breakQuantity(i, b.quantity, floor, i === 1);
+    if (b.unitPriceCents >= ceiling) {
+      return pricingMessages.breakPrice(i, b.quantity, ceiling, i === 1);
+    }
+    floor = b.quantity;
+    ceiling = b.unitPriceCents;
+  }
+  if (pricing.minOrderQuantity % pricing.orderMultiple !== 0) {
+    return pricingMessages.minNotMultiple(pricing.minOrderQuantity, pricing.orderMultiple);
+  }
+  return null;
+}
+
+/** True when `quantity` can be ordered in the tool's packaging. */
+export function isOrderMultiple(
+  pricing: Pick<Pricing, 'orderMultiple'>,
+  quantity: number,
+): boolean {
+  return quantity % pricing.orderMultiple === 0;
+}
