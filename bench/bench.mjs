@@ -412,6 +412,20 @@ async function main() {
     },
     { name: 'GET /api/profile', path: '/api/profile', cookie: reader.cookie },
     {
+      // A 500-line bill of materials: every catalogue part a few times (so duplicates are merged)
+      // and one line in five a part nobody sells (so suggestions are looked for).
+      name: 'POST /api/quick-order/preview (500 lines)',
+      path: '/api/quick-order/preview',
+      method: 'POST',
+      body: JSON.stringify({
+        text: Array.from({ length: 500 }, (_, i) =>
+          i % 5 === 4
+            ? `XX-${i}, 3`
+            : `${list.json[i % list.json.length].partNumber}, ${list.json[i % list.json.length].minOrderQuantity}`,
+        ).join('\n'),
+      }),
+    },
+    {
       name: `POST /api/order (${buyers.length} buyers)`,
       path: '/api/order',
       cookies: buyers.map((b) => b.cookie),
@@ -525,6 +539,24 @@ async function main() {
   );
   for (const r of rows) out(line(r));
   out();
+
+  // One 500-line preview at a time: how long a buyer waits for the verdicts, not the throughput.
+  const quickOrder = measured.find((r) => r.path === '/api/quick-order/preview');
+  if (quickOrder) {
+    const times = [];
+    for (let i = 0; i < 20; i++) {
+      const startedAt = performance.now();
+      const res = await api(shopBase, 'POST', quickOrder.path, {
+        body: JSON.parse(quickOrder.body),
+      });
+      times.push(performance.now() - startedAt);
+      if (res.status !== 200 || res.json?.verdicts?.length !== 500) failed = true;
+    }
+    out(
+      `Quick order, one 500-line preview at a time (20 in a row): median ${fmt(median(times), 1)} ms, slowest ${fmt(Math.max(...times), 1)} ms`,
+    );
+    out();
+  }
 
   // Oversell: many more concurrent one-unit orders than there is stock; exactly the stock must sell.
   const scarce = await createTool(shopBase, admin, 'Bench scarce stock', OVERSELL_STOCK);

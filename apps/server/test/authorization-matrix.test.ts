@@ -216,6 +216,13 @@ const matrix: Row[] = [
   publicGet('/api/review'),
   publicGet('/api/payments/config'),
   {
+    route: 'POST /api/quick-order/preview',
+    who: "public (a visitor's cart uses it too)",
+    expected: PUBLIC,
+    on: 'a two-line list',
+    call: async () => ({ url: '/api/quick-order/preview', payload: { text: 'VF-DM200, 2\nX, 1' } }),
+  },
+  {
     route: 'POST /api/newsletter',
     who: 'public',
     expected: [200, 200, 200, 200],
