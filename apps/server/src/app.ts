@@ -26,6 +26,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { quickOrderRoutes } from './modules/quick-order/quick-order.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { toolsAdminRoutes } from './modules/tools/tools-admin.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { config });
   await app.register(toolsRoutes);
   await app.register(quickOrderRoutes);
+  await app.register(cartRoutes);
   await app.register(toolsAdminRoutes, { onLowStock });
   await app.register(ordersRoutes, {
     beforeCancel,

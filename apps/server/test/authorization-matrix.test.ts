@@ -120,6 +120,19 @@ async function paidOrderOfA(): Promise<{ orderId: string; transactionId: string 
   return { orderId, transactionId: res.json<{ paymentIntentId: string }>().paymentIntentId };
 }
 
+/** A tool in A's cart (a new tool each time, so the line is A's alone); returns its id. */
+async function cartLineOfA(): Promise<string> {
+  const { id } = await insertTool(t.app.db, { minOrderQuantity: 1, inStock: 5 });
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/cart/lines',
+    payload: { lines: [{ toolId: id, quantity: 1 }] },
+    as: customerA,
+  });
+  if (res.statusCode !== 200) throw new Error(`cart add failed: ${res.body}`);
+  return id;
+}
+
 /** A review by A, written straight to the table (A may post only one a day). */
 async function reviewOfA(): Promise<string> {
   const [row] = await t.app.db
@@ -321,6 +334,41 @@ const matrix: Row[] = [
     expected: [401, 200, 404, 200],
     on: "a new unpaid order of A's",
     call: async () => ({ url: `/api/order/${await placeOrderOfA()}` }),
+  },
+  {
+    route: 'GET /api/cart',
+    who: 'signed in (the cart of the session, never another)',
+    expected: SIGNED_IN,
+    on: '—',
+    call: async () => ({ url: '/api/cart' }),
+  },
+  {
+    route: 'POST /api/cart/lines',
+    who: 'signed in (adds to the own cart)',
+    expected: SIGNED_IN,
+    on: 'one unit of a tool',
+    call: async () => ({ url: '/api/cart/lines', payload: { lines: [{ toolId, quantity: 1 }] } }),
+  },
+  {
+    route: 'PUT /api/cart/lines/:toolId',
+    who: 'owner of the line',
+    expected: [401, 200, 404, 404],
+    on: "a line of A's cart",
+    call: async () => ({ url: `/api/cart/lines/${await cartLineOfA()}`, payload: { quantity: 1 } }),
+  },
+  {
+    route: 'DELETE /api/cart/lines/:toolId',
+    who: 'signed in (removes from the own cart only)',
+    expected: SIGNED_IN,
+    on: "a line of A's cart",
+    call: async () => ({ url: `/api/cart/lines/${await cartLineOfA()}` }),
+  },
+  {
+    route: 'POST /api/cart/merge',
+    who: 'signed in (merges into the own cart)',
+    expected: SIGNED_IN,
+    on: 'one unit of a tool',
+    call: async () => ({ url: '/api/cart/merge', payload: { lines: [{ toolId, quantity: 1 }] } }),
   },
   {
     route: 'POST /api/create-payment-intent',

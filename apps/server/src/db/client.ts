@@ -20,6 +20,7 @@ import * as newsletterSchema from './schema/newsletter.ts';
 import * as contactSchema from './schema/contact.ts';
 import * as appMetaSchema from './schema/app-meta.ts';
 import * as mailSchema from './schema/mail.ts';
+import * as cartSchema from './schema/cart.ts';
 
 export const schema = {
   ...authSchema,
@@ -33,6 +34,7 @@ export const schema = {
   ...contactSchema,
   ...appMetaSchema,
   ...mailSchema,
+  ...cartSchema,
 };
 
 /** Both drivers (PGlite and node-postgres) fit this type, so services never know which one runs. */

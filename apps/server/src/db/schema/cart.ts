@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { tool } from './tool.ts';
+
+/**
+ * A signed-in buyer's cart: one line per tool. The price is not kept, it is always the tool's
+ * now; `seen_unit_price_cents` is what the buyer saw when they last set the quantity, so a change
+ * since can be pointed out. Removing the account removes its cart.
+ */
+export const cartLine = pgTable(
+  'cart_line',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tool.id),
+    quantity: integer('quantity').notNull(),
+    seenUnitPriceCents: integer('seen_unit_price_cents').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.toolId] }),
+    check('cart_line_quantity_positive', sql`${t.quantity} >= 1`),
+    index('cart_line_tool_id_idx').on(t.toolId),
+  ],
+);

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  addCartLinesSchema,
+  cartSchema,
+  cartToolParamsSchema,
+  mergeCartResultSchema,
+  mergeCartSchema,
+  setCartQuantitySchema,
+} from '@voltforge/contract/cart';
+import { requireUser, signedIn } from '../../auth/guards.ts';
+import {
+  addToCart,
+  mergeIntoCart,
+  readCart,
+  removeFromCart,
+  setCartQuantity,
+} from './cart.service.ts';
+
+/** The signed-in buyer's cart; each route acts on the session's own cart only. */
+export async function cartRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tags = ['cart'];
+
+  app.get(
+    '/api/cart',
+    { onRequest: signedIn, schema: { tags, summary: 'Your cart', response: { 200: cartSchema } } },
+    async (request) => readCart(app.db, (await requireUser(request)).id),
+  );
+
+  app.post(
+    '/api/cart/lines',
+    {
+      onRequest: signedIn,
+      config: { extraErrors: [404, 409] },
+      schema: {
+        tags,
+        summary: 'Add quantities of tools to your cart, all or none',
+        body: addCartLinesSchema,
+        response: { 200: cartSchema },
+      },
+    },
+    async (request) => addToCart(app.db, (await requireUser(request)).id, request.body.lines),
+  );
+
+  app.put(
+    '/api/cart/lines/:toolId',
+    {
+      onRequest: signedIn,
+      config: { extraErrors: [404, 409] },
+      schema: {
+        tags,
+        summary: "Set a line's quantity",
+        params: cartToolParamsSchema,
+        body: setCartQuantitySchema,
+        response: { 200: cartSchema },
+      },
+    },
+    async (request) =>
+      setCartQuantity(
+        app.db,
+        (await requireUser(request)).id,
+        request.params.toolId,
+        request.body.quantity,
+      ),
+  );
+
+  app.delete(
+    '/api/cart/lines/:toolId',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Remove a line',
+        params: cartToolParamsSchema,
+        response: { 200: cartSchema },
+      },
+    },
+    async (request) =>
+      removeFromCart(app.db, (await requireUser(request)).id, request.params.toolId),
+  );
+
+  app.post(
+    '/api/cart/merge',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: "Merge this browser's cart into yours at sign-in; says what changed",
+        body: mergeCartSchema,
+        response: { 200: mergeCartResultSchema },
+      },
+    },
+    async (request) => mergeIntoCart(app.db, (await requireUser(request)).id, request.body.lines),
+  );
+}

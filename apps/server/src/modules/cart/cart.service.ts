@@ -1,0 +1,229 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  MAX_CART_LINES,
+  cartMessages,
+  largestOrderable,
+  quantityProblem,
+  type Cart,
+  type CartLine,
+  type CartLineInput,
+  type MergeCartResult,
+} from '@voltforge/contract/cart';
+import { centsToDollars } from '@voltforge/contract/money';
+import { priceLine } from '@voltforge/contract/pricing';
+import type { Db, Tx } from '../../db/client.ts';
+import { isUuid } from '../../db/ids.ts';
+import { cartLine } from '../../db/schema/cart.ts';
+import { tool } from '../../db/schema/tool.ts';
+import { badRequest, conflict, notFound } from '../../http-error.ts';
+import { pricingOfRow, type ToolRow } from '../tools/tools.service.ts';
+
+/** Carts are changed one at a time per account (advisory lock namespace of the cart). */
+const CART_LOCK = 7340023;
+
+async function lockCart(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CART_LOCK}, hashtext(${userId}))`);
+}
+
+function unitPriceCents(row: ToolRow, quantity: number): number {
+  return priceLine(pricingOfRow(row), quantity).unitPriceCents;
+}
+
+/** What keeps a line from checkout, in words that say what to do; null when nothing does. */
+function problemOf(row: ToolRow, quantity: number): string | null {
+  if (row.archivedAt) return cartMessages.archived;
+  if (largestOrderable(row, row.inStock) === 0) return cartMessages.soldOut;
+  const problem = quantityProblem(row, quantity);
+  if (!problem) return null;
+  return problem.status === 409 ? cartMessages.short(row.inStock) : problem.message;
+}
+
+/** The account's cart as it stands, every line priced now at its quantity. */
+export async function readCart(db: Db | Tx, userId: string): Promise<Cart> {
+  const rows = await db
+    .select({ line: cartLine, tool })
+    .from(cartLine)
+    .innerJoin(tool, eq(tool.id, cartLine.toolId))
+    .where(eq(cartLine.userId, userId))
+    .orderBy(asc(cartLine.addedAt), asc(cartLine.toolId));
+  let subtotalCents = 0;
+  const lines = rows.map(({ line, tool: row }): CartLine => {
+    const price = priceLine(pricingOfRow(row), line.quantity);
+    subtotalCents += price.totalCents;
+    return {
+      toolId: row.id,
+      partNumber: row.partNumber,
+      name: row.name,
+      img: row.imageUrl,
+      quantity: line.quantity,
+      unitPrice: centsToDollars(price.unitPriceCents),
+      lineTotal: centsToDollars(price.totalCents),
+      minOrderQuantity: row.minOrderQuantity,
+      orderMultiple: row.orderMultiple,
+      inStock: row.inStock,
+      problem: problemOf(row, line.quantity),
+      notice:
+        line.seenUnitPriceCents === price.unitPriceCents
+          ? null
+          : cartMessages.priceChanged(
+              centsToDollars(line.seenUnitPriceCents),
+              centsToDollars(price.unitPriceCents),
+            ),
+    };
+  });
+  return {
+    lines,
+    subtotal: centsToDollars(subtotalCents),
+    ready: lines.every((l) => l.problem === null),
+  };
+}
+
+/** The same tool named twice in one call counts once, with the quantities added. */
+function summed(lines: readonly CartLineInput[]): Map<string, number> {
+  const byTool = new Map<string, number>();
+  for (const { toolId, quantity } of lines)
+    byTool.set(toolId, (byTool.get(toolId) ?? 0) + quantity);
+  return byTool;
+}
+
+/** The tools named, archived ones included (callers say why those cannot be had). */
+async function toolsFor(tx: Tx, ids: readonly string[]): Promise<Map<string, ToolRow>> {
+  const valid = ids.filter(isUuid);
+  const rows =
+    valid.length === 0 ? [] : await tx.select().from(tool).where(inArray(tool.id, valid));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+async function quantitiesIn(tx: Tx, userId: string): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ toolId: cartLine.toolId, quantity: cartLine.quantity })
+    .from(cartLine)
+    .where(eq(cartLine.userId, userId));
+  return new Map(rows.map((r) => [r.toolId, r.quantity]));
+}
+
+async function writeLine(tx: Tx, userId: string, row: ToolRow, quantity: number): Promise<void> {
+  const seen = unitPriceCents(row, quantity);
+  await tx
+    .insert(cartLine)
+    // Each line its own moment, so the lines of one add list in the order given.
+    .values({
+      userId,
+      toolId: row.id,
+      quantity,
+      seenUnitPriceCents: seen,
+      addedAt: sql`clock_timestamp()`,
+    })
+    .onConflictDoUpdate({
+      target: [cartLine.userId, cartLine.toolId],
+      set: { quantity, seenUnitPriceCents: seen, updatedAt: sql`now()` },
+    });
+}
+
+/**
+ * Adds quantities to the cart (to what it has of each tool already), all or nothing: the order
+ * form's rules apply to each line's new quantity, and the first line they refuse is named. A bulk
+ * add (a quick order's ready lines) gives the cart the same adds one at a time would.
+ */
+export async function addToCart(
+  db: Db,
+  userId: string,
+  lines: readonly CartLineInput[],
+): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    const wanted = summed(lines);
+    const tools = await toolsFor(tx, [...wanted.keys()]);
+    const current = await quantitiesIn(tx, userId);
+    const newTools = [...wanted.keys()].filter((id) => !current.has(id)).length;
+    if (current.size + newTools > MAX_CART_LINES) throw badRequest(cartMessages.tooManyLines);
+    for (const [toolId, added] of wanted) {
+      const row = tools.get(toolId);
+      if (!row || row.archivedAt) throw notFound(cartMessages.unknownTool);
+      const quantity = (current.get(toolId) ?? 0) + added;
+      const problem = quantityProblem(row, quantity);
+      if (problem) {
+        const message = wanted.size > 1 ? `${row.partNumber}: ${problem.message}` : problem.message;
+        throw problem.status === 409
+          ? conflict(message)
+          : badRequest(message, { quantity: message });
+      }
+      await writeLine(tx, userId, row, quantity);
+    }
+    return readCart(tx, userId);
+  });
+}
+
+/** Sets one line's quantity, by the order form's rules; 404 when the cart has no such line. */
+export async function setCartQuantity(
+  db: Db,
+  userId: string,
+  toolId: string,
+  quantity: number,
+): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    const current = await quantitiesIn(tx, userId);
+    if (!isUuid(toolId) || !current.has(toolId)) throw notFound(cartMessages.unknownTool);
+    const row = (await toolsFor(tx, [toolId])).get(toolId);
+    if (!row || row.archivedAt) throw conflict(cartMessages.archived);
+    const problem = quantityProblem(row, quantity);
+    if (problem) {
+      throw problem.status === 409
+        ? conflict(problem.message)
+        : badRequest(problem.message, { quantity: problem.message });
+    }
+    await writeLine(tx, userId, row, quantity);
+    return readCart(tx, userId);
+  });
+}
+
+/** Removes a line; removing one that is not there changes nothing. */
+export async function removeFromCart(db: Db, userId: string, toolId: string): Promise<Cart> {
+  if (isUuid(toolId)) {
+    await db.delete(cartLine).where(and(eq(cartLine.userId, userId), eq(cartLine.toolId, toolId)));
+  }
+  return readCart(db, userId);
+}
+
+/**
+ * A visitor's cart joins the account's at sign-in or registration: quantities are added, each
+ * capped by what can be ordered now (stock in whole packs, at least the minimum), and every line
+ * that was added, capped or left out is told. A line of the account's own is never lowered.
+ */
+export async function mergeIntoCart(
+  db: Db,
+  userId: string,
+  lines: readonly CartLineInput[],
+): Promise<MergeCartResult> {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    const wanted = summed(lines);
+    const tools = await toolsFor(tx, [...wanted.keys()]);
+    const current = await quantitiesIn(tx, userId);
+    const changes: string[] = [];
+    let count = current.size;
+    for (const [toolId, added] of wanted) {
+      const row = tools.get(toolId);
+      const had = current.get(toolId) ?? 0;
+      if (!row || (had === 0 && count >= MAX_CART_LINES)) {
+        changes.push(cartMessages.mergeDropped(row?.partNumber ?? 'A tool'));
+        continue;
+      }
+      const target = had + added;
+      const quantity = Math.max(had, row.archivedAt ? 0 : largestOrderable(row, target));
+      if (quantity === 0) {
+        changes.push(cartMessages.mergeDropped(row.partNumber));
+        continue;
+      }
+      if (had === 0) count += 1;
+      await writeLine(tx, userId, row, quantity);
+      changes.push(
+        quantity < target
+          ? cartMessages.mergeCapped(row.partNumber, quantity)
+          : cartMessages.merged(row.partNumber, added),
+      );
+    }
+    return { cart: await readCart(tx, userId), changes };
+  });
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { MAX_ORDER_QUANTITY, orderMessages, quantitySchema } from './order.ts';
+import { formatUsd } from './money.ts';
+import { isOrderMultiple, pricingMessages } from './pricing.ts';
+
+/**
+ * The cart (docs/architecture.md, "Cart"): a signed-in buyer's lines live on the server, so they
+ * follow the buyer across devices; a visitor's live in the browser and are merged into the
+ * account's at sign-in. A line is a tool and a quantity; its price is always the tool's price now,
+ * at that quantity, by the pricing function.
+ */
+
+/** The most lines a cart holds (a quick order adds up to 500 at once). */
+export const MAX_CART_LINES = 500;
+
+export const cartMessages = {
+  unknownTool: 'This tool is not in the catalogue any more.',
+  tooManyLines: `A cart holds at most ${MAX_CART_LINES} lines. Check out or remove some first.`,
+  archived: 'No longer sold. Remove it to check out.',
+  soldOut: 'Out of stock now. Remove it to check out.',
+  short: (available: number) =>
+    `Only ${available.toLocaleString('en-US')} in stock now. Lower the quantity to check out.`,
+  priceChanged: (was: number, now: number) =>
+    `The price changed from ${formatUsd(was)} to ${formatUsd(now)} each since you added it.`,
+  merged: (partNumber: string, quantity: number) =>
+    `${partNumber}: ${quantity.toLocaleString('en-US')} pcs. from this browser added to your cart.`,
+  mergeCapped: (partNumber: string, quantity: number) =>
+    `${partNumber}: only ${quantity.toLocaleString('en-US')} pcs. in your cart, as much as is in stock.`,
+  mergeDropped: (partNumber: string) =>
+    `${partNumber}: not added, it cannot be ordered now (sold out or no longer sold).`,
+} as const;
+
+/** The quantity rules of the order form, for any line: what is wrong with `quantity`, or null. */
+export function quantityProblem(
+  tool: { minOrderQuantity: number; orderMultiple: number; inStock: number },
+  quantity: number,
+): { status: 400 | 409; message: string } | null {
+  if (quantity < tool.minOrderQuantity) {
+    return { status: 400, message: orderMessages.minQuantity(tool.minOrderQuantity) };
+  }
+  if (!isOrderMultiple(tool, quantity)) {
+    return { status: 400, message: pricingMessages.multiple(tool.orderMultiple) };
+  }
+  const max = Math.min(tool.inStock, MAX_ORDER_QUANTITY);
+  if (quantity > max) return { status: 409, message: orderMessages.maxQuantity(max) };
+  return null;
+}
+
+/**
+ * The most of a tool that can be ordered at once and is at most `wanted`: the stock rounded down
+ * to whole packs; 0 when not even the minimum can be had.
+ */
+export function largestOrderable(
+  tool: { minOrderQuantity: number; orderMultiple: number; inStock: number },
+  wanted: number,
+): number {
+  const cap = Math.min(wanted, tool.inStock, MAX_ORDER_QUANTITY);
+  const packs = cap - (cap % tool.orderMultiple);
+  return packs >= tool.minOrderQuantity ? packs : 0;
+}
+
+export const cartLineInputSchema = z.strictObject({
+  toolId: z.string().min(1, cartMessages.unknownTool),
+  quantity: quantitySchema,
+});
+export type CartLineInput = z.infer<typeof cartLineInputSchema>;
+
+/** POST /api/cart/lines: add these quantities (to what the cart already has of each tool). */
+export const addCartLinesSchema = z.strictObject({
+  lines: z.array(cartLineInputSchema).min(1).max(MAX_CART_LINES, cartMessages.tooManyLines),
+});
+export type AddCartLines = z.infer<typeof addCartLinesSchema>;
+
+/** POST /api/cart/merge: the visitor's lines from this browser, at sign-in or registration. */
+export const mergeCartSchema = addCartLinesSchema;
+
+/** PUT /api/cart/lines/:toolId */
+export const setCartQuantitySchema = z.strictObject({ quantity: quantitySchema });
+export const cartToolParamsSchema = z.object({ toolId: z.string() });
+
+export const cartLineSchema = z.object({
+  toolId: z.string(),
+  partNumber: z.string(),
+  name: z.string(),
+  img: z.string(),
+  quantity: z.number().int(),
+  /** At this quantity, now (pricing function); the line total is unit price × quantity. */
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+  minOrderQuantity: z.number().int(),
+  orderMultiple: z.number().int(),
+  inStock: z.number().int(),
+  /** What keeps this line from checkout and what to do, or null when it is fine. */
+  problem: z.string().nullable(),
+  /** The line is fine but its price is not what it was when the buyer last set it. */
+  notice: z.string().nullable(),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const cartSchema = z.object({
+  lines: z.array(cartLineSchema),
+  /** Σ line totals, in dollars (summed in cents). */
+  subtotal: z.number(),
+  /** True when no line has a problem. */
+  ready: z.boolean(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+export const mergeCartResultSchema = z.object({
+  cart: cartSchema,
+  /** What changed, line by line, to tell the buyer. */
+  changes: z.array(z.string()),
+});
+export type MergeCartResult = z.infer<typeof mergeCartResultSchema>;
