@@ -2,6 +2,7 @@ CREATE TABLE "cart_line" (
 	"user_id" text NOT NULL,
 	"tool_id" uuid NOT NULL,
 	"quantity" integer NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "cart_line_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"seen_unit_price_cents" integer NOT NULL,
 	"added_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -27,6 +28,8 @@ export const cartLine = pgTable(
       .notNull()
       .references(() => tool.id),
     quantity: integer('quantity').notNull(),
+    /** The order lines were first added in, one add's lines in the order given. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     seenUnitPriceCents: integer('seen_unit_price_cents').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -45,7 +45,7 @@ export async function readCart(db: Db | Tx, userId: string): Promise<Cart> {
     .from(cartLine)
     .innerJoin(tool, eq(tool.id, cartLine.toolId))
     .where(eq(cartLine.userId, userId))
-    .orderBy(asc(cartLine.addedAt), asc(cartLine.toolId));
+    .orderBy(asc(cartLine.seq));
   let subtotalCents = 0;
   const lines = rows.map(({ line, tool: row }): CartLine => {
     const price = priceLine(pricingOfRow(row), line.quantity);
@@ -106,14 +106,7 @@ async function writeLine(tx: Tx, userId: string, row: ToolRow, quantity: number)
   const seen = unitPriceCents(row, quantity);
   await tx
     .insert(cartLine)
-    // Each line its own moment, so the lines of one add list in the order given.
-    .values({
-      userId,
-      toolId: row.id,
-      quantity,
-      seenUnitPriceCents: seen,
-      addedAt: sql`clock_timestamp()`,
-    })
+    .values({ userId, toolId: row.id, quantity, seenUnitPriceCents: seen })
     .onConflictDoUpdate({
       target: [cartLine.userId, cartLine.toolId],
       set: { quantity, seenUnitPriceCents: seen, updatedAt: sql`now()` },
