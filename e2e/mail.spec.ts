@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Tool } from '@voltforge/contract/tool';
-import { demo, registerCustomer, signIn } from './fixtures';
+import { demo, hydrated, registerCustomer, signIn } from './fixtures';
 
 /*
  * The embedded default has no SMTP server: every mail is kept in the outbox, and an admin reads
@@ -57,6 +57,8 @@ test('forgot password: the mail on the Mail page resets it and signs in; other s
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // Before hydration the form is inert and typed text is not the form's (a busy machine shows it).
+  await hydrated(page);
   await page.getByLabel('Email').fill(customer.email);
   await page.getByRole('button', { name: 'Send me a reset link' }).click();
   await expect(page.getByRole('status')).toContainText(`If an account uses ${customer.email}`);
