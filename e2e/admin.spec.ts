@@ -286,3 +286,46 @@ test('the admin pages have no serious accessibility problems at 375 and 1280 px'
   await expect(admin.getByRole('dialog', { name: 'Add Quantity' })).toBeVisible();
   expect(await axeProblems(admin), 'Add Quantity dialog').toEqual([]);
 });
+
+test('admin sells a new tool in packs with price breaks; a bad break is named; the card shows them', async ({
+  browser,
+}) => {
+  const admin = await signedInAdmin(browser);
+  const name = `VF-E2E Relay Tube ${randomUUID().slice(0, 6)}`;
+  await admin.goto('/dashboard/addTool');
+  await admin.getByLabel('Name').fill(name);
+  await admin.getByLabel('Part number').fill(`RT-${randomUUID().slice(0, 8)}`);
+  await admin.getByLabel('Available quantity (inStock)').fill('1000');
+  await admin.getByLabel('Minimum order quantity').fill('20');
+  await admin.getByLabel('Order multiple (pcs.; 1 for any quantity)').fill('20');
+  await admin.getByLabel('Price (USD per unit)').fill('8.90');
+  await admin.getByRole('button', { name: 'Add price break' }).click();
+  await admin.getByLabel('Break 1: from quantity').fill('100');
+  await admin.getByLabel('Break 1: price (USD per unit)').fill('8.20');
+  await admin.getByRole('button', { name: 'Add price break' }).click();
+  await admin.getByLabel('Break 2: from quantity').fill('500');
+  await admin.getByLabel('Break 2: price (USD per unit)').fill('8.50');
+  await admin.getByLabel('Category').fill('Components');
+  await admin.getByLabel('Description').fill('Four-channel relay modules, sold by the tube of 20.');
+  await admin.getByLabel('Photo URL').fill('/images/tools/vf-rl12-relay-module.svg');
+  await admin.getByRole('button', { name: 'Add Tool' }).click();
+  await expect(
+    admin.getByText('Price break 2 (500+): the price must be less than that of break 1 ($8.20).'),
+  ).toBeVisible();
+  await admin.getByLabel('Break 2: price (USD per unit)').fill('7.40');
+  await admin.getByRole('button', { name: 'Add Tool' }).click();
+  await toast(admin, adminMessages.toolAdded);
+
+  const visitor = await newPerson(browser);
+  await visitor.goto('/');
+  const card = visitor.getByRole('article', { name });
+  await expect(card).toContainText('20+ $8.90 · 100+ $8.20 · 500+ $7.40');
+  await expect(
+    card.getByText('Order multiple').locator('xpath=following-sibling::dd[1]'),
+  ).toHaveText('20 pcs.');
+  expect(
+    (await new AxeBuilder({ page: visitor }).include('#main').analyze()).violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    ),
+  ).toEqual([]);
+});
