@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { MAX_ORDER_QUANTITY, orderMessages, quantitySchema } from './order.ts';
+import { quantitySchema } from './order.ts';
 import { formatUsd } from './money.ts';
-import { isOrderMultiple, pricingMessages } from './pricing.ts';
 
 /**
  * The cart (docs/architecture.md, "Cart"): a signed-in buyer's lines live on the server, so they
@@ -29,35 +28,6 @@ export const cartMessages = {
   mergeDropped: (partNumber: string) =>
     `${partNumber}: not added, it cannot be ordered now (sold out or no longer sold).`,
 } as const;
-
-/** The quantity rules of the order form, for any line: what is wrong with `quantity`, or null. */
-export function quantityProblem(
-  tool: { minOrderQuantity: number; orderMultiple: number; inStock: number },
-  quantity: number,
-): { status: 400 | 409; message: string } | null {
-  if (quantity < tool.minOrderQuantity) {
-    return { status: 400, message: orderMessages.minQuantity(tool.minOrderQuantity) };
-  }
-  if (!isOrderMultiple(tool, quantity)) {
-    return { status: 400, message: pricingMessages.multiple(tool.orderMultiple) };
-  }
-  const max = Math.min(tool.inStock, MAX_ORDER_QUANTITY);
-  if (quantity > max) return { status: 409, message: orderMessages.maxQuantity(max) };
-  return null;
-}
-
-/**
- * The most of a tool that can be ordered at once and is at most `wanted`: the stock rounded down
- * to whole packs; 0 when not even the minimum can be had.
- */
-export function largestOrderable(
-  tool: { minOrderQuantity: number; orderMultiple: number; inStock: number },
-  wanted: number,
-): number {
-  const cap = Math.min(wanted, tool.inStock, MAX_ORDER_QUANTITY);
-  const packs = cap - (cap % tool.orderMultiple);
-  return packs >= tool.minOrderQuantity ? packs : 0;
-}
 
 export const cartLineInputSchema = z.strictObject({
   toolId: z.string().min(1, cartMessages.unknownTool),

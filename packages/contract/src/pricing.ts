@@ -33,16 +33,18 @@ export interface PricedTool {
   priceBreaks: readonly { quantity: number; price: number }[];
 }
 
+/** Breaks as the API, the forms and the CSV write them (dollars) as pricing keeps them (cents). */
+export function breaksInCents(breaks: PricedTool['priceBreaks']): PriceBreak[] {
+  return breaks.map((b) => ({ quantity: b.quantity, unitPriceCents: dollarsToCents(b.price) }));
+}
+
 /** The API's tool (dollars) as pricing takes it (cents). */
 export function pricingOf(tool: PricedTool): Pricing {
   return {
     priceCents: dollarsToCents(tool.price),
     minOrderQuantity: tool.minOrderQuantity,
     orderMultiple: tool.orderMultiple,
-    priceBreaks: tool.priceBreaks.map((b) => ({
-      quantity: b.quantity,
-      unitPriceCents: dollarsToCents(b.price),
-    })),
+    priceBreaks: breaksInCents(tool.priceBreaks),
   };
 }
 

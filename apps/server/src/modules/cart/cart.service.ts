@@ -2,8 +2,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   MAX_CART_LINES,
   cartMessages,
-  largestOrderable,
-  quantityProblem,
   type Cart,
   type CartLine,
   type CartLineInput,
@@ -11,6 +9,11 @@ import {
 } from '@voltforge/contract/cart';
 import { centsToDollars } from '@voltforge/contract/money';
 import { priceLine } from '@voltforge/contract/pricing';
+import {
+  largestOrderable,
+  quantityProblem,
+  type QuantityProblem,
+} from '@voltforge/contract/quantity-rules';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { cartLine } from '../../db/schema/cart.ts';
@@ -27,6 +30,11 @@ async function lockCart(tx: Tx, userId: string): Promise<void> {
 
 function unitPriceCents(row: ToolRow, quantity: number): number {
   return priceLine(pricingOfRow(row), quantity).unitPriceCents;
+}
+
+/** A quantity the rules refuse, as the answer: 409 when the stock cannot cover it, else 400. */
+function refused(problem: QuantityProblem, message = problem.message) {
+  return problem.status === 409 ? conflict(message) : badRequest(message, { quantity: message });
 }
 
 /** What keeps a line from checkout, in words that say what to do; null when nothing does. */
@@ -136,10 +144,10 @@ export async function addToCart(
       const quantity = (current.get(toolId) ?? 0) + added;
       const problem = quantityProblem(row, quantity);
       if (problem) {
-        const message = wanted.size > 1 ? `${row.partNumber}: ${problem.message}` : problem.message;
-        throw problem.status === 409
-          ? conflict(message)
-          : badRequest(message, { quantity: message });
+        throw refused(
+          problem,
+          wanted.size > 1 ? `${row.partNumber}: ${problem.message}` : undefined,
+        );
       }
       await writeLine(tx, userId, row, quantity);
     }
@@ -156,17 +164,18 @@ export async function setCartQuantity(
 ): Promise<Cart> {
   return db.transaction(async (tx) => {
     await lockCart(tx, userId);
-    const current = await quantitiesIn(tx, userId);
-    if (!isUuid(toolId) || !current.has(toolId)) throw notFound(cartMessages.unknownTool);
-    const row = (await toolsFor(tx, [toolId])).get(toolId);
-    if (!row || row.archivedAt) throw conflict(cartMessages.archived);
-    const problem = quantityProblem(row, quantity);
-    if (problem) {
-      throw problem.status === 409
-        ? conflict(problem.message)
-        : badRequest(problem.message, { quantity: problem.message });
-    }
-    await writeLine(tx, userId, row, quantity);
+    const [row] = isUuid(toolId)
+      ? await tx
+          .select({ tool })
+          .from(cartLine)
+          .innerJoin(tool, eq(tool.id, cartLine.toolId))
+          .where(and(eq(cartLine.userId, userId), eq(cartLine.toolId, toolId)))
+      : [];
+    if (!row) throw notFound(cartMessages.unknownTool);
+    if (row.tool.archivedAt) throw conflict(cartMessages.archived);
+    const problem = quantityProblem(row.tool, quantity);
+    if (problem) throw refused(problem);
+    await writeLine(tx, userId, row.tool, quantity);
     return readCart(tx, userId);
   });
 }

@@ -14,7 +14,6 @@ import {
   isOrderMultiple,
   priceLine,
   pricingMessages,
-  type PriceBreak,
   type Pricing,
 } from '@voltforge/contract/pricing';
 import type { Db } from '../../db/client.ts';
@@ -40,13 +39,8 @@ const PLACE_ATTEMPTS = 3;
 /** The tool's pricing as the ordering read gives it; null when there is no such tool. */
 function pricingFrom(state: OrderingState): Pricing | null {
   const { price_cents: priceCents, min_order_quantity: min, order_multiple: multiple } = state;
-  if (priceCents === null || min === null || multiple === null || state.price_breaks === null) {
-    return null;
-  }
-  // Both drivers parse jsonb; a string would mean a driver that does not.
-  const priceBreaks = (
-    typeof state.price_breaks === 'string' ? JSON.parse(state.price_breaks) : state.price_breaks
-  ) as PriceBreak[];
+  const priceBreaks = state.price_breaks;
+  if (priceCents === null || min === null || multiple === null || priceBreaks === null) return null;
   return { priceCents, minOrderQuantity: min, orderMultiple: multiple, priceBreaks };
 }
 

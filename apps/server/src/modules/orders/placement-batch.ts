@@ -211,7 +211,8 @@ export type OrderingState = {
   part_number: string | null;
   price_cents: number | null;
   order_multiple: number | null;
-  price_breaks: PriceBreak[] | string | null;
+  /** jsonb, parsed by both drivers. */
+  price_breaks: PriceBreak[] | null;
   in_stock: number | null;
   min_order_quantity: number | null;
   archived: boolean | null;

@@ -37,10 +37,11 @@ export function closestPartNumbers(wanted: string, candidates: readonly string[]
     .map((partNumber) => {
       const other = normal(partNumber);
       const contained = key.length >= 3 && (other.includes(key) || key.includes(other));
-      const score = other === key ? 0 : contained ? 0.5 : distance(key, other, limit);
+      const score =
+        other === '' ? Infinity : other === key ? 0 : contained ? 0.5 : distance(key, other, limit);
       return { partNumber, score };
     })
-    .filter(({ score, partNumber }) => score <= limit && normal(partNumber) !== '')
+    .filter(({ score }) => score <= limit)
     .sort((x, y) => x.score - y.score || x.partNumber.localeCompare(y.partNumber))
     .slice(0, MAX_SUGGESTIONS)
     .map(({ partNumber }) => partNumber);

@@ -2,7 +2,8 @@ import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '@voltforge/contract/money';
 import { MAX_ORDER_QUANTITY } from '@voltforge/contract/order';
 import { partNumberKey } from '@voltforge/contract/part-number';
-import { isOrderMultiple, priceLine } from '@voltforge/contract/pricing';
+import { priceLine } from '@voltforge/contract/pricing';
+import { quantityProblem } from '@voltforge/contract/quantity-rules';
 import {
   quickOrderMessages as messages,
   readQuickOrder,
@@ -32,21 +33,11 @@ const nothing: Omit<Verdict, 'status' | 'message'> = {
 /** The verdict on `quantity` of a tool for sale: the order form's rules, in its order. */
 function judge(row: ToolRow, quantity: number): Verdict {
   const known = { ...nothing, toolId: row.id, name: row.name };
-  const pricing = pricingOfRow(row);
   if (quantity > MAX_ORDER_QUANTITY) {
     return { ...known, status: 'invalid_quantity', message: messages.badQuantity };
   }
-  if (quantity < row.minOrderQuantity) {
-    return {
-      ...known,
-      status: 'below_minimum',
-      message: messages.belowMinimum(row.minOrderQuantity),
-    };
-  }
-  if (!isOrderMultiple(pricing, quantity)) {
-    return { ...known, status: 'not_multiple', message: messages.notMultiple(row.orderMultiple) };
-  }
-  if (quantity > row.inStock) {
+  const problem = quantityProblem(row, quantity);
+  if (problem?.kind === 'over_stock') {
     return {
       ...known,
       status: 'short',
@@ -54,7 +45,8 @@ function judge(row: ToolRow, quantity: number): Verdict {
       available: row.inStock,
     };
   }
-  const line = priceLine(pricing, quantity);
+  if (problem) return { ...known, status: problem.kind, message: problem.message };
+  const line = priceLine(pricingOfRow(row), quantity);
   return {
     ...known,
     status: 'ready',

@@ -3,7 +3,12 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { MAX_STOCK_QUANTITY, toolFieldMessages, toolFields } from '@voltforge/contract/admin';
 import { dollarsToCents } from '@voltforge/contract/money';
 import { partNumberKey, partNumberSchema } from '@voltforge/contract/part-number';
-import { pricingProblem, type PriceBreak, type Pricing } from '@voltforge/contract/pricing';
+import {
+  breaksInCents,
+  pricingProblem,
+  type PriceBreak,
+  type Pricing,
+} from '@voltforge/contract/pricing';
 import {
   MAX_IMPORT_ROWS,
   breaksCell,
@@ -126,10 +131,7 @@ function readRow(
     const breaks = readBreaksCell(breaksText);
     const parsed = breaks === null ? null : fields.priceBreaks.safeParse(breaks);
     if (parsed?.success) {
-      values.priceBreaks = parsed.data.map((b) => ({
-        quantity: b.quantity,
-        unitPriceCents: dollarsToCents(b.price),
-      }));
+      values.priceBreaks = breaksInCents(parsed.data);
     } else fail('priceBreaks', parsed ? firstIssue(parsed) : messages.breaksFormat);
   }
   const threshold = cells.lowStockThreshold;

@@ -14,7 +14,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http-error.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { partNumberMessages } from '@voltforge/contract/part-number';
 import { pricingOfRow, toolToJson } from './tools.service.ts';
-import { pricingProblem, type PriceBreak, type Pricing } from '@voltforge/contract/pricing';
+import { breaksInCents, pricingProblem, type Pricing } from '@voltforge/contract/pricing';
 import { syncLowStock, type OnLowStock } from '../../stock/low-stock.service.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
@@ -41,11 +41,6 @@ function refuseTakenPartNumber(partNumber: string | undefined) {
     if (partNumber && isUniqueViolation(error)) throw partNumberTaken(partNumber);
     throw error;
   };
-}
-
-/** Breaks as the API takes them (dollars) as the database keeps them (cents). */
-function breaksInCents(breaks: readonly { quantity: number; price: number }[]): PriceBreak[] {
-  return breaks.map((b) => ({ quantity: b.quantity, unitPriceCents: dollarsToCents(b.price) }));
 }
 
 /** A tool whose breaks or multiple do not fit its price and minimum: 400 naming the problem. */

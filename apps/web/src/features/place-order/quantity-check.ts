@@ -1,11 +1,12 @@
 import { orderMessages } from '@voltforge/contract/order';
-import {
-  isOrderMultiple,
-  priceLine,
-  pricingMessages,
-  type LinePrice,
-  type Pricing,
-} from '@voltforge/contract/pricing';
+import { priceLine, type LinePrice, type Pricing } from '@voltforge/contract/pricing';
+import { quantityProblem, type QuantityProblem } from '@voltforge/contract/quantity-rules';
+
+const reasons = {
+  below_minimum: 'min',
+  not_multiple: 'multiple',
+  over_stock: 'max',
+} as const satisfies Record<QuantityProblem['kind'], string>;
 
 export type QuantityCheck =
   | { ok: true; quantity: number }
@@ -34,11 +35,13 @@ export function checkQuantity(raw: string, { min, max, multiple }: QuantityRules
   if (!Number.isInteger(quantity)) {
     return { ok: false, reason: 'whole', message: orderMessages.quantityWhole };
   }
+  // The form names the maximum first; below it, the contract's rules (minimum, then packs).
   if (quantity > max) return { ok: false, reason: 'max', message: orderMessages.maxQuantity(max) };
-  if (quantity < min) return { ok: false, reason: 'min', message: orderMessages.minQuantity(min) };
-  if (!isOrderMultiple({ orderMultiple: multiple }, quantity)) {
-    return { ok: false, reason: 'multiple', message: pricingMessages.multiple(multiple) };
-  }
+  const problem = quantityProblem(
+    { minOrderQuantity: min, orderMultiple: multiple, inStock: max },
+    quantity,
+  );
+  if (problem) return { ok: false, reason: reasons[problem.kind], message: problem.message };
   return { ok: true, quantity };
 }
 
