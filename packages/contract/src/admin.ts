@@ -177,7 +177,7 @@ export const toolFields = {
 const unknownFields = unknownFieldsError();
 
 /** A tool's price breaks and order multiple as pricing takes them (cents). */
-export function pricingOfInput(tool: {
+function pricingOfInput(tool: {
   price: number;
   minOrderQuantity: number;
   orderMultiple?: number;
