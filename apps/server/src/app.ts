@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { quickOrderRoutes } from './modules/quick-order/quick-order.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { toolsAdminRoutes } from './modules/tools/tools-admin.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
@@ -158,6 +159,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     renderMail,
     onLowStock,
     maxUnpaidOrders: config.maxUnpaidOrders,
+  });
+  await app.register(checkoutRoutes, {
+    maxUnpaid: config.maxUnpaidOrders,
+    renderMail,
+    onLowStock,
   });
   await app.register(ordersAdminRoutes, { beforeCancel, notify });
   await app.register(orderExpiryPlugin, {

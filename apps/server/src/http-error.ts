@@ -20,4 +20,6 @@ export const unauthorized = (message = 'Please sign in to continue.') =>
 export const forbidden = (message = 'You do not have permission to do this.') =>
   new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
-export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+/** `fields` names what conflicts, when there are several (e.g. each short line of a checkout). */
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new HttpError(409, 'conflict', message, fields);

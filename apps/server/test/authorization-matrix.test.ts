@@ -371,6 +371,24 @@ const matrix: Row[] = [
     call: async () => ({ url: '/api/cart/merge', payload: { lines: [{ toolId, quantity: 1 }] } }),
   },
   {
+    route: 'POST /api/checkout',
+    who: "signed in (checks out the own cart only: B's and the admin's carts are empty)",
+    expected: [401, 201, 409, 409],
+    on: "A's cart with one line",
+    call: async () => {
+      await cartLineOfA();
+      const cart = await request(t.app, { method: 'GET', url: '/api/cart', as: customerA });
+      return {
+        url: '/api/checkout',
+        payload: {
+          phone: '+1 555 010 2030',
+          address: '1 Main St',
+          expectedTotal: cart.json<{ subtotal: number }>().subtotal,
+        },
+      };
+    },
+  },
+  {
     route: 'POST /api/create-payment-intent',
     who: 'owner',
     expected: [401, 200, 403, 403],

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { findOrderRow } from '../src/modules/orders/order-row.ts';
 import type { App } from '../src/app.ts';
-import { order } from '../src/db/schema/order.ts';
+import { order, orderLine, type OrderRow } from '../src/db/schema/order.ts';
 import { insertTool } from './shop-fixtures.ts';
 import type { TestUser } from './test-app.ts';
 
-export type OrderRow = typeof order.$inferSelect;
+export type { OrderRow };
 
 /**
  * An unpaid order for `customer`, written straight to the tables so these tests do not depend
@@ -32,21 +32,30 @@ export async function insertOrder(
       email: customer.email,
       phone: '+1 555 010 2030',
       address: '12 Foundry Lane, Springfield',
+      totalCents: unitPriceCents * quantity,
+      status: opts.status ?? 'pending_payment',
+    })
+    .returning();
+  if (!row) throw new Error('order insert failed');
+  const [line] = await app.db
+    .insert(orderLine)
+    .values({
+      orderId: row.id,
+      lineNo: 1,
       toolId: made.id,
       toolName: made.name,
       partNumber: made.partNumber,
       unitPriceCents,
       quantity,
       totalCents: unitPriceCents * quantity,
-      status: opts.status ?? 'pending_payment',
     })
     .returning();
-  if (!row) throw new Error('order insert failed');
-  return row;
+  if (!line) throw new Error('order line insert failed');
+  return { ...row, lines: [line] };
 }
 
 export async function readOrder(app: App, id: string): Promise<OrderRow> {
-  const [row] = await app.db.select().from(order).where(eq(order.id, id));
+  const row = await findOrderRow(app.db, id);
   if (!row) throw new Error(`order ${id} not found`);
   return row;
 }

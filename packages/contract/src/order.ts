@@ -128,18 +128,47 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** An order as the API sends it: the shop's long-standing field names, money in dollars with two decimals. */
+/** One line of an order: the tool as it was when the order was placed, and its price then. */
+export const orderLineSchema = z.object({
+  toolId: z.string(),
+  partNumber: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  /** Unit price in dollars at this quantity (the tool's price break), as at checkout. */
+  unitPrice: z.number(),
+  /** unitPrice × quantity, in dollars. */
+  lineTotal: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * The spec's single-tool `order` field for an order of any number of lines
+ * (docs/decisions/015-order-lines.md): the tool's name for one line, "VF-DM200 and 2 more" (the
+ * first line's part number) for several.
+ */
+export function orderTitle(lines: ReadonlyArray<{ name: string; partNumber: string }>): string {
+  const [first] = lines;
+  if (!first) return '';
+  return lines.length === 1 ? first.name : `${first.partNumber} and ${lines.length - 1} more`;
+}
+
+/**
+ * An order as the API sends it: the shop's long-standing field names, money in dollars with two
+ * decimals. The spec's fields describe a one-tool order; for an order of several lines `order` is
+ * `orderTitle`, `partNumber` and `toolId` are the first line's, `price` and `total` are the
+ * order's total and `quantity` is 1 (decision 015). `lines` always lists every line.
+ */
 export const orderSchema = z.object({
   _id: z.string(),
   /** The customer's name. */
   name: z.string(),
   email: z.string(),
-  /** The tool's name when the order was placed. */
+  /** The tool's name when the order was placed (orderTitle for several lines). */
   order: z.string(),
-  /** The tool's part number when the order was placed. */
+  /** The tool's part number when the order was placed (the first line's). */
   partNumber: z.string(),
   toolId: z.string(),
-  /** Unit price in dollars. */
+  /** Unit price in dollars (the order's total for several lines). */
   price: z.number(),
   quantity: z.number().int(),
   /** price × quantity, in dollars. */
@@ -151,6 +180,7 @@ export const orderSchema = z.object({
   transactionId: z.string().nullable(),
   delivered: z.boolean(),
   createdAt: z.string(),
+  lines: z.array(orderLineSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 

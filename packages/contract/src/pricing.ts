@@ -132,3 +132,8 @@ export function isOrderMultiple(
 ): boolean {
   return quantity % pricing.orderMultiple === 0;
 }
+
+/** The goods total of an order or a cart: the sum of its lines' totals, each from `priceLine`. */
+export function linesTotalCents(lines: ReadonlyArray<Pick<LinePrice, 'totalCents'>>): number {
+  return lines.reduce((sum, line) => sum + line.totalCents, 0);
+}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { order } from './schema/order.ts';
+import { orderLine } from './schema/order.ts';
 import { stockMovement, tool } from './schema/tool.ts';
 import {
   createTestApp,
@@ -77,7 +77,8 @@ describe.skipIf(!onPostgres)('a request behind a row that stays locked', () => {
       stock: (
         await t.database.db.select({ inStock: tool.inStock }).from(tool).where(eq(tool.id, made.id))
       )[0]?.inStock,
-      orders: (await t.database.db.select().from(order).where(eq(order.toolId, made.id))).length,
+      orders: (await t.database.db.select().from(orderLine).where(eq(orderLine.toolId, made.id)))
+        .length,
       movements: (
         await t.database.db.select().from(stockMovement).where(eq(stockMovement.toolId, made.id))
       ).length,

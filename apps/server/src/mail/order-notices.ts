@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../db/client.ts';
-import type { order } from '../db/schema/order.ts';
+import type { OrderRow } from '../db/schema/order.ts';
 import { enqueueMail, type OutgoingMail, type RenderedMail } from './outbox.ts';
 import {
   orderCancelledMail,
@@ -9,8 +9,6 @@ import {
   orderShippedMail,
   type CancelledBy,
 } from './templates/order-mails.ts';
-
-type OrderRow = typeof order.$inferSelect;
 
 /** What the order mails need from the configuration. */
 export interface OrderMailSettings {

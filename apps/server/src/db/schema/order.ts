@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { orderStatuses } from '@voltforge/contract/order';
 import { user } from './auth.ts';
 import { tool } from './tool.ts';
@@ -14,14 +24,7 @@ export const order = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     address: text('address').notNull(),
-    toolId: uuid('tool_id')
-      .notNull()
-      .references(() => tool.id),
-    toolName: text('tool_name').notNull(),
-    /** The tool's part number when the order was placed, like its name. */
-    partNumber: text('part_number').notNull(),
-    unitPriceCents: integer('unit_price_cents').notNull(),
-    quantity: integer('quantity').notNull(),
+    /** The goods total: Σ of the lines' totals (docs/architecture.md, "Orders and their lines"). */
     totalCents: integer('total_cents').notNull(),
     status: text('status', { enum: orderStatuses }).notNull().default('pending_payment'),
     paymentIntentId: text('payment_intent_id'),
@@ -33,8 +36,7 @@ export const order = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('order_quantity_positive', sql`${t.quantity} > 0`),
-    check('order_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
+    check('order_total_not_negative', sql`${t.totalCents} >= 0`),
     // "My orders, newest first": the composite serves both the filter and the sort.
     index('order_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('order_email_idx').on(t.email),
@@ -47,3 +49,41 @@ export const order = pgTable(
     index('order_created_at_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * One line of an order: a tool and a quantity, with what the buyer was shown at checkout (name,
+ * part number, unit price at that quantity), so the order reads the same whatever happens to the
+ * tool later. An order has one line per tool (same-tool lines are summed before placing), in the
+ * order the buyer listed them (`line_no` from 1).
+ */
+export const orderLine = pgTable(
+  'order_line',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tool.id),
+    toolName: text('tool_name').notNull(),
+    partNumber: text('part_number').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.lineNo] }),
+    // Same-tool lines are summed before the stock check; two lines of one tool cannot exist.
+    uniqueIndex('order_line_order_tool_idx').on(t.orderId, t.toolId),
+    check('order_line_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_line_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
+    // The overview's top tools and the search by part number or name.
+    index('order_line_tool_id_idx').on(t.toolId),
+  ],
+);
+
+export type OrderLineRow = typeof orderLine.$inferSelect;
+
+/** An order as the services pass it around: its row and its lines, in line order. */
+export type OrderRow = typeof order.$inferSelect & { lines: OrderLineRow[] };

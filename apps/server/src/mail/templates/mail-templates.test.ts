@@ -19,10 +19,15 @@ const hostile = '<script>alert("x")</script> & Co';
 const order: OrderMailData = {
   id: '0f6c2a52-1b7e-4c1e-9d57-1f2e3d4c5b6a',
   customerName: hostile,
-  toolName: 'Bench <b>Multimeter</b>',
-  partNumber: 'VF-DM200',
-  unitPriceCents: 1250,
-  quantity: 3,
+  lines: [
+    {
+      toolName: 'Bench <b>Multimeter</b>',
+      partNumber: 'VF-DM200',
+      unitPriceCents: 1250,
+      quantity: 3,
+      totalCents: 3750,
+    },
+  ],
   totalCents: 3750,
   address: '1 Main St',
   transactionId: 'pi_test_123',

@@ -11,17 +11,23 @@ import {
   type MailBlock,
 } from './mail-layout.ts';
 
-/** What every order mail needs of the order (its row has these fields). */
-export interface OrderMailData {
-  id: string;
-  customerName: string;
+/** What every order mail needs of one line of the order. */
+export interface OrderMailLine {
   toolName: string;
   partNumber: string;
   unitPriceCents: number;
   quantity: number;
   totalCents: number;
+}
+
+/** What every order mail needs of the order (its row, with its lines, has these fields). */
+export interface OrderMailData {
+  id: string;
+  customerName: string;
+  totalCents: number;
   address: string;
   transactionId: string | null;
+  lines: readonly OrderMailLine[];
 }
 
 /** Who cancelled: the customer, an admin, or the hold on an unpaid order ran out. */
@@ -30,15 +36,26 @@ export type CancelledBy = 'customer' | 'admin' | 'expired';
 const money = (cents: number) => formatUsd(centsToDollars(cents));
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 
+/** One line as a row: "VF-DM200 × 25" and "Digital Multimeter, $84.00 each: $2,100.00". */
+function lineRow(line: OrderMailLine): [string, string] {
+  return [
+    `${line.partNumber} × ${line.quantity.toLocaleString('en-US')}`,
+    `${line.toolName}, ${money(line.unitPriceCents)} each: ${money(line.totalCents)}`,
+  ];
+}
+
 function orderRows(order: OrderMailData): MailBlock {
-  return rows([
-    ['Order', shortId(order.id)],
-    ['Item', order.toolName],
-    ['Part number', order.partNumber],
-    ['Unit price', money(order.unitPriceCents)],
-    ['Quantity', String(order.quantity)],
-    ['Total', money(order.totalCents)],
-  ]);
+  const [only] = order.lines;
+  const items: Array<[string, string]> =
+    order.lines.length === 1 && only
+      ? [
+          ['Item', only.toolName],
+          ['Part number', only.partNumber],
+          ['Unit price', money(only.unitPriceCents)],
+          ['Quantity', String(only.quantity)],
+        ]
+      : order.lines.map(lineRow);
+  return rows([['Order', shortId(order.id)], ...items, ['Total', money(order.totalCents)]]);
 }
 
 function holdText(holdHours: number): string {

@@ -2,7 +2,7 @@ import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
 import { CSV_BOM, csvLine, spreadsheetSafe } from '../../csv.ts';
-import { orderFiltersWhere, type OrderFilters } from '../orders/order-row.ts';
+import { orderFiltersWhere, withLines, type OrderFilters } from '../orders/order-row.ts';
 
 const PAGE = 500;
 
@@ -13,6 +13,7 @@ interface ExportRow {
 
 export const orderCsvColumns = [
   'orderId',
+  'line',
   'placedAt',
   'status',
   'customerName',
@@ -23,6 +24,7 @@ export const orderCsvColumns = [
   'tool',
   'unitPrice',
   'quantity',
+  'lineTotal',
   'total',
   'paidAt',
   'shippedAt',
@@ -37,7 +39,7 @@ const money = (cents: number) => (cents / 100).toFixed(2);
 const time = (at: Date | null) => at?.toISOString() ?? '';
 
 /**
- * Every order matching Manage All Orders' filters, newest first, as CSV, a page at a time (keyset
+ * Every order line of every order matching Manage All Orders' filters, newest first, as CSV, a page at a time (keyset
  * on creation time and id, so a large history is never held in memory and no order is skipped).
  * What customers typed is made spreadsheet-safe.
  */
@@ -63,20 +65,28 @@ export async function* exportOrdersCsv(
       .orderBy(desc(order.createdAt), desc(order.id))
       .limit(PAGE);
     if (rows.length === 0) return;
-    yield rows
-      .map(({ order: o }) =>
+    const orders = await withLines(
+      db,
+      rows.map((r) => r.order),
+    );
+    // One CSV row per order line; the order's own columns repeat on each of its lines.
+    yield orders
+      .flatMap((o) => o.lines.map((line) => ({ o, line })))
+      .map(({ o, line }) =>
         csvLine([
           o.id,
+          line.lineNo,
           o.createdAt.toISOString(),
           o.status,
           spreadsheetSafe(o.customerName),
           spreadsheetSafe(o.email),
           spreadsheetSafe(o.phone),
           spreadsheetSafe(o.address),
-          o.partNumber,
-          o.toolName,
-          money(o.unitPriceCents),
-          o.quantity,
+          line.partNumber,
+          line.toolName,
+          money(line.unitPriceCents),
+          line.quantity,
+          money(line.totalCents),
           money(o.totalCents),
           time(o.paidAt),
           time(o.shippedAt),

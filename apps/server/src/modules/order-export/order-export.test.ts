@@ -1,10 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { order } from '../../db/schema/order.ts';
+import { order, orderLine } from '../../db/schema/order.ts';
 import { parseCsv } from '../../csv.ts';
 import { request } from '../../../test/test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 
 let t: ShopTestApp;
+
+type OrderValues = typeof order.$inferInsert;
+type LineValues = Omit<typeof orderLine.$inferInsert, 'orderId' | 'lineNo'>;
+
+/** Orders written straight to the tables, each with its lines. */
+async function insertOrders(orders: Array<{ order: OrderValues; lines: LineValues[] }>) {
+  const made = await t.app.db
+    .insert(order)
+    .values(orders.map((o) => o.order))
+    .returning({ id: order.id });
+  await t.app.db
+    .insert(orderLine)
+    .values(
+      made.flatMap(({ id }, i) =>
+        (orders[i]?.lines ?? []).map((line, n) => ({ ...line, orderId: id, lineNo: n + 1 })),
+      ),
+    );
+}
 
 beforeAll(async () => {
   t = await createShopTestApp({ names: { customerA: 'Zoë "Sparky" O\'Neill, Jr.' } });
@@ -13,11 +31,19 @@ beforeAll(async () => {
     partNumber: 'VF-SS60',
     priceCents: 12999,
   });
+  const probe = await insertTool(t.app.db, {
+    name: 'Probe Set',
+    partNumber: 'VF-PR10',
+    priceCents: 500,
+  });
   const base = {
     userId: t.customerA.id,
     customerName: t.customerA.name,
     email: t.customerA.email,
     phone: '+1 555 010 2030',
+    totalCents: 25998,
+  };
+  const line = {
     toolId: made.id,
     toolName: made.name,
     partNumber: made.partNumber,
@@ -26,19 +52,41 @@ beforeAll(async () => {
     totalCents: 25998,
   };
   // 600 shipped orders: more than one page of the export.
-  await t.app.db.insert(order).values(
+  await insertOrders(
     Array.from({ length: 600 }, (_, i) => ({
-      ...base,
-      address: `${i} Foundry Lane`,
-      status: 'shipped' as const,
-      createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 1000),
+      order: {
+        ...base,
+        address: `${i} Foundry Lane`,
+        status: 'shipped' as const,
+        createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 1000),
+      },
+      lines: [line],
     })),
   );
-  await t.app.db.insert(order).values({
-    ...base,
-    address: '=HYPERLINK("http://evil.example")\nFlat 2, "Rear"',
-    status: 'pending_payment',
-  });
+  await insertOrders([
+    {
+      order: {
+        ...base,
+        address: '=HYPERLINK("http://evil.example")\nFlat 2, "Rear"',
+        status: 'pending_payment',
+      },
+      lines: [line],
+    },
+    {
+      order: { ...base, address: '2 Lines Road', status: 'delivered', totalCents: 28998 },
+      lines: [
+        line,
+        {
+          toolId: probe.id,
+          toolName: probe.name,
+          partNumber: probe.partNumber,
+          unitPriceCents: 500,
+          quantity: 6,
+          totalCents: 3000,
+        },
+      ],
+    },
+  ]);
 });
 afterAll(() => t.close());
 
@@ -51,7 +99,7 @@ describe('GET /api/orders/export.csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const [header, ...rows] = parseCsv(res.body, { unterminatedQuote: 'x' });
-    expect(res.body.startsWith('\uFEFForderId,placedAt,status,customerName')).toBe(true);
+    expect(res.body.startsWith('\uFEFForderId,line,placedAt,status,customerName')).toBe(true);
     expect(header?.cells).toContain('partNumber');
     expect(rows).toHaveLength(1);
     const cells = Object.fromEntries(header!.cells.map((c, i) => [c, rows[0]!.cells[i]]));
@@ -64,6 +112,7 @@ describe('GET /api/orders/export.csv', () => {
       tool: 'Lötstation, 60 W',
       unitPrice: '129.99',
       quantity: '2',
+      lineTotal: '259.98',
       total: '259.98',
     });
     expect(res.body).toContain('"Zoë ""Sparky"" O\'Neill, Jr."');
@@ -75,7 +124,24 @@ describe('GET /api/orders/export.csv', () => {
     expect(rows).toHaveLength(600);
     expect(new Set(rows.map((r) => r.cells[0])).size).toBe(600);
     const all = parseCsv((await exportOrders()).body, { unterminatedQuote: 'x' });
-    expect(all).toHaveLength(602);
+    // A header, 601 one-line orders and the two lines of the last.
+    expect(all).toHaveLength(604);
+  });
+
+  it('writes an order of several lines as a row per line, the order repeated on each', async () => {
+    const res = await exportOrders('?status=delivered');
+    const [header, ...rows] = parseCsv(res.body, { unterminatedQuote: 'x' });
+    const records = rows.map((r) =>
+      Object.fromEntries(header!.cells.map((c, i) => [c, r.cells[i]])),
+    );
+    expect(records).toMatchObject([
+      { line: '1', partNumber: 'VF-SS60', quantity: '2', lineTotal: '259.98', total: '289.98' },
+      { line: '2', partNumber: 'VF-PR10', quantity: '6', lineTotal: '30.00', total: '289.98' },
+    ]);
+    expect(records[0]?.orderId).toBe(records[1]?.orderId);
+    // Manage All Orders' search finds it by its second line's part number.
+    const found = await exportOrders('?search=vf-pr10');
+    expect(parseCsv(found.body, { unterminatedQuote: 'x' })).toHaveLength(3);
   });
 
   it("exports what Manage All Orders' search finds", async () => {

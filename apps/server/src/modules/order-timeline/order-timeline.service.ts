@@ -229,7 +229,7 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
       at: row.createdAt.toISOString(),
       kind: 'placed',
       title: 'Order placed',
-      detail: `${row.quantity} × ${row.toolName}`,
+      detail: row.lines.map((l) => `${l.quantity} × ${l.toolName}`).join(', '),
       actor: { kind: 'customer', name: row.customerName },
     },
   ];

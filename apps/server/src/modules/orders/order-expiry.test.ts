@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail.ts';
-import { order } from '../../db/schema/order.ts';
+import { order, orderLine } from '../../db/schema/order.ts';
 import { orderNotifier } from '../../mail/order-notices.ts';
 import { testPaymentIntent } from '../../db/schema/payment.ts';
 import { tool } from '../../db/schema/tool.ts';
@@ -97,15 +97,22 @@ describe('releasing the stock of unpaid orders', () => {
       email: t.customerB.email,
       phone: '+1 555 010 2030',
       address: '1 Test Street',
-      toolId: item.id,
-      toolName: item.name,
-      partNumber: item.partNumber,
-      unitPriceCents: item.priceCents,
-      quantity: 1,
       totalCents: item.priceCents,
       createdAt: placedAt,
     }));
-    await t.app.db.insert(order).values(backlog);
+    const made = await t.app.db.insert(order).values(backlog).returning({ id: order.id });
+    await t.app.db.insert(orderLine).values(
+      made.map(({ id }) => ({
+        orderId: id,
+        lineNo: 1,
+        toolId: item.id,
+        toolName: item.name,
+        partNumber: item.partNumber,
+        unitPriceCents: item.priceCents,
+        quantity: 1,
+        totalCents: item.priceCents,
+      })),
+    );
 
     const expired = await expireUnpaidOrders(t.app.db, {
       placedBefore: new Date(Date.now() - 48 * HOUR),
@@ -116,7 +123,8 @@ describe('releasing the stock of unpaid orders', () => {
     const left = await t.app.db
       .select({ id: order.id })
       .from(order)
-      .where(and(eq(order.toolId, item.id), eq(order.status, 'pending_payment')));
+      .innerJoin(orderLine, eq(orderLine.orderId, order.id))
+      .where(and(eq(orderLine.toolId, item.id), eq(order.status, 'pending_payment')));
     expect(left).toHaveLength(0);
     expect(await stockOf(item.id)).toBe(500);
   }, 180_000);

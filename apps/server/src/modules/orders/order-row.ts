@@ -1,27 +1,40 @@
-import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '@voltforge/contract/money';
-import type { Order, OrderStatus } from '@voltforge/contract/order';
+import { orderTitle, type Order, type OrderStatus } from '@voltforge/contract/order';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
-import { order } from '../../db/schema/order.ts';
+import { order, orderLine, type OrderLineRow, type OrderRow } from '../../db/schema/order.ts';
 import { containsPattern } from '../tools/tools.service.ts';
 
-export type OrderRow = typeof order.$inferSelect;
+export type { OrderRow };
 
 export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'delivered'];
 
-/** The one place an order row becomes the API's JSON; the orders and payments services use it. */
+/**
+ * The one place an order becomes the API's JSON; the orders and payments services use it. The
+ * spec's one-tool fields for an order of several lines follow decision 015.
+ */
 export function orderToJson(row: OrderRow): Order {
+  const lines = row.lines.map((l) => ({
+    toolId: l.toolId,
+    partNumber: l.partNumber,
+    name: l.toolName,
+    quantity: l.quantity,
+    unitPrice: centsToDollars(l.unitPriceCents),
+    lineTotal: centsToDollars(l.totalCents),
+  }));
+  const only = lines.length === 1 ? lines[0] : undefined;
+  const total = centsToDollars(row.totalCents);
   return {
     _id: row.id,
     name: row.customerName,
     email: row.email,
-    order: row.toolName,
-    partNumber: row.partNumber,
-    toolId: row.toolId,
-    price: centsToDollars(row.unitPriceCents),
-    quantity: row.quantity,
-    total: centsToDollars(row.totalCents),
+    order: orderTitle(lines),
+    partNumber: lines[0]?.partNumber ?? '',
+    toolId: lines[0]?.toolId ?? '',
+    price: only ? only.unitPrice : total,
+    quantity: only ? only.quantity : 1,
+    total,
     phone: row.phone,
     address: row.address,
     status: row.status,
@@ -29,13 +42,14 @@ export function orderToJson(row: OrderRow): Order {
     transactionId: row.transactionId,
     delivered: row.status === 'delivered',
     createdAt: row.createdAt.toISOString(),
+    lines,
   };
 }
 
 /** Manage All Orders' filters, shared by its list and its CSV export. */
 export interface OrderFilters {
   status?: OrderStatus;
-  /** Part of the part number, tool name, customer name or email, in any letter case. */
+  /** Part of a line's part number or tool name, the customer's name or email, in any case. */
   search?: string;
 }
 
@@ -47,8 +61,12 @@ export function orderFiltersWhere(filters: OrderFilters): SQL | undefined {
     filters.status ? eq(order.status, filters.status) : undefined,
     pattern
       ? or(
-          ilike(order.partNumber, pattern),
-          ilike(order.toolName, pattern),
+          exists(
+            sql`(select 1 from ${orderLine} where ${orderLine.orderId} = ${order.id} and (${or(
+              ilike(orderLine.partNumber, pattern),
+              ilike(orderLine.toolName, pattern),
+            )}))`,
+          ),
           ilike(order.customerName, pattern),
           ilike(order.email, pattern),
         )
@@ -56,9 +74,36 @@ export function orderFiltersWhere(filters: OrderFilters): SQL | undefined {
   );
 }
 
+/** These orders with their lines (one query for all of them), in the order given. */
+export async function withLines(
+  db: Db | Tx,
+  rows: ReadonlyArray<typeof order.$inferSelect>,
+): Promise<OrderRow[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orderLine)
+    .where(
+      inArray(
+        orderLine.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderLine.orderId), asc(orderLine.lineNo));
+  const byOrder = new Map<string, OrderLineRow[]>();
+  for (const line of lines) {
+    const list = byOrder.get(line.orderId);
+    if (list) list.push(line);
+    else byOrder.set(line.orderId, [line]);
+  }
+  return rows.map((r) => ({ ...r, lines: byOrder.get(r.id) ?? [] }));
+}
+
 /** The one order lookup by id; a malformed id is an order that does not exist (not a SQL error). */
 export async function findOrderRow(db: Db | Tx, id: string): Promise<OrderRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(order).where(eq(order.id, id));
-  return row;
+  if (!row) return undefined;
+  const [full] = await withLines(db, [row]);
+  return full;
 }

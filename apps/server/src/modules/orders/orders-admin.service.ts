@@ -11,7 +11,7 @@ import { order } from '../../db/schema/order.ts';
 import type { Actor } from '../../auth/guards.ts';
 import { conflict, notFound } from '../../http-error.ts';
 import { paginate, type Page } from '../../paging.ts';
-import { findOrderRow, orderFiltersWhere, orderToJson } from './order-row.ts';
+import { findOrderRow, orderFiltersWhere, orderToJson, withLines } from './order-row.ts';
 import { cancelOrder, type CancelSteps } from './orders.service.ts';
 import { recordOrderEvent } from './order-events.ts';
 
@@ -27,7 +27,8 @@ export async function listAllOrders(db: Db, query: AdminOrderListQuery): Promise
     .where(where)
     .orderBy(desc(order.createdAt), desc(order.id))
     .$dynamic();
-  return paginate(db, query, { rows, table: order, where }, orderToJson);
+  const page = await paginate(db, query, { rows, table: order, where }, (row) => row);
+  return { ...page, items: (await withLines(db, page.items)).map(orderToJson) };
 }
 
 /** The statuses an order must be in for an admin to move it to `to`. */
@@ -81,9 +82,17 @@ export async function setOrderStatus(
       .returning();
     if (row) {
       await recordOrderEvent(tx, { orderId: id, from: was, to, actorId: admin.id });
-      await steps.notify(tx, { kind: to === 'shipped' ? 'order_shipped' : 'order_delivered' }, row);
+      const [full] = await withLines(tx, [row]);
+      if (full) {
+        await steps.notify(
+          tx,
+          { kind: to === 'shipped' ? 'order_shipped' : 'order_delivered' },
+          full,
+        );
+      }
+      return full;
     }
-    return row;
+    return undefined;
   });
   if (moved) return orderToJson(moved);
 

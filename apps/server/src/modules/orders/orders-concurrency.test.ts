@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { order } from '../../db/schema/order.ts';
+import { orderLine } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import {
   createTestApp,
@@ -41,10 +41,10 @@ async function ledger(db: Db, toolId: string) {
   const [orders] = await db
     .select({
       n: sql<number>`count(*)::int`,
-      units: sql<number>`coalesce(sum(${order.quantity}), 0)::int`,
+      units: sql<number>`coalesce(sum(${orderLine.quantity}), 0)::int`,
     })
-    .from(order)
-    .where(eq(order.toolId, toolId));
+    .from(orderLine)
+    .where(eq(orderLine.toolId, toolId));
   return {
     inStock: stock?.inStock,
     movementSum: moved?.sum,
@@ -301,6 +301,144 @@ describe('batched orders of many shoppers across two server processes sharing Po
           const mine = results.filter((r) => r.toolId === toolId).map((r) => r.status);
           expect(tally(mine)).toEqual({ 201: STOCK, 409: PER_TOOL - STOCK });
           expect(await ledger(database.db, toolId)).toEqual(expected.ledger);
+        }
+      } finally {
+        await Promise.all(servers.map(stopServer));
+        await database.close();
+        await drop();
+      }
+    },
+    120_000,
+  );
+});
+
+/**
+ * Carts over shared tools, checked out at once: every cart wants one of each of the same tools,
+ * listed in a different order, so without one global lock order two checkouts would take the
+ * same rows in opposite orders and deadlock. Exactly STOCK carts can be had.
+ */
+const CARTS = 12;
+const CART_TOOLS = 5;
+const CART_STOCK = 6;
+
+/** The tools in a different order for each cart. */
+const cartOrder = <T>(items: T[], n: number): T[] =>
+  items.map((_, i) => items[(i * (n % 2 ? 1 : -1) + n + items.length * 2) % items.length]!);
+
+async function cartTools(db: Db): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < CART_TOOLS; i += 1) {
+    const row = await insertTool(db, { minOrderQuantity: 1, inStock: CART_STOCK, priceCents: 100 });
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+const cartExpectations = (statuses: number[]) => {
+  expect(tally(statuses)).toEqual({ 201: CART_STOCK, 409: CARTS - CART_STOCK });
+};
+
+describe('cart checkouts over shared tools in one process', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it(`accepts exactly ${CART_STOCK} of ${CARTS} carts of the same ${CART_TOOLS} tools`, async () => {
+    const toolIds = await cartTools(t.app.db);
+    const buyers = await Promise.all(Array.from({ length: CARTS }, () => registerUser(t.app)));
+    for (const [n, buyer] of buyers.entries()) {
+      const res = await request(t.app, {
+        method: 'POST',
+        url: '/api/cart/lines',
+        as: buyer,
+        payload: { lines: cartOrder(toolIds, n).map((toolId) => ({ toolId, quantity: 1 })) },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const results = await Promise.all(
+      buyers.map((buyer) =>
+        request(t.app, {
+          method: 'POST',
+          url: '/api/checkout',
+          as: buyer,
+          payload: { phone: '+44 20 7946 0000', address: 'Cart Row', expectedTotal: 5 },
+        }),
+      ),
+    );
+    cartExpectations(results.map((r) => r.statusCode));
+    for (const toolId of toolIds) {
+      expect(await ledger(t.app.db, toolId)).toEqual({
+        inStock: 0,
+        movementSum: -CART_STOCK,
+        orders: CART_STOCK,
+        units: CART_STOCK,
+      });
+    }
+  });
+});
+
+describe('cart checkouts over shared tools across two server processes sharing PostgreSQL', () => {
+  it.skipIf(!onPostgres)(
+    `accepts exactly ${CART_STOCK} of ${CARTS} carts, with no deadlock`,
+    async () => {
+      const { database, url, drop } = await openTestDatabase();
+      const servers: ServerProcess[] = [];
+      try {
+        if (!url) throw new Error('expected a PostgreSQL database URL');
+        const [portA, portB] = [await freePort(), await freePort()];
+        const publicUrl = `http://127.0.0.1:${portA}`;
+        servers.push(startServer(url, portA, publicUrl), startServer(url, portB, publicUrl));
+        await Promise.all(servers.map(waitUntilReady));
+        const toolIds = await cartTools(database.db);
+        const call = async (n: number, path: string, cookie: string, body: object) => {
+          const res = await fetch(`${servers[n % 2]!.url}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie, origin: publicUrl },
+            body: JSON.stringify(body),
+            signal: AbortSignal.timeout(30_000),
+          });
+          return { status: res.status, body: await res.text() };
+        };
+        const cookies: string[] = [];
+        for (let n = 0; n < CARTS; n += 1) {
+          const signUp = await fetch(`${servers[n % 2]!.url}/api/auth/sign-up/email`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: publicUrl },
+            body: JSON.stringify({
+              name: `Cart Buyer ${n}`,
+              email: `cart.buyer.${n}@example.com`,
+              password: 'correct-horse-battery',
+            }),
+          });
+          expect(signUp.status).toBe(200);
+          const cookie = signUp.headers
+            .getSetCookie()
+            .map((c) => c.split(';')[0])
+            .join('; ');
+          cookies.push(cookie);
+          const lines = cartOrder(toolIds, n).map((toolId) => ({ toolId, quantity: 1 }));
+          expect((await call(n, '/api/cart/lines', cookie, { lines })).status).toBe(200);
+        }
+        const results = await Promise.all(
+          cookies.map((cookie, n) =>
+            call(n, '/api/checkout', cookie, {
+              phone: '+44 20 7946 0000',
+              address: 'Cart Row',
+              expectedTotal: 5,
+            }),
+          ),
+        );
+        // A deadlock would surface as a 500; every refusal is a 409 naming what is short.
+        cartExpectations(results.map((r) => r.status));
+        for (const toolId of toolIds) {
+          expect(await ledger(database.db, toolId)).toEqual({
+            inStock: 0,
+            movementSum: -CART_STOCK,
+            orders: CART_STOCK,
+            units: CART_STOCK,
+          });
         }
       } finally {
         await Promise.all(servers.map(stopServer));

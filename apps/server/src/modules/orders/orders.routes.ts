@@ -9,7 +9,8 @@ import {
   orderSchema,
 } from '@voltforge/contract/order';
 import { isOwnEmail, requireUser, signedIn, type SessionUser } from '../../auth/guards.ts';
-import { cancelOrder, getOrder, listOrders, placeOrder } from './orders.service.ts';
+import { cancelOrder, getOrder, listOrders } from './orders.service.ts';
+import { placeOrder } from './placement.ts';
 import type { BeforeCancel } from './orders.service.ts';
 import type { OrderNotify, RenderOrderMail } from '../../mail/order-notices.ts';
 import type { OnLowStock } from '../../stock/low-stock.service.ts';
@@ -50,11 +51,16 @@ export async function ordersRoutes(
     async (request, reply) => {
       const customer = await requireUser(request);
       return reply.status(201).send(
-        await placeOrder(app.db, customer, request.body, {
-          maxUnpaid: opts.maxUnpaidOrders,
-          renderMail: opts.renderMail,
-          onLowStock: opts.onLowStock,
-        }),
+        await placeOrder(
+          app.db,
+          customer,
+          { lines: [request.body], ...request.body },
+          {
+            maxUnpaid: opts.maxUnpaidOrders,
+            renderMail: opts.renderMail,
+            onLowStock: opts.onLowStock,
+          },
+        ),
       );
     },
   );

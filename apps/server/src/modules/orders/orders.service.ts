@@ -1,149 +1,24 @@
-import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   orderMessages,
-  shortageMessage,
   orderStatusLabels,
-  type CreateOrderBody,
   type DeleteOrderResult,
   type Order,
   type OrderStatus,
 } from '@voltforge/contract/order';
 import { paymentMessages } from '@voltforge/contract/payment';
-import {
-  isOrderMultiple,
-  priceLine,
-  pricingMessages,
-  type Pricing,
-} from '@voltforge/contract/pricing';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
+import { conflict, forbidden, notFound } from '../../http-error.ts';
 import type { Actor } from '../../auth/guards.ts';
-import { isUuid } from '../../db/ids.ts';
-import { INT32_MAX } from '../../db/limits.ts';
 import type { OrderCancelReason } from '@voltforge/contract/order-timeline';
-import { syncLowStock, type OnLowStock } from '../../stock/low-stock.service.ts';
+import { syncLowStock } from '../../stock/low-stock.service.ts';
 import { recordOrderEvent } from './order-events.ts';
-import type { OrderNotify, RenderOrderMail } from '../../mail/order-notices.ts';
-import { MAIL_QUEUED, outboxSignal } from '../../mail/outbox.ts';
+import type { OrderNotify } from '../../mail/order-notices.ts';
 import type { CancelledBy } from '../../mail/templates/order-mails.ts';
-import { findOrderRow, orderToJson, PAID_STATUSES, type OrderRow } from './order-row.ts';
-import { placeBatched, readForOrder, type OrderingState } from './placement-batch.ts';
-
-/** The tool can change between the read and the reservation; the placement is tried again then. */
-const PLACE_ATTEMPTS = 3;
-
-/** The tool's pricing as the ordering read gives it; null when there is no such tool. */
-function pricingFrom(state: OrderingState): Pricing | null {
-  const { price_cents: priceCents, min_order_quantity: min, order_multiple: multiple } = state;
-  const priceBreaks = state.price_breaks;
-  if (priceCents === null || min === null || multiple === null || priceBreaks === null) return null;
-  return { priceCents, minOrderQuantity: min, orderMultiple: multiple, priceBreaks };
-}
-
-/** Why an order cannot be placed, from the tool and the account as they are; null when it can. */
-function refusal(
-  state: OrderingState,
-  pricing: Pricing | null,
-  q: number,
-  maxUnpaid: number,
-): Error | null {
-  const inStock = state.in_stock;
-  if (state.name === null || state.archived || inStock === null || pricing === null) {
-    return notFound(orderMessages.toolNotFound);
-  }
-  const min = pricing.minOrderQuantity;
-  if (q < min) {
-    return badRequest(orderMessages.minQuantity(min), { quantity: orderMessages.minQuantity(min) });
-  }
-  if (!isOrderMultiple(pricing, q)) {
-    const message = pricingMessages.multiple(pricing.orderMultiple);
-    return badRequest(message, { quantity: message });
-  }
-  if (state.unpaid >= maxUnpaid) return conflict(orderMessages.tooManyUnpaid(maxUnpaid));
-  if (inStock < q) return conflict(shortageMessage(inStock));
-  if (priceLine(pricing, q).totalCents > INT32_MAX) return badRequest(orderMessages.totalTooLarge);
-  return null;
-}
-
-/**
- * Places an order: a lock-free read explains refusals and gives what the order copies (name, part
- * number, price: from the tool and the session, never the client), then one autocommitted call of
- * `voltforge_place_orders` reserves the stock and writes the order, grouped with the orders of the
- * same tool in flight (docs/architecture.md §7; decision 008).
- */
-export async function placeOrder(
-  db: Db,
-  customer: Actor,
-  input: CreateOrderBody,
-  deps: { maxUnpaid: number; renderMail: RenderOrderMail; onLowStock: OnLowStock },
-): Promise<Order> {
-  if (!isUuid(input.toolId)) throw notFound(orderMessages.toolNotFound);
-  const q = input.quantity;
-  for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
-    const state = await readForOrder(db, input.toolId, customer.id);
-    const pricing = pricingFrom(state);
-    const refused = refusal(state, pricing, q, deps.maxUnpaid);
-    if (refused || !pricing) throw refused ?? notFound(orderMessages.toolNotFound);
-    const line = priceLine(pricing, q);
-    const row: OrderRow = {
-      id: randomUUID(),
-      userId: customer.id,
-      customerName: customer.name,
-      email: customer.email,
-      phone: input.phone,
-      address: input.address,
-      toolId: input.toolId,
-      toolName: state.name ?? '',
-      partNumber: state.part_number ?? '',
-      unitPriceCents: line.unitPriceCents,
-      quantity: q,
-      totalCents: line.totalCents,
-      status: 'pending_payment',
-      paymentIntentId: null,
-      transactionId: null,
-      paidAt: null,
-      shippedAt: null,
-      deliveredAt: null,
-      cancelledAt: null,
-      createdAt: new Date(state.now),
-    };
-    const mail = deps.renderMail({ kind: 'order_placed' }, row);
-    const placed = await placeBatched(db, {
-      order_id: row.id,
-      user_id: customer.id,
-      customer_name: row.customerName,
-      email: row.email,
-      phone: row.phone,
-      address: row.address,
-      tool_id: row.toolId,
-      quantity: q,
-      max_unpaid: deps.maxUnpaid,
-      tool_name: row.toolName,
-      part_number: row.partNumber,
-      price_cents: pricing.priceCents,
-      order_multiple: pricing.orderMultiple,
-      price_breaks: pricing.priceBreaks,
-      unit_price_cents: line.unitPriceCents,
-      mail_subject: mail.subject,
-      mail_html: mail.html,
-      mail_text: mail.text,
-    });
-    if (placed.outcome === 'too_many_unpaid') {
-      throw conflict(orderMessages.tooManyUnpaid(deps.maxUnpaid));
-    }
-    if (placed.outcome !== 'placed') continue;
-    outboxSignal.emit(MAIL_QUEUED);
-    if (placed.went_low) {
-      await db.transaction((tx) => syncLowStock(tx, [row.toolId], deps.onLowStock));
-    }
-    return orderToJson({ ...row, createdAt: new Date(placed.created_at ?? state.now) });
-  }
-  throw conflict('The stock changed while you were ordering. Please try again.');
-}
+import { findOrderRow, orderToJson, PAID_STATUSES, withLines, type OrderRow } from './order-row.ts';
 
 function canSee(actor: Actor, row: OrderRow): boolean {
   return actor.role === 'admin' || row.userId === actor.id;
@@ -178,7 +53,7 @@ export async function listOrders(db: Db, actor: Actor, email?: string): Promise<
     .from(order)
     .where(and(eq(order.userId, userId), ne(order.status, 'cancelled')))
     .orderBy(desc(order.createdAt), desc(order.id));
-  return rows.map(orderToJson);
+  return (await withLines(db, rows)).map(orderToJson);
 }
 
 /**
@@ -218,6 +93,42 @@ function cannotCancel(actor: Actor, status: OrderStatus, settled: boolean) {
 const CANCEL_ATTEMPTS = 3;
 
 /**
+ * A cancelled order's stock goes back, every line with its own stock movement, even to an
+ * archived tool, so the books balance. The tool rows are locked in ascending id order first, the
+ * one global lock order of placement (docs/architecture.md, "Placing an order"), so a cancel and
+ * a placement sharing tools cannot deadlock.
+ */
+async function returnStock(tx: Tx, cancelled: OrderRow, actorId: string): Promise<void> {
+  const lines = [...cancelled.lines].sort((a, b) => (a.toolId < b.toolId ? -1 : 1));
+  await tx
+    .select({ id: tool.id })
+    .from(tool)
+    .where(
+      inArray(
+        tool.id,
+        lines.map((l) => l.toolId),
+      ),
+    )
+    .orderBy(asc(tool.id))
+    .for('no key update');
+  for (const line of lines) {
+    await tx
+      .update(tool)
+      .set({ inStock: sql`${tool.inStock} + ${line.quantity}` })
+      .where(eq(tool.id, line.toolId));
+  }
+  await tx.insert(stockMovement).values(
+    cancelled.lines.map((line) => ({
+      toolId: line.toolId,
+      delta: line.quantity,
+      reason: 'cancel' as const,
+      orderId: cancelled.id,
+      actorId,
+    })),
+  );
+}
+
+/**
  * Cancels an order and returns its stock, in one transaction: a conditional UPDATE on the order
  * (so two cancels, or a cancel racing a payment, cannot both win), then the stock and a 'cancel'
  * stock movement. The customer may cancel only while unpaid; an admin also a paid order that has
@@ -252,6 +163,7 @@ export async function cancelOrder(
     const from: OrderStatus[] = settled ? ['pending_payment'] : cancellable;
     const readIntent = row.paymentIntentId;
     const was = row.status;
+    const lines = row.lines;
 
     const cancelled = await db.transaction(async (tx) => {
       const [updated] = await tx
@@ -266,18 +178,8 @@ export async function cancelOrder(
         )
         .returning();
       if (!updated) return false;
-      // Stock goes back even to an archived tool, so the books balance.
-      await tx
-        .update(tool)
-        .set({ inStock: sql`${tool.inStock} + ${updated.quantity}` })
-        .where(eq(tool.id, updated.toolId));
-      await tx.insert(stockMovement).values({
-        toolId: updated.toolId,
-        delta: updated.quantity,
-        reason: 'cancel',
-        orderId,
-        actorId: actor.id,
-      });
+      const cancelledOrder = { ...updated, lines };
+      await returnStock(tx, cancelledOrder, actor.id);
       await recordOrderEvent(tx, {
         orderId,
         from: was,
@@ -286,8 +188,12 @@ export async function cancelOrder(
         actorId: reason === 'unpaid_expired' ? null : actor.id,
         cancelReason: reason,
       });
-      // Stock only comes back here: this can re-arm the tool's alert, never raise one.
-      await syncLowStock(tx, [updated.toolId], null);
+      // Stock only comes back here: this can re-arm the tools' alerts, never raise one.
+      await syncLowStock(
+        tx,
+        lines.map((l) => l.toolId),
+        null,
+      );
       await notify(
         tx,
         {
@@ -295,7 +201,7 @@ export async function cancelOrder(
           by: mailedCancelledBy[reason],
           wasPaid: updated.paidAt !== null,
         },
-        updated,
+        cancelledOrder,
       );
       return true;
     });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@voltforge/contract/order';
-import { order } from '../../db/schema/order.ts';
+import { order, orderLine } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
@@ -44,8 +44,8 @@ async function movementsOf(toolId: string) {
 async function orderCountFor(toolId: string): Promise<number> {
   const [row] = await t.app.db
     .select({ n: sql<number>`count(*)::int` })
-    .from(order)
-    .where(eq(order.toolId, toolId));
+    .from(orderLine)
+    .where(eq(orderLine.toolId, toolId));
   return row?.n ?? Number.NaN;
 }
 
@@ -83,6 +83,7 @@ describe('POST /api/order', () => {
       transactionId: null,
       delivered: false,
       createdAt: expect.any(String) as unknown,
+      lines: [{ toolId: id, partNumber, name, quantity: 4, unitPrice: 12.5, lineTotal: 50 }],
     });
     expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false);
     expect(await stockOf(id)).toBe(6);

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { orderMessages, type Order } from '@voltforge/contract/order';
 import { mailOutbox } from '../../db/schema/mail.ts';
-import { order } from '../../db/schema/order.ts';
+import { order, orderLine } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import {
   createTestApp,
@@ -76,9 +76,10 @@ describe.skipIf(!onPostgres)('orders placed together in one call, over HTTP', ()
       .from(tool)
       .where(eq(tool.id, toolId));
     const orders = await t.app.db
-      .select({ id: order.id, user: order.userId, price: order.unitPriceCents })
+      .select({ id: order.id, user: order.userId, price: orderLine.unitPriceCents })
       .from(order)
-      .where(eq(order.toolId, toolId));
+      .innerJoin(orderLine, eq(orderLine.orderId, order.id))
+      .where(eq(orderLine.toolId, toolId));
     const ids = orders.map((o) => o.id);
     const [moved] = await t.app.db
       .select({ sum: sql<number>`coalesce(sum(${stockMovement.delta}), 0)::int` })

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartLine } from '../../db/schema/cart.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
-import { order } from '../../db/schema/order.ts';
+import { order, orderLine } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import {
   createTestApp,
@@ -11,6 +12,7 @@ import {
   type TestUser,
 } from '../../../test/test-app.ts';
 import { insertTool } from '../../../test/shop-fixtures.ts';
+import type { Db } from '../../db/client.ts';
 import {
   BatchQueue,
   placeBatchWith,
@@ -20,13 +22,36 @@ import {
   type PlacementRequest,
 } from './placement-batch.ts';
 
-/** A placement request as `placeOrder` builds it, for `who` and the tool as it is. */
-function requestFor(
+type PricedTool = { id: string; name: string; partNumber: string; priceCents: number };
+
+/** The tool's terms as the placement read gives them. */
+async function termsOf(db: Db, toolId: string): Promise<string> {
+  const state = await readForOrder(db, [toolId], randomUUID());
+  return state.tools.get(toolId)?.terms ?? 'no such tool';
+}
+
+/**
+ * A placement request as `placeOrder` builds it, for `who`: one line per tool given (1 piece at
+ * the base price unless told), with the tools' terms as they are now.
+ */
+async function requestFor(
+  db: Db,
   who: TestUser,
-  t: { id: string; name: string; partNumber: string; priceCents: number },
+  lines: Array<{ tool: PricedTool; quantity?: number; unitPriceCents?: number }>,
   over: Partial<PlacementRequest> = {},
-): PlacementRequest {
+): Promise<PlacementRequest> {
   const id = randomUUID();
+  const placed = await Promise.all(
+    lines.map(async ({ tool: t, quantity = 1, unitPriceCents = t.priceCents }, i) => ({
+      line_no: i + 1,
+      tool_id: t.id,
+      tool_name: t.name,
+      part_number: t.partNumber,
+      quantity,
+      unit_price_cents: unitPriceCents,
+      terms: await termsOf(db, t.id),
+    })),
+  );
   return {
     order_id: id,
     user_id: who.id,
@@ -34,15 +59,10 @@ function requestFor(
     email: who.email,
     phone: '+44 20 7946 0000',
     address: `Batch Street ${id.slice(0, 4)}`,
-    tool_id: t.id,
-    quantity: 1,
     max_unpaid: 5,
-    tool_name: t.name,
-    part_number: t.partNumber,
-    price_cents: t.priceCents,
-    order_multiple: 1,
-    price_breaks: [],
-    unit_price_cents: t.priceCents,
+    total_cents: placed.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0),
+    from_cart: false,
+    lines: placed,
     mail_subject: `Your order ${id}`,
     mail_html: `<p>Order ${id}</p>`,
     mail_text: `Order ${id}`,
@@ -50,15 +70,9 @@ function requestFor(
   };
 }
 
-const placed = (inStock: number, wentLow = false) => ({
-  outcome: 'placed',
-  in_stock: inStock,
-  went_low: wentLow,
-});
-const refused = (outcome: 'changed' | 'too_many_unpaid') => ({
+const placed = (wentLow: string[] = []) => ({ outcome: 'placed', went_low: wentLow });
+const refused = (outcome: 'changed' | 'too_many_unpaid' | 'cart_changed') => ({
   outcome,
-  in_stock: null,
-  threshold: null,
   went_low: null,
   created_at: null,
 });
@@ -81,10 +95,9 @@ describe('BatchQueue (group commit)', () => {
   const answer = (orders: PlacementRequest[]): Placement[] =>
     orders.map((o) => ({
       outcome: 'placed',
-      in_stock: Number(o.order_id.slice(1)),
-      threshold: 0,
-      went_low: false,
-      created_at: null,
+      went_low: [],
+      // The request's number, so each answer can be told from the others.
+      created_at: o.order_id.slice(1),
     }));
   const tick = () => new Promise((r) => setImmediate(r));
 
@@ -99,7 +112,7 @@ describe('BatchQueue (group commit)', () => {
     expect(calls).toHaveLength(1);
     expect(queue.waiting).toBe(7);
     calls[0]!.answer(answer(calls[0]!.orders));
-    expect((await first).in_stock).toBe(0);
+    expect((await first).created_at).toBe('0');
     await tick();
     // At most one call in flight; the next carries at most maxBatch orders.
     expect(calls.map((c) => c.orders.map((o) => o.order_id))).toEqual([['o0'], ['o1', 'o2', 'o3']]);
@@ -110,7 +123,15 @@ describe('BatchQueue (group commit)', () => {
     calls[3]!.answer(answer(calls[3]!.orders));
     expect(calls.map((c) => c.orders.length)).toEqual([1, 3, 3, 1]);
     // Every caller gets its own answer.
-    expect((await Promise.all(later)).map((p) => p.in_stock)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect((await Promise.all(later)).map((p) => p.created_at)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+    ]);
     expect(queue.waiting).toBe(0);
   });
 
@@ -176,7 +197,7 @@ describe('BatchQueue (group commit)', () => {
     }
     expect(
       (await batch).map((r) =>
-        r.status === 'fulfilled' ? r.value.in_stock : (r.reason as unknown),
+        r.status === 'fulfilled' ? Number(r.value.created_at) : (r.reason as unknown),
       ),
     ).toEqual([1, refusal, 3]);
   });
@@ -213,11 +234,13 @@ describe('BatchQueue (group commit)', () => {
   });
 });
 
-describe('voltforge_place_orders (migration 0008), one call', () => {
+describe('voltforge_place_orders (migration 0012), one call', () => {
   let t: TestApp;
+  let db: Db;
   let users: Record<'a' | 'b' | 'c' | 'd' | 'e', TestUser>;
   beforeAll(async () => {
     t = await createTestApp();
+    db = t.app.db;
     users = {
       a: await registerUser(t.app),
       b: await registerUser(t.app),
@@ -228,30 +251,39 @@ describe('voltforge_place_orders (migration 0008), one call', () => {
   });
   afterAll(() => t.close());
 
-  /** What the database holds for these orders: order rows, movements and mails, by order id. */
+  /** What the database holds for these orders: orders, lines, movements and mails, by order. */
   async function written(ids: string[]) {
-    const orders = await t.app.db
-      .select({ id: order.id, qty: order.quantity, price: order.unitPriceCents })
+    const orders = await db
+      .select({ id: order.id, total: order.totalCents })
       .from(order)
       .where(inArray(order.id, ids));
-    const moves = await t.app.db
-      .select({ id: stockMovement.orderId, delta: stockMovement.delta })
+    const lines = await db
+      .select({
+        id: orderLine.orderId,
+        no: orderLine.lineNo,
+        tool: orderLine.toolId,
+        qty: orderLine.quantity,
+        price: orderLine.unitPriceCents,
+      })
+      .from(orderLine)
+      .where(inArray(orderLine.orderId, ids))
+      .orderBy(asc(orderLine.lineNo));
+    const moves = await db
+      .select({ id: stockMovement.orderId, tool: stockMovement.toolId, delta: stockMovement.delta })
       .from(stockMovement)
-      .where(inArray(stockMovement.orderId, ids));
-    const mails = await t.app.db
+      .where(inArray(stockMovement.orderId, ids))
+      .orderBy(asc(stockMovement.orderId), asc(stockMovement.toolId));
+    const mails = await db
       .select({ id: mailOutbox.orderId, to: mailOutbox.to, kind: mailOutbox.kind })
       .from(mailOutbox)
       .where(inArray(mailOutbox.orderId, ids));
     const sort = <T extends { id: string | null }>(rows: T[]) =>
       rows.sort((x, y) => ids.indexOf(x.id ?? '') - ids.indexOf(y.id ?? ''));
-    return { orders: sort(orders), moves: sort(moves), mails: sort(mails) };
+    return { orders: sort(orders), lines: sort(lines), moves: sort(moves), mails: sort(mails) };
   }
 
   async function stockOf(id: string) {
-    const [row] = await t.app.db
-      .select({ inStock: tool.inStock, marked: tool.lowStockNotifiedAt })
-      .from(tool)
-      .where(eq(tool.id, id));
+    const [row] = await db.select({ inStock: tool.inStock }).from(tool).where(eq(tool.id, id));
     return row?.inStock;
   }
 
@@ -259,13 +291,13 @@ describe('voltforge_place_orders (migration 0008), one call', () => {
     // Text the API refuses (plugins/unstorable-text.ts), put here straight into a placement: the
     // whole call's JSON is refused by the database, not just the one order.
     const { a, b, c } = users;
-    const item = await insertTool(t.app.db, { inStock: 10, minOrderQuantity: 1 });
-    const queue = new BatchQueue(placeBatchWith(t.app.db), { isolate: refusedForItsData });
+    const item = await insertTool(db, { inStock: 10, minOrderQuantity: 1 });
+    const queue = new BatchQueue(placeBatchWith(db), { isolate: refusedForItsData });
     const [first, good1, bad, good2] = [
-      requestFor(a, item),
-      requestFor(b, item),
-      requestFor(c, item, { address: 'Bench \u0000 Street' }),
-      requestFor(a, item),
+      await requestFor(db, a, [{ tool: item }]),
+      await requestFor(db, b, [{ tool: item }]),
+      await requestFor(db, c, [{ tool: item }], { address: 'Bench \u0000 Street' }),
+      await requestFor(db, a, [{ tool: item }]),
     ];
     const answers = await Promise.allSettled(
       [first, good1, bad, good2].map((r) => queue.submit(r)),
@@ -285,70 +317,69 @@ describe('voltforge_place_orders (migration 0008), one call', () => {
     expect(await stockOf(item.id)).toBe(7);
   });
 
-  it('places only while the breaks and multiple it priced by still hold, at the unit price sent', async () => {
+  it('places only while the terms it priced by still hold, at the unit price sent', async () => {
     const [a, b] = [await registerUser(t.app), await registerUser(t.app)];
     const breaks = [{ quantity: 10, unitPriceCents: 900 }];
-    const item = await insertTool(t.app.db, {
+    const item = await insertTool(db, {
       inStock: 100,
       minOrderQuantity: 5,
       priceCents: 1000,
       orderMultiple: 5,
       priceBreaks: breaks,
     });
-    const priced = { order_multiple: 5, price_breaks: breaks };
-    const answers = await placeBatchWith(t.app.db)([
-      requestFor(a, item, { ...priced, quantity: 10, unit_price_cents: 900 }), // at the break
-      requestFor(a, item, { quantity: 10 }), // priced without the breaks: read before they came
-      requestFor(b, item, { ...priced, price_breaks: [], quantity: 10 }), // breaks since changed
-      requestFor(b, item, { ...priced, quantity: 7, unit_price_cents: 1000 }), // not a multiple
-    ]);
-    expect(answers).toMatchObject([
-      placed(90),
-      refused('changed'),
-      refused('changed'),
-      refused('changed'),
-    ]);
-    const [row] = await t.app.db.select().from(order).where(eq(order.toolId, item.id));
-    expect(row).toMatchObject({ unitPriceCents: 900, quantity: 10, totalCents: 9000 });
+    const atBreak = await requestFor(db, a, [{ tool: item, quantity: 10, unitPriceCents: 900 }]);
+    const readBefore = await requestFor(db, b, [{ tool: item, quantity: 10, unitPriceCents: 900 }]);
+    // The breaks change after the second buyer's read.
+    await db
+      .update(tool)
+      .set({ priceBreaks: [{ quantity: 10, unitPriceCents: 850 }] })
+      .where(eq(tool.id, item.id));
+    const atBreakNow = await requestFor(db, a, [{ tool: item, quantity: 10, unitPriceCents: 850 }]);
+    const answers = await placeBatchWith(db)([atBreak, readBefore, atBreakNow]);
+    expect(answers).toMatchObject([refused('changed'), refused('changed'), placed()]);
+    const [line] = await db.select().from(orderLine).where(eq(orderLine.toolId, item.id));
+    expect(line).toMatchObject({ unitPriceCents: 850, quantity: 10, totalCents: 8500 });
   });
 
   it('answers each order of a mixed batch and writes exactly the accepted ones', async () => {
     const { a, b, c, d, e } = users;
-    const hot = await insertTool(t.app.db, {
+    const hot = await insertTool(db, {
       inStock: 5,
       minOrderQuantity: 1,
       priceCents: 1000,
       lowStockThreshold: 2,
     });
-    const other = await insertTool(t.app.db, { inStock: 10, minOrderQuantity: 1 });
+    const other = await insertTool(db, { inStock: 10, minOrderQuantity: 1 });
     // c already holds one unpaid order.
-    const earlier = requestFor(c, other);
-    expect(await placeBatchWith(t.app.db)([earlier])).toMatchObject([placed(9)]);
+    expect(await placeBatchWith(db)([await requestFor(db, c, [{ tool: other }])])).toMatchObject([
+      placed(),
+    ]);
 
     const batch = [
-      requestFor(a, hot, { quantity: 2 }), // fine: 5 → 3
-      requestFor(b, hot, { quantity: 4 }), // over the stock left (3)
-      requestFor(c, hot, { max_unpaid: 1 }), // over c's unpaid limit
-      requestFor(d, hot, { price_cents: 900 }), // read before a price change
-      requestFor(d, hot), // fine: 3 → 2, at the threshold
-      requestFor(a, other), // another tool in the same call: 9 → 8
-      requestFor(e, other, { max_unpaid: 1 }), // fine: e's first unpaid order
-      requestFor(e, other, { max_unpaid: 1 }), // e's second, counted with the first
-      requestFor(b, hot, { quantity: 2 }), // fine after all: 2 → 0 (already low)
+      await requestFor(db, a, [{ tool: hot, quantity: 2 }]), // fine: 5 → 3
+      await requestFor(db, b, [{ tool: hot, quantity: 4 }]), // over the stock left (3)
+      await requestFor(db, c, [{ tool: hot }], { max_unpaid: 1 }), // over c's unpaid limit
+      await requestFor(db, d, [{ tool: hot }, { tool: other }]), // fine: hot 3 → 2 (low), other 9 → 8
+      await requestFor(db, a, [{ tool: other }]), // fine: 8 → 7
+      await requestFor(db, e, [{ tool: other }], { max_unpaid: 1 }), // e's first unpaid order
+      await requestFor(db, e, [{ tool: other }], { max_unpaid: 1 }), // e's second, counted
+      // Two lines, one short: nothing of it is reserved (other stays at 6).
+      await requestFor(db, b, [{ tool: other }, { tool: hot, quantity: 3 }]),
+      await requestFor(db, b, [{ tool: hot, quantity: 2 }]), // fine after all: 2 → 0
     ];
-    const answers = await placeBatchWith(t.app.db)(batch);
+    const answers = await placeBatchWith(db)(batch);
     expect(answers).toMatchObject([
-      placed(3),
+      placed(),
       refused('changed'),
       refused('too_many_unpaid'),
-      refused('changed'),
-      { ...placed(2, true), threshold: 2 },
-      placed(8),
-      placed(7),
+      // went_low is "at or below the threshold and not yet marked": the caller's
+      // syncLowStock marks the tool once, however many orders say so.
+      placed([hot.id]),
+      placed(),
+      placed(),
       refused('too_many_unpaid'),
-      // went_low is "at or below the threshold and not yet marked", as for one order: the
-      // caller's syncLowStock marks the tool once.
-      placed(0, true),
+      refused('changed'),
+      placed([hot.id]),
     ]);
     // Each order keeps its own moment, in arrival order.
     const times = answers.filter((p) => p?.outcome === 'placed').map((p) => String(p?.created_at));
@@ -356,24 +387,80 @@ describe('voltforge_place_orders (migration 0008), one call', () => {
       [...times].map((x) => new Date(x).getTime()).sort((x, y) => x - y),
     );
 
-    const accepted = [0, 4, 5, 6, 8].map((i) => batch[i]!);
+    const accepted = [0, 3, 4, 5, 8].map((i) => batch[i]!);
     const ids = batch.map((r) => r.order_id);
-    expect(await written(ids)).toEqual({
-      orders: accepted.map((r) => ({ id: r.order_id, qty: r.quantity, price: r.price_cents })),
-      moves: accepted.map((r) => ({ id: r.order_id, delta: -r.quantity })),
-      mails: accepted.map((r) => ({ id: r.order_id, to: r.email, kind: 'order_placed' })),
-    });
+    const rows = await written(ids);
+    expect(rows.orders).toEqual(accepted.map((r) => ({ id: r.order_id, total: r.total_cents })));
+    expect(rows.lines).toEqual(
+      accepted.flatMap((r) =>
+        r.lines.map((l) => ({
+          id: r.order_id,
+          no: l.line_no,
+          tool: l.tool_id,
+          qty: l.quantity,
+          price: l.unit_price_cents,
+        })),
+      ),
+    );
+    // A stock movement per line (read back by tool).
+    expect(rows.moves).toEqual(
+      accepted.flatMap((r) =>
+        [...r.lines]
+          .sort((x, y) => (x.tool_id < y.tool_id ? -1 : 1))
+          .map((l) => ({ id: r.order_id, tool: l.tool_id, delta: -l.quantity })),
+      ),
+    );
+    expect(rows.mails).toEqual(
+      accepted.map((r) => ({ id: r.order_id, to: r.email, kind: 'order_placed' })),
+    );
     expect(await stockOf(hot.id)).toBe(0);
-    expect(await stockOf(other.id)).toBe(7);
+    expect(await stockOf(other.id)).toBe(6);
+  });
+
+  it('refuses an order whose total is not the sum of its lines, writing nothing', async () => {
+    const item = await insertTool(db, { inStock: 10, minOrderQuantity: 1, priceCents: 500 });
+    const bad = await requestFor(db, users.a, [{ tool: item, quantity: 2 }], { total_cents: 999 });
+    await expect(placeBatchWith(db)([bad])).rejects.toSatisfy(refusedForItsData);
+    expect((await written([bad.order_id])).orders).toEqual([]);
+    expect(await stockOf(item.id)).toBe(10);
+  });
+
+  it('checks out a cart only while it holds the lines, and empties those lines', async () => {
+    const buyer = await registerUser(t.app);
+    const [x, y, z] = await Promise.all(
+      [1, 2, 3].map(() => insertTool(db, { inStock: 50, minOrderQuantity: 1, priceCents: 200 })),
+    );
+    const addLine = (toolId: string, quantity: number) =>
+      db.insert(cartLine).values({ userId: buyer.id, toolId, quantity, seenUnitPriceCents: 200 });
+    await addLine(x!.id, 3);
+    await addLine(y!.id, 4);
+    await addLine(z!.id, 1); // added on another device after the checkout read: stays
+    const lines = [
+      { tool: x!, quantity: 3 },
+      { tool: y!, quantity: 4 },
+    ];
+    const first = await requestFor(db, buyer, lines, { from_cart: true });
+    const again = await requestFor(db, buyer, lines, { from_cart: true });
+    // Checkout pressed twice: the same cart gives one order.
+    const answers = await placeBatchWith(db)([first, again]);
+    expect(answers).toMatchObject([placed(), refused('cart_changed')]);
+    const left = await db
+      .select({ tool: cartLine.toolId, qty: cartLine.quantity })
+      .from(cartLine)
+      .where(eq(cartLine.userId, buyer.id));
+    expect(left).toEqual([{ tool: z!.id, qty: 1 }]);
+    expect(await stockOf(x!.id)).toBe(47);
+    expect(await stockOf(y!.id)).toBe(46);
+    expect((await written([again.order_id])).orders).toEqual([]);
   });
 
   it('writes nothing of a batch when the database fails part-way through it', async () => {
     const { a, b, c } = users;
-    const item = await insertTool(t.app.db, { inStock: 10, minOrderQuantity: 1 });
+    const item = await insertTool(db, { inStock: 10, minOrderQuantity: 1 });
     // A mail row the database refuses, for the third order only: the first two are written by
     // then, and must be rolled back with it.
     const poisoned = `poison-${randomUUID().slice(0, 8)}@example.com`;
-    await t.app.db.execute(
+    await db.execute(
       sql.raw(`
       CREATE FUNCTION test_refuse_mail() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -381,37 +468,40 @@ describe('voltforge_place_orders (migration 0008), one call', () => {
         RETURN NEW;
       END $$`),
     );
-    await t.app.db.execute(
+    await db.execute(
       sql.raw(`CREATE TRIGGER test_refuse_mail BEFORE INSERT ON mail_outbox
                FOR EACH ROW EXECUTE FUNCTION test_refuse_mail()`),
     );
     try {
       const batch = [
-        requestFor(a, item),
-        requestFor(b, item, { quantity: 2 }),
-        requestFor(c, item, { email: poisoned }),
-        requestFor(a, item),
+        await requestFor(db, a, [{ tool: item }]),
+        await requestFor(db, b, [{ tool: item, quantity: 2 }]),
+        await requestFor(db, c, [{ tool: item }], { email: poisoned }),
+        await requestFor(db, a, [{ tool: item }]),
       ];
-      await expect(placeBatchWith(t.app.db)(batch)).rejects.toThrow();
+      await expect(placeBatchWith(db)(batch)).rejects.toThrow();
       expect(await written(batch.map((r) => r.order_id))).toEqual({
         orders: [],
+        lines: [],
         moves: [],
         mails: [],
       });
       expect(await stockOf(item.id)).toBe(10);
     } finally {
-      await t.app.db.execute(sql.raw('DROP TRIGGER test_refuse_mail ON mail_outbox'));
-      await t.app.db.execute(sql.raw('DROP FUNCTION test_refuse_mail()'));
+      await db.execute(sql.raw('DROP TRIGGER test_refuse_mail ON mail_outbox'));
+      await db.execute(sql.raw('DROP FUNCTION test_refuse_mail()'));
     }
     // The same orders without the poison go through.
-    expect(await placeBatchWith(t.app.db)([requestFor(a, item)])).toMatchObject([placed(9)]);
+    expect(await placeBatchWith(db)([await requestFor(db, a, [{ tool: item }])])).toMatchObject([
+      placed(),
+    ]);
   });
 
-  it('reads a tool once for several accounts at once, each with its own unpaid count', async () => {
+  it('reads tools once for several accounts at once, each with its own unpaid count', async () => {
     const { a, b, d } = users;
-    const item = await insertTool(t.app.db, { inStock: 10, minOrderQuantity: 2, priceCents: 700 });
+    const item = await insertTool(db, { inStock: 10, minOrderQuantity: 2, priceCents: 700 });
     const unpaidOf = async (who: TestUser) => {
-      const [row] = await t.app.db
+      const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(order)
         .where(sql`${order.userId} = ${who.id} and ${order.status} = 'pending_payment'`);
@@ -419,28 +509,32 @@ describe('voltforge_place_orders (migration 0008), one call', () => {
     };
     // The first read goes alone; the three sent while it is in flight share the next one.
     const states = await Promise.all([
-      readForOrder(t.app.db, item.id, a.id),
-      readForOrder(t.app.db, item.id, b.id),
-      readForOrder(t.app.db, item.id, d.id),
-      readForOrder(t.app.db, item.id, b.id),
+      readForOrder(db, [item.id], a.id),
+      readForOrder(db, [item.id], b.id),
+      readForOrder(db, [item.id], d.id),
+      readForOrder(db, [item.id], b.id),
     ]);
-    const tool = {
-      name: item.name,
-      part_number: item.partNumber,
-      price_cents: 700,
-      in_stock: 10,
-      min_order_quantity: 2,
-      archived: false,
-    };
-    expect(states).toMatchObject([
-      { ...tool, unpaid: await unpaidOf(a) },
-      { ...tool, unpaid: await unpaidOf(b) },
-      { ...tool, unpaid: await unpaidOf(d) },
-      { ...tool, unpaid: await unpaidOf(b) },
+    expect(states.map((s) => s.tools.get(item.id))).toEqual(
+      Array(4).fill(
+        expect.objectContaining({
+          name: item.name,
+          part_number: item.partNumber,
+          price_cents: 700,
+          in_stock: 10,
+          min_order_quantity: 2,
+          archived: false,
+        }),
+      ),
+    );
+    expect(states.map((s) => s.unpaid)).toEqual([
+      await unpaidOf(a),
+      await unpaidOf(b),
+      await unpaidOf(d),
+      await unpaidOf(b),
     ]);
     expect(new Set(states.map((s) => s.unpaid)).size).toBeGreaterThan(1);
 
-    const missing = await readForOrder(t.app.db, randomUUID(), a.id);
-    expect(missing).toMatchObject({ name: null, price_cents: null, in_stock: null });
+    const missing = randomUUID();
+    expect((await readForOrder(db, [missing, item.id], a.id)).tools.has(missing)).toBe(false);
   });
 });

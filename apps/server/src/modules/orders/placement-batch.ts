@@ -5,7 +5,20 @@ import { hasSqlState } from '../../db/sql-state.ts';
 import { order } from '../../db/schema/order.ts';
 import { tool } from '../../db/schema/tool.ts';
 
-/** One order as `voltforge_place_orders` (migration 0008) takes it: checked, priced and mailed. */
+/** One line as `voltforge_place_orders` (migration 0012) takes it: priced and checked. */
+export interface PlacementLine {
+  line_no: number;
+  tool_id: string;
+  tool_name: string;
+  part_number: string;
+  quantity: number;
+  /** At this quantity, from the contract's pricing function. */
+  unit_price_cents: number;
+  /** The tool's terms as read (`voltforge_tool_terms`): placed only while they still hold. */
+  terms: string;
+}
+
+/** One order as `voltforge_place_orders` takes it: its lines priced, its total summed, mailed. */
 export interface PlacementRequest {
   order_id: string;
   user_id: string;
@@ -13,17 +26,11 @@ export interface PlacementRequest {
   email: string;
   phone: string;
   address: string;
-  tool_id: string;
-  quantity: number;
   max_unpaid: number;
-  tool_name: string;
-  part_number: string;
-  /** The tool's base price, multiple and breaks as read: placed only while they still hold. */
-  price_cents: number;
-  order_multiple: number;
-  price_breaks: readonly PriceBreak[];
-  /** The order's unit price, from the contract's pricing function. */
-  unit_price_cents: number;
+  total_cents: number;
+  /** Checked out from the account's cart: placed only while the cart holds these lines. */
+  from_cart: boolean;
+  lines: PlacementLine[];
   mail_subject: string;
   mail_html: string;
   mail_text: string;
@@ -31,17 +38,19 @@ export interface PlacementRequest {
 
 /** What `voltforge_place_orders` answers for one order. */
 export type Placement = {
-  outcome: 'placed' | 'too_many_unpaid' | 'changed';
-  in_stock: number | null;
-  threshold: number | null;
-  went_low: boolean | null;
+  outcome: 'placed' | 'too_many_unpaid' | 'changed' | 'cart_changed';
+  /** The tools this order took to their low-stock threshold first. */
+  went_low: string[] | null;
   created_at: string | Date | null;
 };
 
 /** Places a batch with one database call; answers in the batch's order, one per order. */
 export type PlaceBatch = (orders: PlacementRequest[]) => Promise<Array<Placement | undefined>>;
 
-/** The most orders one call carries (a call's JSON stays well under a megabyte even then). */
+/**
+ * The most orders one call carries: a call of one-line orders is a few tens of kilobytes; a call
+ * of carts can be a few megabytes at worst (500 lines each), still one statement.
+ */
 export const MAX_BATCH = 64;
 
 /**
@@ -153,116 +162,150 @@ export function placeBatchWith(db: Db): PlaceBatch {
 }
 
 /**
- * Queues per tool, per database: the orders of one tool are batched together, while orders of
- * different tools never wait for each other (and a call holds one tool's row lock, never two).
+ * Queues per key, per database (the key says which requests may share a call, see `queueKey`).
  * A queue is dropped as soon as it is idle.
  */
-class PerTool<Req, Res> {
+class PerKey<Req, Res> {
   readonly #queues = new WeakMap<Db, Map<string, BatchQueue<Req, Res>>>();
-  readonly #run: (db: Db, toolId: string) => (requests: Req[]) => Promise<Array<Res | undefined>>;
+  readonly #run: (db: Db) => (requests: Req[]) => Promise<Array<Res | undefined>>;
   readonly #isolate: ((error: unknown) => boolean) | undefined;
 
   constructor(
-    run: (db: Db, toolId: string) => (requests: Req[]) => Promise<Array<Res | undefined>>,
+    run: (db: Db) => (requests: Req[]) => Promise<Array<Res | undefined>>,
     opts: { isolate?: (error: unknown) => boolean } = {},
   ) {
     this.#run = run;
     this.#isolate = opts.isolate;
   }
 
-  submit(db: Db, toolId: string, request: Req): Promise<Res> {
+  submit(db: Db, key: string, request: Req): Promise<Res> {
     let byTool = this.#queues.get(db);
     if (!byTool) {
       byTool = new Map();
       this.#queues.set(db, byTool);
     }
-    let queue = byTool.get(toolId);
+    let queue = byTool.get(key);
     if (!queue) {
-      const tools = byTool;
-      const created: BatchQueue<Req, Res> = new BatchQueue(this.#run(db, toolId), {
+      const queues = byTool;
+      const created: BatchQueue<Req, Res> = new BatchQueue(this.#run(db), {
         isolate: this.#isolate,
         onIdle: () => {
-          if (tools.get(toolId) === created) tools.delete(toolId);
+          if (queues.get(key) === created) queues.delete(key);
         },
       });
       queue = created;
-      byTool.set(toolId, queue);
+      byTool.set(key, queue);
     }
     return queue.submit(request);
   }
 
-  waiting(db: Db, toolId: string): number {
-    return this.#queues.get(db)?.get(toolId)?.waiting ?? 0;
+  waiting(db: Db, key: string): number {
+    return this.#queues.get(db)?.get(key)?.waiting ?? 0;
   }
 }
 
-const placements = new PerTool<PlacementRequest, Placement>((db) => placeBatchWith(db), {
+/**
+ * Which orders share a call (decision 008, and 015 for carts): the one-line orders of one tool
+ * go together, and never wait for another tool's; orders of several lines go together in their
+ * own queue, so a checkout rush is committed a batch at a time too. Every call takes its locks
+ * in the one global order, so the queues never deadlock each other.
+ */
+function queueKey(toolIds: readonly string[]): string {
+  return toolIds.length === 1 ? `tool:${toolIds[0]}` : 'lines';
+}
+
+const placements = new PerKey<PlacementRequest, Placement>((db) => placeBatchWith(db), {
   isolate: refusedForItsData,
 });
 
-/** Places one order through its tool's queue (group commit); see `BatchQueue`. */
+/** Places one order through its queue (group commit); see `BatchQueue`. */
 export function placeBatched(db: Db, order: PlacementRequest): Promise<Placement> {
-  return placements.submit(db, order.tool_id, order);
+  return placements.submit(db, queueKey(order.lines.map((l) => l.tool_id)), order);
 }
 
-/** The tool and one account as order placement reads them, without locking, before placing. */
-export type OrderingState = {
-  name: string | null;
-  part_number: string | null;
-  price_cents: number | null;
-  order_multiple: number | null;
+/** A tool as placement reads it, without locking, before placing. */
+export type OrderingTool = {
+  id: string;
+  name: string;
+  part_number: string;
+  price_cents: number;
+  order_multiple: number;
   /** jsonb, parsed by both drivers. */
-  price_breaks: PriceBreak[] | null;
-  in_stock: number | null;
-  min_order_quantity: number | null;
-  archived: boolean | null;
+  price_breaks: PriceBreak[];
+  in_stock: number;
+  min_order_quantity: number;
+  archived: boolean;
+  terms: string;
+};
+
+/** The tools of an order and its account, as read before placing. */
+export type OrderingState = {
+  /** By id; a tool that does not exist is missing. */
+  tools: Map<string, OrderingTool>;
+  /** The account's unpaid orders. */
   unpaid: number;
   now: string | Date;
 };
 
+interface ReadRequest {
+  toolIds: string[];
+  userId: string;
+}
+
 /**
- * One lock-free read of a tool for several accounts: the tool as it is (all nulls when there is
- * no such tool) and each account's unpaid orders. Reading later than each caller asked is as
- * good as reading alone: the read only explains refusals and gives what the order copies, and the
- * placement call checks again under the locks.
+ * One lock-free read of some tools for several accounts: the tools as they are and each
+ * account's unpaid orders. Reading later than each caller asked is as good as reading alone: the
+ * read only explains refusals and gives what the order copies, and the placement call checks
+ * again under the locks. The requests of one queue ask for the same tools (`readKey`).
  */
-function readBatchWith(db: Db, toolId: string) {
-  return async (userIds: string[]): Promise<OrderingState[]> => {
-    const accounts = JSON.stringify([...new Set(userIds)]);
-    const result = (await db.execute<Omit<OrderingState, 'unpaid'> & { unpaid: unknown }>(sql`
-      select t.name, t.part_number, t.price_cents, t.order_multiple, t.price_breaks, t.in_stock,
-             t.min_order_quantity,
-             t.archived_at is not null as archived,
+function readBatchWith(db: Db) {
+  return async (requests: ReadRequest[]): Promise<OrderingState[]> => {
+    const toolIds = JSON.stringify(requests[0]?.toolIds ?? []);
+    const accounts = JSON.stringify([...new Set(requests.map((r) => r.userId))]);
+    const result = (await db.execute<{
+      tools: OrderingTool[] | null;
+      unpaid: unknown;
+      now: string;
+    }>(sql`
+      select (select jsonb_agg(jsonb_build_object(
+                'id', t.id, 'name', t.name, 'part_number', t.part_number,
+                'price_cents', t.price_cents, 'order_multiple', t.order_multiple,
+                'price_breaks', t.price_breaks, 'in_stock', t.in_stock,
+                'min_order_quantity', t.min_order_quantity,
+                'archived', t.archived_at is not null, 'terms', voltforge_tool_terms(t)))
+                from ${tool} t
+               where t.id in (select x::uuid from jsonb_array_elements_text(${toolIds}::jsonb) x))
+               as tools,
              (select coalesce(jsonb_object_agg(a.id, (
                 select count(*) from ${order} o
                  where o.user_id = a.id and o.status = 'pending_payment')), '{}'::jsonb)
                 from jsonb_array_elements_text(${accounts}::jsonb) as a(id)) as unpaid,
-             now() as now
-      from (select 1) as one left join ${tool} t on t.id = ${toolId}`)) as Rows<
-      Omit<OrderingState, 'unpaid'> & { unpaid: unknown }
-    >;
+             now() as now`)) as Rows<{
+      tools: OrderingTool[] | null;
+      unpaid: unknown;
+      now: string;
+    }>;
     const row = result.rows[0];
     if (!row) throw new Error('the ordering read returned no row');
-    // Both drivers parse jsonb; a string would mean a driver that does not.
-    const unpaid = (typeof row.unpaid === 'string' ? JSON.parse(row.unpaid) : row.unpaid) as Record<
-      string,
-      number
-    >;
-    return userIds.map((id) => ({ ...row, unpaid: Number(unpaid[id] ?? 0) }));
+    const tools = new Map((row.tools ?? []).map((t) => [t.id, t]));
+    const unpaid = row.unpaid as Record<string, number>;
+    return requests.map((r) => ({ tools, unpaid: Number(unpaid[r.userId] ?? 0), now: row.now }));
   };
 }
 
-const reads = new PerTool<string, OrderingState>(readBatchWith);
+const reads = new PerKey<ReadRequest, OrderingState>(readBatchWith);
 
 /**
- * Reads the tool for one account's order; the reads of one tool arriving while its read is in
- * flight share the next one (one statement for all of them, as for placements).
+ * Reads an order's tools (ids that are not uuids must be left out by the caller) for one
+ * account; the reads of the same tools arriving while such a read is in flight share the next
+ * one (one statement for all of them, as for placements).
  */
-export function readForOrder(db: Db, toolId: string, userId: string): Promise<OrderingState> {
-  return reads.submit(db, toolId, userId);
+export function readForOrder(db: Db, toolIds: string[], userId: string): Promise<OrderingState> {
+  const sorted = [...toolIds].sort();
+  return reads.submit(db, sorted.join(','), { toolIds: sorted, userId });
 }
 
-/** How many orders of this tool wait for the next call on this database (tests and diagnostics). */
+/** How many one-line orders of this tool wait for the next call on this database (tests). */
 export function waitingPlacements(db: Db, toolId: string): number {
-  return placements.waiting(db, toolId);
+  return placements.waiting(db, queueKey([toolId]));
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import {
   TOP_TOOLS_LIMIT,
   type Overview,
@@ -7,7 +7,7 @@ import {
 import { centsToDollars } from '@voltforge/contract/money';
 import { orderStatuses, type OrderStatus } from '@voltforge/contract/order';
 import type { Db } from '../../db/client.ts';
-import { order } from '../../db/schema/order.ts';
+import { order, orderLine } from '../../db/schema/order.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { listLowStock } from '../../stock/low-stock.service.ts';
 
@@ -55,18 +55,19 @@ export async function adminOverview(
       .groupBy(order.status),
     db
       .select({
-        toolId: order.toolId,
+        toolId: orderLine.toolId,
         name: tool.name,
         partNumber: tool.partNumber,
-        revenueCents: sql<string>`${sum(order.totalCents)}`,
-        quantity: sql<string>`${sum(order.quantity)}`,
-        orders: count(),
+        revenueCents: sql<string>`${sum(orderLine.totalCents)}`,
+        quantity: sql<string>`${sum(orderLine.quantity)}`,
+        orders: countDistinct(orderLine.orderId),
       })
-      .from(order)
-      .innerJoin(tool, eq(tool.id, order.toolId))
+      .from(orderLine)
+      .innerJoin(order, eq(order.id, orderLine.orderId))
+      .innerJoin(tool, eq(tool.id, orderLine.toolId))
       .where(paidInPeriod)
-      .groupBy(order.toolId, tool.name, tool.partNumber)
-      .orderBy(desc(sum(order.totalCents)), tool.name)
+      .groupBy(orderLine.toolId, tool.name, tool.partNumber)
+      .orderBy(desc(sum(orderLine.totalCents)), tool.name)
       .limit(TOP_TOOLS_LIMIT),
     listLowStock(db),
   ]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '@voltforge/contract/admin-overview';
 import type { OrderStatus } from '@voltforge/contract/order';
-import { order } from '../../db/schema/order.ts';
+import { order, orderLine } from '../../db/schema/order.ts';
 import { request } from '../../../test/test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 import type { ToolRow } from '../tools/tools.service.ts';
@@ -19,21 +19,29 @@ async function orderOf(
   placed: string,
   paid: string | null,
 ) {
-  await t.app.db.insert(order).values({
-    userId: t.customerA.id,
-    customerName: t.customerA.name,
-    email: t.customerA.email,
-    phone: '+1 555 010 2030',
-    address: '1 Main St',
+  const [row] = await t.app.db
+    .insert(order)
+    .values({
+      userId: t.customerA.id,
+      customerName: t.customerA.name,
+      email: t.customerA.email,
+      phone: '+1 555 010 2030',
+      address: '1 Main St',
+      totalCents: made.priceCents * quantity,
+      status,
+      createdAt: new Date(placed),
+      paidAt: paid ? new Date(paid) : null,
+    })
+    .returning();
+  await t.app.db.insert(orderLine).values({
+    orderId: row!.id,
+    lineNo: 1,
     toolId: made.id,
     toolName: made.name,
     partNumber: made.partNumber,
     unitPriceCents: made.priceCents,
     quantity,
     totalCents: made.priceCents * quantity,
-    status,
-    createdAt: new Date(placed),
-    paidAt: paid ? new Date(paid) : null,
   });
 }
 

@@ -110,7 +110,7 @@ describe('cancelling an order that has a payment intent (test provider)', () => 
   it('refuses the cancel of an order whose payment went through, and records the payment', async () => {
     const placed = await insertOrder(t.app, alice);
     const clientSecret = await clientSecretFor(placed.id);
-    const before = await stockOf(placed.toolId);
+    const before = await stockOf(placed.lines[0]!.toolId);
     // Paid at the provider, but neither the confirmation nor a webhook has reached the order.
     await setIntentStatus(clientSecret, 'succeeded');
 
@@ -120,7 +120,7 @@ describe('cancelling an order that has a payment intent (test provider)', () => 
     const row = await readOrder(t.app, placed.id);
     expect(row.status).toBe('paid');
     expect(row.transactionId).toBe(clientSecret.split('_secret_')[0]);
-    expect(await stockOf(placed.toolId)).toBe(before);
+    expect(await stockOf(placed.lines[0]!.toolId)).toBe(before);
   });
 
   it('cancels the intent when an admin cancels the order, and tells the admin of a payment', async () => {

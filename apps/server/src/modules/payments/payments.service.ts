@@ -6,7 +6,7 @@ import { order } from '../../db/schema/order.ts';
 import { paymentEvent } from '../../db/schema/payment.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import type { Actor } from '../../auth/guards.ts';
-import { findOrderRow, orderToJson, type OrderRow } from '../orders/order-row.ts';
+import { findOrderRow, orderToJson, withLines, type OrderRow } from '../orders/order-row.ts';
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
 import { isUuid } from '../../db/ids.ts';
 import { recordOrderEvent } from '../orders/order-events.ts';
@@ -74,8 +74,10 @@ async function markPaid(
       actorId: null,
     });
     await recordOrderEvent(tx, { orderId, from: 'pending_payment', to: 'paid', actorId: null });
-    await notify(tx, { kind: 'order_paid' }, paid);
-    return paid;
+    const [full] = await withLines(tx, [paid]);
+    if (!full) return null;
+    await notify(tx, { kind: 'order_paid' }, full);
+    return full;
   });
 }
 
@@ -134,7 +136,7 @@ export async function createIntentForOrder(
       amountCents: row.totalCents,
       currency: CURRENCY,
       idempotencyKey,
-      description: `Voltforge order ${row.id}: ${row.toolName} x ${row.quantity}`,
+      description: `Voltforge order ${row.id}: ${orderToJson(row).order}`,
     });
   const key = `order-${row.id}-${row.totalCents}`;
   let intent = await create(key);

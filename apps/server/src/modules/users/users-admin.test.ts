@@ -305,7 +305,10 @@ describe('DELETE /api/user/:email', () => {
       .from(testPaymentIntent)
       .where(eq(testPaymentIntent.clientSecret, clientSecret));
     expect(row?.status).toBe('canceled');
-    const [restocked] = await t.app.db.select().from(tool).where(eq(tool.id, placed.toolId));
+    const [restocked] = await t.app.db
+      .select()
+      .from(tool)
+      .where(eq(tool.id, placed.lines[0]!.toolId));
     // insertOrder wrote the order without taking its 4 from the 100: the cancel adds them back.
     expect(restocked?.inStock).toBe(104);
   });

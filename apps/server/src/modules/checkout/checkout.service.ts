@@ -1,0 +1,39 @@
+import { checkoutMessages, type CheckoutBody } from '@voltforge/contract/checkout';
+import { dollarsToCents } from '@voltforge/contract/money';
+import type { Order } from '@voltforge/contract/order';
+import type { Actor } from '../../auth/guards.ts';
+import type { Db } from '../../db/client.ts';
+import { conflict } from '../../http-error.ts';
+import { readCart } from '../cart/cart.service.ts';
+import { placeOrder, type PlaceOrderDeps } from '../orders/placement.ts';
+
+/**
+ * Checks out the buyer's cart as one order (docs/architecture.md, "Orders and their lines"). A
+ * line the cart already marks (archived, sold out, short, a quantity the rules refuse) is named
+ * before anything is tried; then the order is placed by the one placement path, all lines or
+ * none, at the total the buyer confirmed. The placement removes the cart's lines in the same
+ * transaction and only while the cart still holds them, so a cart becomes at most one order
+ * however often, and from however many devices, Checkout is pressed.
+ */
+export async function checkout(
+  db: Db,
+  customer: Actor,
+  body: CheckoutBody,
+  deps: PlaceOrderDeps,
+): Promise<Order> {
+  const cart = await readCart(db, customer.id);
+  if (cart.lines.length === 0) throw conflict(checkoutMessages.emptyCart);
+  const marked = cart.lines.flatMap((l) => (l.problem ? [[l.toolId, l.problem] as const] : []));
+  if (marked.length > 0) throw conflict(checkoutMessages.notReady, Object.fromEntries(marked));
+  return placeOrder(
+    db,
+    customer,
+    {
+      lines: cart.lines.map((l) => ({ toolId: l.toolId, quantity: l.quantity })),
+      phone: body.phone,
+      address: body.address,
+      fromCart: { expectedTotalCents: dollarsToCents(body.expectedTotal) },
+    },
+    deps,
+  );
+}
