@@ -49,6 +49,13 @@ const ACCEPT = { 'accept-encoding': 'br, gzip' };
 const OVERSELL_STOCK = args.smoke ? 50 : 500;
 const OVERSELL_ATTEMPTS = OVERSELL_STOCK * 3;
 const OVERSELL_IN_FLIGHT = Math.min(250, OVERSELL_ATTEMPTS);
+// Cart checkout: buyers checking out 10-line carts over the same 20 tools, again and again.
+const CART_TOOLS = 20;
+const CART_LINES = 10;
+// Oversell across carts: every cart wants one of each of 10 tools, three times the stock's worth.
+const CART_OVERSELL_TOOLS = 10;
+const CART_OVERSELL_STOCK = args.smoke ? 20 : 500;
+const CART_OVERSELL_CARTS = CART_OVERSELL_STOCK * 3;
 
 // autocannon 9 appends every response body to a string (`req.body += chunk`), which it only reads
 // for its expectBody/verifyBody options; the bench uses neither. For a compressed body that is a
@@ -591,10 +598,126 @@ async function main() {
     `Oversell check: stock ${OVERSELL_STOCK}, ${OVERSELL_ATTEMPTS} one-unit orders, ${OVERSELL_IN_FLIGHT} in flight at once → ${accepted} accepted, ${refused} refused, ${other} other${other ? ` (${[...new Set(others)].join(', ')})` : ''}; stock left ${stockLeft}: ${oversellOk ? 'OK' : 'FAILED'}`,
   );
   if (!oversellOk) failed = true;
+
+  if (!only || 'checkout'.includes(only) || only.includes('checkout')) {
+    if (!(await benchCheckout(shopBase, admin, buyers))) failed = true;
+  }
   if (failed) {
     console.error('The bench saw failed requests or an oversell; see the table above.');
     process.exitCode = 1;
   }
+}
+
+/** A cart's lines into a buyer's server cart; answers the cart's subtotal, or the failed status. */
+async function fillCart(base, buyer, toolIds) {
+  const r = await api(base, 'POST', '/api/cart/lines', {
+    cookie: buyer.cookie,
+    body: { lines: toolIds.map((toolId) => ({ toolId, quantity: 1 })) },
+  });
+  return r.status === 200 ? { subtotal: r.json.subtotal } : { status: r.status };
+}
+
+async function emptyCart(base, buyer) {
+  const cart = await api(base, 'GET', '/api/cart', { cookie: buyer.cookie });
+  for (const line of cart.json?.lines ?? []) {
+    await api(base, 'DELETE', `/api/cart/lines/${line.toolId}`, { cookie: buyer.cookie });
+  }
+}
+
+function checkoutOf(base, buyer, subtotal) {
+  return api(base, 'POST', '/api/checkout', {
+    cookie: buyer.cookie,
+    body: { phone: '+1 555 0100', address: '1 Bench Street', expectedTotal: subtotal },
+  }).then(
+    (r) => r.status,
+    (err) => `error ${err instanceof Error ? (err.cause?.code ?? err.message) : err}`,
+  );
+}
+
+/**
+ * Cart checkout (docs/performance.md, "Cart checkout"): each buyer, on its own connection, fills
+ * its cart with 10 of the same 20 tools (each buyer its own selection and line order, so carts
+ * share tools in different orders) and checks it out, again and again for the bench's duration.
+ * Checkouts/s counts completed checkouts over the wall time, refills included; the p99 is the
+ * checkout request's own. Then the oversell check across carts.
+ */
+async function benchCheckout(base, admin, buyers) {
+  let ok = true;
+  const toolIds = [];
+  for (let i = 0; i < CART_TOOLS; i++) {
+    toolIds.push(await createTool(base, admin, `Bench cart tool ${i}`, 10_000_000));
+  }
+  const cartOf = (n) =>
+    Array.from(
+      { length: CART_LINES },
+      (_, k) => toolIds[(n * 7 + k * (n % 2 ? 3 : 17)) % CART_TOOLS],
+    );
+  const latencies = [];
+  const statuses = [];
+  const until = performance.now() + duration * 1000;
+  const startedAt = performance.now();
+  await Promise.all(
+    buyers.map(async (buyer, n) => {
+      for (let round = 0; performance.now() < until; round++) {
+        const filled = await fillCart(base, buyer, [...new Set(cartOf(n + round))]);
+        if (filled.status) {
+          statuses.push(`add ${filled.status}`);
+          continue;
+        }
+        const sent = performance.now();
+        statuses.push(await checkoutOf(base, buyer, filled.subtotal));
+        latencies.push(performance.now() - sent);
+      }
+    }),
+  );
+  const wallS = (performance.now() - startedAt) / 1000;
+  const placed = statuses.filter((s) => s === 201).length;
+  const others = statuses.filter((s) => s !== 201);
+  const lines = placed * CART_LINES;
+  out(
+    `Cart checkout: ${buyers.length} buyers, ${CART_LINES}-line carts over the same ${CART_TOOLS} tools, ${fmt(wallS, 1)} s → ${fmt(placed / wallS)} checkouts/s (${fmt(lines / wallS)} lines/s, each buyer refilling its cart between checkouts), checkout p50 ${fmt(median(latencies), 1)} ms, p99 ${fmt([...latencies].sort((a, b) => a - b)[Math.floor(latencies.length * 0.99)] ?? 0, 1)} ms, ${others.length} not placed${others.length ? ` (${[...new Set(others)].join(', ')})` : ''}`,
+  );
+  if (others.length > 0) ok = false;
+
+  // Oversell across carts: one unit of each of 10 tools per cart, three times as many carts as
+  // the stock; exactly the stock's worth of carts must be placed, and every stock end at 0.
+  const scarce = [];
+  for (let i = 0; i < CART_OVERSELL_TOOLS; i++) {
+    scarce.push(await createTool(base, admin, `Bench scarce cart tool ${i}`, CART_OVERSELL_STOCK));
+  }
+  const results = [];
+  let next = 0;
+  await Promise.all(
+    buyers.map(async (buyer, n) => {
+      await emptyCart(base, buyer);
+      while (next < CART_OVERSELL_CARTS) {
+        next += 1;
+        // Each buyer lists the tools in its own order.
+        const mine = scarce.map((_, k) => scarce[(k + n) % scarce.length]);
+        const filled = await fillCart(base, buyer, n % 2 ? mine.reverse() : mine);
+        if (filled.status) {
+          // Not even one unit of each left: the cart is refused before checkout.
+          results.push(filled.status === 409 ? 'refused' : `add ${filled.status}`);
+          continue;
+        }
+        const status = await checkoutOf(base, buyer, filled.subtotal);
+        results.push(status === 201 ? 'placed' : status === 409 ? 'refused' : String(status));
+        if (status !== 201) await emptyCart(base, buyer);
+      }
+    }),
+  );
+  const accepted = results.filter((r) => r === 'placed').length;
+  const refused = results.filter((r) => r === 'refused').length;
+  const odd = results.filter((r) => r !== 'placed' && r !== 'refused');
+  const stocks = await Promise.all(
+    scarce.map(async (id) => (await api(base, 'GET', `/api/tool/${id}`)).json?.inStock),
+  );
+  const cartsOk =
+    accepted === CART_OVERSELL_STOCK && odd.length === 0 && stocks.every((s) => s === 0);
+  out(
+    `Oversell check across carts: ${CART_OVERSELL_TOOLS} tools with stock ${CART_OVERSELL_STOCK}, ${CART_OVERSELL_CARTS} carts of one of each, ${buyers.length} at once → ${accepted} placed, ${refused} refused, ${odd.length} other${odd.length ? ` (${[...new Set(odd)].join(', ')})` : ''}; stocks left ${[...new Set(stocks)].join(', ')}: ${cartsOk ? 'OK' : 'FAILED'}`,
+  );
+  return ok && cartsOk;
 }
 
 main()
