@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { quantitySchema } from './order.ts';
 import { formatUsd } from './money.ts';
+import { largestOrderable, quantityProblem, type Orderable } from './quantity-rules.ts';
 
 /**
  * The cart (docs/architecture.md, "Cart"): a signed-in buyer's lines live on the server, so they
@@ -28,6 +29,22 @@ export const cartMessages = {
   mergeDropped: (partNumber: string) =>
     `${partNumber}: not added, it cannot be ordered now (sold out or no longer sold).`,
 } as const;
+
+/**
+ * What keeps a cart line from checkout, in words that say what to do, or null: the one rule for
+ * the server's cart and a visitor's cart in the browser (no longer sold, sold out, short of
+ * stock, a minimum or a multiple broken).
+ */
+export function cartLineProblem(
+  tool: Orderable & { archived: boolean },
+  quantity: number,
+): string | null {
+  if (tool.archived) return cartMessages.archived;
+  if (largestOrderable(tool, tool.inStock) === 0) return cartMessages.soldOut;
+  const problem = quantityProblem(tool, quantity);
+  if (!problem) return null;
+  return problem.status === 409 ? cartMessages.short(tool.inStock) : problem.message;
+}
 
 export const cartLineInputSchema = z.strictObject({
   toolId: z.string().min(1, cartMessages.unknownTool),

@@ -19,8 +19,6 @@ export const checkoutMessages = {
   cartChanged:
     'Your cart changed while checking out (on another device?). Check it and confirm again.',
   placed: 'Order Added Successfully',
-  /** The navbar's cart link, read by screen readers. */
-  cartLink: (lines: number) => `Cart, ${lines === 1 ? '1 line' : `${lines} lines`}`,
 } as const;
 
 /** POST /api/checkout. Strict: the lines and prices come from the server cart, never the body. */

@@ -205,6 +205,15 @@ const publicRoutes: RouteObject[] = [
     .filter((declared) => !declared.signInAfterPaint)
     .map((declared) => ({ path: declared.path, element: declaredPage(declared) })),
   {
+    // Anyone may fill a cart; checking out asks a visitor to sign in. A plain client route, not a
+    // declared public page: a cart is this browser's or this account's, nothing to serve or index.
+    path: routePatterns.cart,
+    element: page(
+      () => import('../features/cart/cart-page'),
+      (m) => m.CartPage,
+    ),
+  },
+  {
     path: routePatterns.forgotPassword,
     element: page(
       () => import('../features/password-reset/forgot-password-page'),

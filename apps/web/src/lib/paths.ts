@@ -16,6 +16,7 @@ const { tool: toolPattern, ...publicPathsWithoutId } = publicPaths;
  */
 const pages = {
   ...publicPathsWithoutId,
+  cart: '/cart',
   dashboard: '/dashboard',
   myOrder: '/dashboard/myOrder',
   addReview: '/dashboard/addReview',

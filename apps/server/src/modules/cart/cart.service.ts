@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   MAX_CART_LINES,
+  cartLineProblem,
   cartMessages,
   type Cart,
   type CartLine,
@@ -37,15 +38,6 @@ function refused(problem: QuantityProblem, message = problem.message) {
   return problem.status === 409 ? conflict(message) : badRequest(message, { quantity: message });
 }
 
-/** What keeps a line from checkout, in words that say what to do; null when nothing does. */
-function problemOf(row: ToolRow, quantity: number): string | null {
-  if (row.archivedAt) return cartMessages.archived;
-  if (largestOrderable(row, row.inStock) === 0) return cartMessages.soldOut;
-  const problem = quantityProblem(row, quantity);
-  if (!problem) return null;
-  return problem.status === 409 ? cartMessages.short(row.inStock) : problem.message;
-}
-
 /** The account's cart as it stands, every line priced now at its quantity. */
 export async function readCart(db: Db | Tx, userId: string): Promise<Cart> {
   const rows = await db
@@ -69,7 +61,7 @@ export async function readCart(db: Db | Tx, userId: string): Promise<Cart> {
       minOrderQuantity: row.minOrderQuantity,
       orderMultiple: row.orderMultiple,
       inStock: row.inStock,
-      problem: problemOf(row, line.quantity),
+      problem: cartLineProblem({ ...row, archived: row.archivedAt !== null }, line.quantity),
       notice:
         line.seenUnitPriceCents === price.unitPriceCents
           ? null

@@ -5,6 +5,7 @@ import { LineIcon } from '../../components/ui/line-icon';
 import { paths } from '../../lib/paths';
 import { useSignOut } from '../../lib/use-sign-out';
 import { BrandLogo } from './brand-logo';
+import { CartLink } from './cart-link';
 import { NavItemLink } from './nav-item-link';
 import { dashboardNavItem, mainNavItems } from './nav-links';
 
@@ -45,6 +46,7 @@ export function Navbar({ menuOpen, menuButtonRef, onOpenMenu }: NavbarProps) {
           <BrandLogo />
         </div>
         <div className="navbar-end min-w-0 flex-1 gap-2">
+          <CartLink />
           {isPending ? null : user ? (
             <>
               <span

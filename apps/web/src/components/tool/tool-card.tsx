@@ -1,6 +1,7 @@
 import type { Tool } from '@voltforge/contract/tool';
 import { formatUsd } from '@voltforge/contract/money';
 import { formatBreaks, pricingOf } from '@voltforge/contract/pricing';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { previewText } from '../../lib/preview-text';
@@ -24,13 +25,24 @@ interface ToolCardProps {
   headingLevel?: 'h2' | 'h3';
   /** The first cards of a page are likely above the fold: load their images at once. */
   eager?: boolean;
+  /**
+   * A second action beside Purchase (the catalogue's Add to cart). Passed in, so the pages that
+   * show cards without it (the home page) do not load it.
+   */
+  action?: ReactNode;
 }
 
 /**
  * One tool for sale: image, name, NEW badge, description preview, price and its breaks,
- * minimum order, order multiple and available quantity, and Purchase, which opens the order page.
+ * minimum order, order multiple and available quantity, and Purchase, which opens the order page
+ * (and, in the catalogue, Add to cart beside it).
  */
-export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false }: ToolCardProps) {
+export function ToolCard({
+  tool,
+  headingLevel: Heading = 'h3',
+  eager = false,
+  action,
+}: ToolCardProps) {
   const soldOut = tool.inStock < 1 || tool.inStock < tool.minOrderQuantity;
   const headingId = `tool-${tool._id}-name`;
   const now = useRenderTime();
@@ -92,13 +104,16 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false }: 
               Out of stock
             </button>
           ) : (
-            <Link
-              to={paths.tool(tool._id)}
-              className="btn btn-primary btn-block"
-              aria-label={`Purchase ${tool.name}`}
-            >
-              Purchase
-            </Link>
+            <>
+              <Link
+                to={paths.tool(tool._id)}
+                className={action ? 'btn btn-primary flex-1' : 'btn btn-primary btn-block'}
+                aria-label={`Purchase ${tool.name}`}
+              >
+                Purchase
+              </Link>
+              {action}
+            </>
           )}
         </div>
       </div>

@@ -8,6 +8,7 @@ import { useAdminOrder } from './api/get-admin-order';
 import { OrderActions } from './components/order-actions';
 import { OrderTimelineList } from '../../components/order-timeline/order-timeline';
 import { OrderStatusBadge } from '../../components/order/order-status-badge';
+import { hasSeveralLines, OrderLines } from '../../components/order/order-lines';
 import { QueryError } from '../../components/ui/query-error';
 
 /** manageOrder/:id: one order of the back office's table, its details and actions. */
@@ -55,15 +56,30 @@ export function ManageOrderPage() {
               <dd>{order.data.phone}</dd>
               <dt className="text-base-content/75">Address</dt>
               <dd className="whitespace-pre-line">{order.data.address}</dd>
-              <dt className="text-base-content/75">Part number</dt>
-              <dd className="font-mono">{order.data.partNumber}</dd>
-              <dt className="text-base-content/75">Quantity</dt>
-              <dd>{order.data.quantity}</dd>
-              <dt className="text-base-content/75">Price</dt>
-              <dd>
-                {formatUsd(order.data.price)} each · <strong>{formatUsd(order.data.total)}</strong>{' '}
-                total
-              </dd>
+              {hasSeveralLines(order.data) ? (
+                <>
+                  <dt className="text-base-content/75">Lines</dt>
+                  <dd>
+                    <OrderLines order={order.data} label="Order lines" />
+                  </dd>
+                  <dt className="text-base-content/75">Price</dt>
+                  <dd>
+                    <strong>{formatUsd(order.data.total)}</strong> total
+                  </dd>
+                </>
+              ) : (
+                <>
+                  <dt className="text-base-content/75">Part number</dt>
+                  <dd className="font-mono">{order.data.partNumber}</dd>
+                  <dt className="text-base-content/75">Quantity</dt>
+                  <dd>{order.data.quantity}</dd>
+                  <dt className="text-base-content/75">Price</dt>
+                  <dd>
+                    {formatUsd(order.data.price)} each ·{' '}
+                    <strong>{formatUsd(order.data.total)}</strong> total
+                  </dd>
+                </>
+              )}
               <dt className="text-base-content/75">Transaction id</dt>
               <dd className="font-mono [overflow-wrap:anywhere]">
                 {order.data.transactionId ?? '—'}

@@ -29,6 +29,16 @@ const order = (n: number, status: OrderStatus): Order => ({
   transactionId: null,
   delivered: status === 'delivered',
   createdAt: '2026-11-01T00:00:00.000Z',
+  lines: [
+    {
+      toolId: 't1',
+      partNumber: `VF-T${n}`,
+      name: `Tool ${n}`,
+      quantity: 3,
+      unitPrice: 10,
+      lineTotal: 30,
+    },
+  ],
 });
 const orders = [
   order(1, 'pending_payment'),
@@ -90,6 +100,44 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
     expect(buttonNames(await rowOf('Tool 4'))).toEqual([]);
     expect(buttonNames(await rowOf('Tool 5'))).toEqual([]);
     expect((await rowOf('Tool 3')).getByText('Shipped')).toBeInTheDocument();
+  });
+
+  it('lists the lines of an order of several tools in its row', async () => {
+    const several: Order = {
+      ...order(6, 'paid'),
+      order: 'VF-T6 and 1 more',
+      price: 80,
+      quantity: 1,
+      total: 80,
+      lines: [
+        {
+          toolId: 't6',
+          partNumber: 'VF-T6',
+          name: 'Tool 6',
+          quantity: 3,
+          unitPrice: 10,
+          lineTotal: 30,
+        },
+        {
+          toolId: 't7',
+          partNumber: 'VF-T7',
+          name: 'Tool 7',
+          quantity: 5,
+          unitPrice: 10,
+          lineTotal: 50,
+        },
+      ],
+    };
+    renderPage((url) =>
+      url.startsWith('/api/orders?') ? json(200, [several], { 'X-Total-Count': '1' }) : undefined,
+    );
+    const row = await rowOf('VF-T6 and 1 more');
+    const lines = row.getByRole('table', { name: 'Lines of VF-T6 and 1 more' });
+    expect(within(lines).getAllByRole('row')).toHaveLength(3);
+    expect(lines).toHaveTextContent('Tool 7');
+    expect(lines).toHaveTextContent('$50.00');
+    expect(row.getByText('2 lines')).toBeInTheDocument();
+    expect(row.queryByText(/each$/)).toBeNull();
   });
 
   it('marks an order Delivered and refreshes the list', async () => {

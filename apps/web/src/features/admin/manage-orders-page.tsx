@@ -12,6 +12,7 @@ import { ORDERS_PAGE_SIZE, ordersFilterParams, useOrdersPage } from './api/get-o
 import { AdminTable } from './components/admin-table';
 import { OrderActions } from './components/order-actions';
 import { OrderStatusBadge } from '../../components/order/order-status-badge';
+import { hasSeveralLines, OrderLines } from '../../components/order/order-lines';
 import { QueryError } from '../../components/ui/query-error';
 
 const isStatus = (value: string | null): value is OrderStatus =>
@@ -155,7 +156,17 @@ export function ManageOrdersPage() {
                     <Link to={paths.manageOrder(order._id)} className="link link-hover font-medium">
                       {order.order}
                     </Link>
-                    <div className="font-mono text-xs text-base-content/75">{order.partNumber}</div>
+                    {hasSeveralLines(order) ? (
+                      <OrderLines
+                        order={order}
+                        label={`Lines of ${order.order}`}
+                        className="my-1"
+                      />
+                    ) : (
+                      <div className="font-mono text-xs text-base-content/75">
+                        {order.partNumber}
+                      </div>
+                    )}
                     <div className="text-xs text-base-content/75">
                       {new Date(order.createdAt).toLocaleDateString()}
                     </div>
@@ -169,13 +180,17 @@ export function ManageOrdersPage() {
                     </div>
                   </div>
                 </td>
-                <td data-label="Quantity">{order.quantity}</td>
+                <td data-label="Quantity">
+                  {hasSeveralLines(order) ? `${order.lines.length} lines` : order.quantity}
+                </td>
                 <td data-label="Price" className="whitespace-nowrap">
                   <div>
                     <div className="font-medium">{formatUsd(order.total)}</div>
-                    <div className="text-xs text-base-content/75">
-                      {formatUsd(order.price)} each
-                    </div>
+                    {hasSeveralLines(order) ? null : (
+                      <div className="text-xs text-base-content/75">
+                        {formatUsd(order.price)} each
+                      </div>
+                    )}
                   </div>
                 </td>
                 <td data-label="Status">

@@ -17,6 +17,7 @@ import {
   readCatalogState,
   type CatalogState,
 } from '@voltforge/contract/catalog';
+import { AddToCartButton } from '../../components/tool/add-to-cart-button';
 import { ToolCard } from '../../components/tool/tool-card';
 
 function resultsLabel(state: CatalogState, total: number, shown: number): string {
@@ -96,7 +97,12 @@ export function ToolsPage() {
               >
                 {tools.data.items.map((tool, i) => (
                   <li key={tool._id}>
-                    <ToolCard tool={tool} headingLevel="h2" eager={i < 3} />
+                    <ToolCard
+                      tool={tool}
+                      headingLevel="h2"
+                      eager={i < 3}
+                      action={<AddToCartButton tool={tool} />}
+                    />
                   </li>
                 ))}
               </ul>

@@ -31,6 +31,16 @@ const base: Order = {
   transactionId: null,
   delivered: false,
   createdAt: '2026-11-22T10:00:00.000Z',
+  lines: [
+    {
+      toolId: '6f1c3c8e-3a0e-4a8f-9b59-2d7c1f0a9e11',
+      partNumber: 'VF-CT40',
+      name: 'VF-CT40 AC/DC Clamp Meter',
+      quantity: 6,
+      unitPrice: 54.9,
+      lineTotal: 329.4,
+    },
+  ],
 };
 const paid: Order = {
   ...base,
@@ -43,6 +53,16 @@ const paid: Order = {
   status: 'paid',
   paid: true,
   transactionId: 'pi_3QxTest4242abcd',
+  lines: [
+    {
+      toolId: '1c2d3e4f-0000-4000-8000-000000000002',
+      partNumber: 'VF-DM200',
+      name: 'VF-DM200 True-RMS Digital Multimeter',
+      quantity: 2,
+      unitPrice: 89.5,
+      lineTotal: 179,
+    },
+  ],
 };
 
 let fetchMock: ReturnType<typeof stubFetch>;
@@ -170,6 +190,44 @@ describe('MyOrdersPage', { timeout: 20_000 }, () => {
     renderPage(() => json(status, { error: { code: 'unauthorized', message: 'Please sign in.' } }));
     expect(await screen.findByText('Landed on /', undefined, slow)).toBeInTheDocument();
     expect(fakeAuth.client.signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('lists the lines of an order from the cart, keeping one-tool orders as they were', async () => {
+    const fromCart: Order = {
+      ...base,
+      _id: '5e6f7a8b-0000-4000-8000-000000000003',
+      order: 'VF-DM200 and 1 more',
+      partNumber: 'VF-DM200',
+      price: 508.4,
+      quantity: 1,
+      total: 508.4,
+      lines: [
+        { ...paid.lines[0]!, quantity: 2, unitPrice: 89.5, lineTotal: 179 },
+        { ...base.lines[0]!, quantity: 6, unitPrice: 54.9, lineTotal: 329.4 },
+      ],
+    };
+    renderPage(() => json(200, [fromCart, paid]));
+    // The wide screen's table comes first; the phone's cards list the same lines.
+    const [lines, cardLines] = await screen.findAllByRole(
+      'table',
+      { name: 'Lines of VF-DM200 and 1 more' },
+      slow,
+    );
+    if (!lines || !cardLines) throw new Error('the lines are missing');
+    const rows = within(lines).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'VF-DM200VF-DM200 True-RMS Digital Multimeter2$89.50$179.00',
+      'VF-CT40VF-CT40 AC/DC Clamp Meter6$54.90$329.40',
+    ]);
+    expect(within(cardLines).getAllByRole('row')).toHaveLength(3);
+    const orderRow = lines.closest('tr[data-order-id]');
+    expect(orderRow).toHaveTextContent('2 lines');
+    expect(orderRow).toHaveTextContent('$508.40');
+    // An order of one tool has no lines table: its part number, quantity and price as before.
+    expect(screen.queryByRole('table', { name: /Lines of VF-DM200 True-RMS/ })).toBeNull();
+    expect(screen.getAllByRole('row', { name: /VF-DM200 True-RMS/ })[0]).toHaveTextContent(
+      '$89.50',
+    );
   });
 
   it('says when there are no orders yet', async () => {

@@ -15,9 +15,14 @@ import { useMyOrders } from './api/get-my-orders';
 import { ConfirmDialog } from './components/confirm-dialog';
 import { OrdersTable } from './components/orders-table';
 import { OrderHoldPolicy } from '../../components/order/order-hold';
+import { hasSeveralLines } from '../../components/order/order-lines';
 
 const isAuthFailure = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+/** "6 pcs." for an order of one tool, "3 lines" for one from a cart. */
+const sizeOf = (order: Order) =>
+  hasSeveralLines(order) ? `${order.lines.length} lines` : `${order.quantity} pcs.`;
 
 /** The dashboard index and /dashboard/myOrder: "My Orders". */
 export function MyOrdersPage() {
@@ -84,7 +89,7 @@ export function MyOrdersPage() {
         detail={
           toDelete ? (
             <>
-              {toDelete.order}: {toDelete.quantity} pcs., {formatUsd(toDelete.total)}. The order is
+              {toDelete.order}: {sizeOf(toDelete)}, {formatUsd(toDelete.total)}. The order is
               cancelled and its stock goes back to the shop.
             </>
           ) : null

@@ -203,6 +203,38 @@ describe('ToolOrderPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/Landed on/)).not.toBeInTheDocument();
   });
 
+  it('puts a quantity in the cart by the same rules, leaving the order form alone', async () => {
+    const user = userEvent.setup();
+    const cart = { lines: [], subtotal: 3703.5, ready: true };
+    fetchMock = stubFetch((url, init) => {
+      if (init?.method === 'POST' && url === '/api/cart/lines') return json(200, cart);
+      if (url === `/api/tool/${tool._id}`) return json(200, tool);
+      return undefined;
+    });
+    renderPageAt('/tool/:id', <ToolOrderPage />, `/tool/${tool._id}`);
+    const quantity = await screen.findByLabelText('Pieces to add', undefined, slow);
+    const add = screen.getByRole('button', { name: 'Add to cart' });
+
+    await user.type(quantity, '1');
+    await user.click(add);
+    expect(quantity).toHaveAccessibleDescription('Minimum Order Quantity 2 pcs.');
+    await user.clear(quantity);
+    await user.type(quantity, '6');
+    await user.click(add);
+    expect(quantity).toHaveAccessibleDescription('Maximum Order Quantity 5 pcs.');
+    expect(posts()).toHaveLength(0);
+
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(add);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Added to cart'), slow);
+    expect(posts().map(([url]) => url)).toEqual(['/api/cart/lines']);
+    expect(JSON.parse((posts()[0]?.[1] as RequestInit).body as string)).toEqual({
+      lines: [{ toolId: tool._id, quantity: 3 }],
+    });
+    expect(screen.getByLabelText('Quantity')).toHaveValue(null);
+  });
+
   it('says so when the tool does not exist', async () => {
     renderPage(
       () => Promise.resolve(json(500, {})),

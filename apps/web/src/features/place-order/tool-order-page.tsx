@@ -10,6 +10,7 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { ApiError } from '../../lib/api-client';
 import { authClient } from '../../lib/auth-client';
 import { useTool } from '../../lib/api/get-tool';
+import { AddToCartForm } from './components/add-to-cart-form';
 import { OrderForm } from './components/order-form';
 import { ToolSummary } from './components/tool-summary';
 
@@ -49,7 +50,10 @@ export function ToolOrderPage() {
         <LoadFailed error={tool.error} retry={() => void tool.refetch()} />
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-          <ToolSummary tool={tool.data} />
+          <div className="flex flex-col gap-6">
+            <ToolSummary tool={tool.data} />
+            <AddToCartForm key={tool.data._id} tool={tool.data} />
+          </div>
           {session ? (
             <OrderForm
               key={tool.data._id}

@@ -1,7 +1,7 @@
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { authClient, type AuthUser } from '../../lib/auth-client';
-import { useProfile } from './api/get-profile';
+import { useProfile } from '../../lib/api/get-profile';
 import { EmailVerification } from './components/email-verification';
 import { ProfileForm } from './components/profile-form';
 import { ProfileSummary } from './components/profile-summary';

@@ -9,6 +9,7 @@ import {
 } from '../../../components/order-timeline/order-history-toggle';
 import { OrderStatusBadge } from '../../../components/order/order-status-badge';
 import { PayBy } from '../../../components/order/order-hold';
+import { hasSeveralLines, OrderLines } from '../../../components/order/order-lines';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
@@ -25,6 +26,11 @@ function OrderDate({ iso }: { iso: string }) {
 
 const COLUMNS = 8;
 
+/** An order of several lines has no one quantity or unit price: its lines say them. */
+function quantityText(order: Order): string {
+  return hasSeveralLines(order) ? `${order.lines.length} lines` : String(order.quantity);
+}
+
 /** One order's row and, when its history is open, a full-width row under it with the history. */
 function OrderRows({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
   const history = useOrderHistory();
@@ -34,13 +40,19 @@ function OrderRows({ order, onDelete }: { order: Order; onDelete: (order: Order)
         <td>{order.name}</td>
         <th scope="row" className="min-w-40 font-medium">
           {order.order}
-          <div className="font-mono text-xs font-normal text-base-content/75">
-            {order.partNumber}
-          </div>
+          {hasSeveralLines(order) ? (
+            <OrderLines order={order} label={`Lines of ${order.order}`} className="my-1" />
+          ) : (
+            <div className="font-mono text-xs font-normal text-base-content/75">
+              {order.partNumber}
+            </div>
+          )}
           <OrderHistoryButton history={history} toolName={order.order} />
         </th>
-        <td className="text-right tabular-nums">{order.quantity}</td>
-        <td className="text-right tabular-nums">{formatUsd(order.price)}</td>
+        <td className="text-right tabular-nums">{quantityText(order)}</td>
+        <td className="text-right tabular-nums">
+          {hasSeveralLines(order) ? '—' : formatUsd(order.price)}
+        </td>
         <td className="text-right font-semibold tabular-nums">{formatUsd(order.total)}</td>
         <td>
           <div className="flex flex-col items-start gap-1">
@@ -115,9 +127,11 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
               <div className="flex items-start justify-between gap-2">
                 <h3 className="font-semibold">
                   {order.order}{' '}
-                  <span className="font-mono text-xs font-normal whitespace-nowrap text-base-content/75">
-                    {order.partNumber}
-                  </span>
+                  {hasSeveralLines(order) ? null : (
+                    <span className="font-mono text-xs font-normal whitespace-nowrap text-base-content/75">
+                      {order.partNumber}
+                    </span>
+                  )}
                 </h3>
                 <div className="flex flex-col items-end gap-1 text-right">
                   <OrderStatusBadge status={order.status} />
@@ -128,9 +142,13 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
                 <dt className="text-base-content/70">Name</dt>
                 <dd>{order.name}</dd>
                 <dt className="text-base-content/70">Quantity</dt>
-                <dd className="tabular-nums">{order.quantity}</dd>
-                <dt className="text-base-content/70">Price</dt>
-                <dd className="tabular-nums">{formatUsd(order.price)}</dd>
+                <dd className="tabular-nums">{quantityText(order)}</dd>
+                {hasSeveralLines(order) ? null : (
+                  <>
+                    <dt className="text-base-content/70">Price</dt>
+                    <dd className="tabular-nums">{formatUsd(order.price)}</dd>
+                  </>
+                )}
                 <dt className="text-base-content/70">Total</dt>
                 <dd className="font-semibold tabular-nums">{formatUsd(order.total)}</dd>
                 <dt className="text-base-content/70">Date</dt>
@@ -138,6 +156,9 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
                   <OrderDate iso={order.createdAt} />
                 </dd>
               </dl>
+              {hasSeveralLines(order) ? (
+                <OrderLines order={order} label={`Lines of ${order.order}`} />
+              ) : null}
               <OrderActions order={order} onDelete={onDelete} />
               <OrderHistoryToggle
                 orderId={order._id}

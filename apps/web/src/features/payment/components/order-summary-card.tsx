@@ -1,6 +1,7 @@
 import { formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 import { OrderHoldPolicy, PayBy } from '../../../components/order/order-hold';
+import { hasSeveralLines, OrderLines } from '../../../components/order/order-lines';
 
 /** Who pays, for what, and how much (the order total the server charges). */
 export function OrderSummaryCard({ order }: { order: Order }) {
@@ -19,13 +20,18 @@ export function OrderSummaryCard({ order }: { order: Order }) {
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-base-content/70">Item</dt>
           <dd className="font-medium">{order.order}</dd>
-          <dt className="text-base-content/70">Quantity</dt>
-          <dd className="tabular-nums">
-            {order.quantity} × {formatUsd(order.price)}
-          </dd>
+          {hasSeveralLines(order) ? null : (
+            <>
+              <dt className="text-base-content/70">Quantity</dt>
+              <dd className="tabular-nums">
+                {order.quantity} × {formatUsd(order.price)}
+              </dd>
+            </>
+          )}
           <dt className="text-base-content/70">Ship to</dt>
           <dd className="break-words">{order.address}</dd>
         </dl>
+        {hasSeveralLines(order) ? <OrderLines order={order} label="Order lines" /> : null}
         <div className="flex items-baseline justify-between border-t border-base-300 pt-4">
           <span className="font-medium">Price</span>
           <span className="text-2xl font-bold tabular-nums" data-testid="payment-total">

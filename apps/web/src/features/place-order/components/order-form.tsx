@@ -17,7 +17,7 @@ import { paths } from '../../../lib/paths';
 import { TextField } from '../../../components/ui/text-field';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { usePlaceOrder } from '../api/place-order';
-import { checkQuantity, liveLine } from '../quantity-check';
+import { checkQuantity, liveLine } from '../../../lib/quantity-check';
 
 // The quantity is checked by quantity-check.ts (toasts, button state), not by the resolver.
 const formSchema = z.object({ quantity: z.string(), phone: phoneSchema, address: addressSchema });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, UpdateProfileInput } from '@voltforge/contract/profile';
 import { api } from '../../../lib/api-client';
-import { profileKeys } from './keys';
+import { profileKeys } from '../../../lib/api/profile-keys';
 
 /** POST /api/user/:email: saves the profile and answers with it as stored. */
 export function updateProfile(email: string, input: UpdateProfileInput): Promise<Profile> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@voltforge/contract/profile';
-import { api } from '../../../lib/api-client';
-import { profileKeys } from './keys';
+import { api } from '../api-client';
+import { profileKeys } from './profile-keys';
 
 /** GET /api/profile: the signed-in user's profile. */
 export function getProfile(signal?: AbortSignal): Promise<Profile> {

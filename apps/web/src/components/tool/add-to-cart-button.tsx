@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { cartText } from '@voltforge/contract/cart-text';
+import type { Tool } from '@voltforge/contract/tool';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api-client';
+import { authClient } from '../../lib/auth-client';
+import { toast } from '../../lib/toast';
+
+/**
+ * Adds the tool's minimum order quantity to the cart, the visitor's or the account's. The cart's
+ * code (and the order rules' schemas with it) loads on the first press, not with the catalogue.
+ */
+export function AddToCartButton({ tool }: { tool: Tool }) {
+  const queryClient = useQueryClient();
+  const { data: session, isPending } = authClient.useSession();
+  const [busy, setBusy] = useState(false);
+
+  const add = async () => {
+    setBusy(true);
+    try {
+      const { addToCart } = await import('../../lib/cart/cart-store');
+      await addToCart(queryClient, session?.user.id ?? null, [
+        { toolId: tool._id, quantity: tool.minOrderQuantity, tool },
+      ]);
+      toast.success(cartText.added);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className="btn btn-outline btn-primary flex-1"
+      aria-label={`Add ${tool.name} to cart`}
+      disabled={isPending || busy}
+      onClick={() => void add()}
+    >
+      {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      Add to cart
+    </button>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CheckoutInput } from '@voltforge/contract/checkout';
+import type { Order } from '@voltforge/contract/order';
+import { api } from '../../../lib/api-client';
+import { cartKeys } from '../../../lib/cart/cart-keys';
+import { orderKeys } from '../../../lib/api/order-keys';
+import { toolKeys } from '../../../lib/api/tool-keys';
+
+/** POST /api/checkout: the server cart becomes one order; the body says only where and how much. */
+export function checkout(body: CheckoutInput): Promise<Order> {
+  return api.post('/checkout', body);
+}
+
+export function useCheckout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: checkout,
+    // The checked-out lines left the cart, their tools' stock was reserved and an order was
+    // made; after a refusal the cart is read again, its lines saying what changed.
+    onSettled: (order) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: cartKeys.all }),
+        ...(order
+          ? [
+              queryClient.invalidateQueries({ queryKey: toolKeys.lists() }),
+              queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
+              ...order.lines.map((line) =>
+                queryClient.invalidateQueries({ queryKey: toolKeys.detail(line.toolId) }),
+              ),
+            ]
+          : []),
+      ]),
+  });
+}

@@ -1,0 +1,92 @@
+import type { CartLine } from '@voltforge/contract/cart';
+import { cartText } from '@voltforge/contract/cart-text';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageContainer } from '../../components/ui/page-container';
+import { PageHeading } from '../../components/ui/page-heading';
+import { QueryError } from '../../components/ui/query-error';
+import { Spinner } from '../../components/ui/spinner';
+import { authClient } from '../../lib/auth-client';
+import { useCart, useCartActions } from '../../lib/cart/use-cart';
+import { paths } from '../../lib/paths';
+import { toast } from '../../lib/toast';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { CartLines } from './components/cart-lines';
+import { CheckoutPanel } from './components/checkout-panel';
+import { QuickOrderPanel } from './components/quick-order-panel';
+
+/**
+ * /cart, for visitors and buyers alike: the lines with their quantities, prices and problems,
+ * the subtotal and checkout, and a quick order by part number that fills the cart.
+ */
+export function CartPage() {
+  usePageMeta(
+    'Cart',
+    'Your Voltforge cart: quantities, prices, quick order by part number and checkout.',
+  );
+  const state = useCart();
+  const { add, setQuantity, remove } = useCartActions();
+  const userId = authClient.useSession().data?.user.id ?? null;
+  const [shortages, setShortages] = useState<Record<string, string>>({});
+
+  const saveQuantity = (line: CartLine, quantity: number) =>
+    setQuantity.mutateAsync({ toolId: line.toolId, quantity }).then(
+      () => {
+        // The buyer acted on the line a checkout found short.
+        setShortages(({ [line.toolId]: _gone, ...rest }) => rest);
+        return null;
+      },
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+
+  const removeLine = (line: CartLine) =>
+    remove.mutate(line.toolId, { onError: (error) => toast.error(error.message) });
+
+  let body;
+  if (state.status === 'pending') {
+    body = <Spinner block label="Loading your cart" />;
+  } else if (state.status === 'error') {
+    body = <QueryError message={state.error.message} onRetry={state.retry} />;
+  } else if (state.cart.lines.length === 0) {
+    body = (
+      <div className="flex flex-col items-start gap-3 rounded-box border border-base-300 bg-base-100 p-6">
+        <h2 className="text-xl font-semibold">{cartText.empty}</h2>
+        <p className="text-base-content/75">
+          Add tools from the catalogue, or paste a list of part numbers below.
+        </p>
+        <Link to={paths.tools} className="btn btn-primary btn-sm">
+          Browse tools
+        </Link>
+      </div>
+    );
+  } else {
+    const { cart } = state;
+    body = (
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="cart-lines-heading" className="flex flex-col gap-3">
+          <h2 id="cart-lines-heading" className="text-xl font-semibold">
+            {cart.lines.length === 1 ? '1 line' : `${cart.lines.length} lines`}
+          </h2>
+          <CartLines
+            lines={cart.lines}
+            shortages={shortages}
+            onSetQuantity={saveQuantity}
+            onRemove={removeLine}
+            removing={remove.isPending ? (remove.variables ?? null) : null}
+          />
+        </section>
+        <CheckoutPanel cart={cart} userId={userId} onShortages={setShortages} />
+      </div>
+    );
+  }
+
+  return (
+    <PageContainer>
+      <PageHeading>Cart</PageHeading>
+      {body}
+      <div className="mt-8 max-w-4xl">
+        <QuickOrderPanel onAdd={(lines) => add.mutateAsync(lines)} adding={add.isPending} />
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,122 @@
+import type { CartLine } from '@voltforge/contract/cart';
+import { formatUsd } from '@voltforge/contract/money';
+import { Link } from 'react-router';
+import { STACKED_TABLE } from '../../../components/ui/stacked-table';
+import { isGoneLine } from '../../../lib/cart/price-local-cart';
+import { paths } from '../../../lib/paths';
+import { QuantityEditor } from './quantity-editor';
+
+interface CartLinesProps {
+  lines: readonly CartLine[];
+  /** Lines a checkout found short, by tool id, with the server's words. */
+  shortages: Readonly<Record<string, string>>;
+  onSetQuantity: (line: CartLine, quantity: number) => Promise<string | null>;
+  onRemove: (line: CartLine) => void;
+  removing: string | null;
+}
+
+/** What keeps the line from checkout, a shortage found at checkout, and a changed price. */
+function LineMessages({ line, shortage }: { line: CartLine; shortage?: string }) {
+  if (!line.problem && !line.notice && !shortage) return null;
+  return (
+    <div className="mt-1 flex flex-col gap-0.5 text-sm font-normal">
+      {shortage ? <p className="font-medium text-error">{shortage}</p> : null}
+      {line.problem ? <p className="text-error">{line.problem}</p> : null}
+      {line.notice ? <p className="text-base-content/80">{line.notice}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The cart's lines: a table on wide screens, one card per line on a phone (a stacked table, so
+ * each value keeps its column's name). Every control is a labelled field or a named button.
+ */
+export function CartLines({ lines, shortages, onSetQuantity, onRemove, removing }: CartLinesProps) {
+  return (
+    <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+      <table className={`table ${STACKED_TABLE}`}>
+        <caption className="sr-only">Cart lines</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="sr-only">Image</span>
+            </th>
+            <th scope="col">Part number</th>
+            <th scope="col">Name</th>
+            <th scope="col">Quantity</th>
+            <th scope="col" className="text-right">
+              Unit price
+            </th>
+            <th scope="col" className="text-right">
+              Line total
+            </th>
+            <th scope="col">
+              <span className="sr-only">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => {
+            const shortage = shortages[line.toolId];
+            // A marked line has no tinted background: the theme's red keeps 4.5:1 on white only.
+            return (
+              <tr key={line.toolId} data-tool-id={line.toolId}>
+                <td>
+                  {line.img ? (
+                    <img
+                      src={line.img}
+                      alt=""
+                      width={64}
+                      height={48}
+                      loading="lazy"
+                      className="h-12 w-16 rounded object-cover"
+                    />
+                  ) : null}
+                </td>
+                <td data-label="Part number" className="font-mono whitespace-nowrap">
+                  {line.partNumber || '—'}
+                </td>
+                <th scope="row" data-label="Name" className="min-w-48 font-medium">
+                  <div>
+                    {isGoneLine(line) ? (
+                      line.name
+                    ) : (
+                      <Link to={paths.tool(line.toolId)} className="link link-hover">
+                        {line.name}
+                      </Link>
+                    )}
+                    <LineMessages line={line} shortage={shortage} />
+                  </div>
+                </th>
+                <td data-label="Quantity">
+                  <QuantityEditor
+                    key={line.quantity}
+                    line={line}
+                    onSave={(quantity) => onSetQuantity(line, quantity)}
+                  />
+                </td>
+                <td data-label="Unit price" className="text-right tabular-nums">
+                  {isGoneLine(line) ? '—' : formatUsd(line.unitPrice)}
+                </td>
+                <td data-label="Line total" className="text-right font-semibold tabular-nums">
+                  {isGoneLine(line) ? '—' : formatUsd(line.lineTotal)}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm text-error"
+                    disabled={removing === line.toolId}
+                    aria-label={`Remove ${line.partNumber || line.name}`}
+                    onClick={() => onRemove(line)}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Cart } from '@voltforge/contract/cart';
+import { checkoutMessages } from '@voltforge/contract/checkout';
+import { addressSchema, phoneSchema } from '@voltforge/contract/order';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
+import { toast } from '../../../lib/toast';
+import { useCheckout } from '../api/checkout';
+
+const formSchema = z.object({ phone: phoneSchema, address: addressSchema });
+type FormValues = z.input<typeof formSchema>;
+
+interface CheckoutFormProps {
+  cart: Cart;
+  /** From the buyer's profile, to start from. */
+  defaults: FormValues;
+  /** A refused checkout names the short lines (tool id → the server's words); {} clears them. */
+  onShortages: (shortages: Record<string, string>) => void;
+}
+
+/**
+ * Checkout for a signed-in buyer: where to deliver, and the subtotal they see sent along, so the
+ * server refuses if its own total differs. One press sends one request.
+ */
+export function CheckoutForm({ cart, defaults, onShortages }: CheckoutFormProps) {
+  const navigate = useNavigate();
+  const checkout = useCheckout();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // Set synchronously on the first accepted submit, so a double click cannot send twice.
+  const sending = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: defaults,
+  });
+  const blocked = !cart.ready || cart.lines.length === 0;
+
+  const send = ({ phone, address }: FormValues) => {
+    if (sending.current || blocked) return;
+    sending.current = true;
+    setRefusal(null);
+    onShortages({});
+    checkout.mutate(
+      { phone, address, expectedTotal: cart.subtotal },
+      {
+        onSuccess: (order) => {
+          toast.success(checkoutMessages.placed);
+          void navigate(paths.payment(order._id));
+        },
+        onError: (error) => {
+          sending.current = false;
+          // A refusal about the lines (409, or 400 for a quantity the rules refuse) names them
+          // by tool id; one about the form names phone or address.
+          const lineFields =
+            error instanceof ApiError && !error.fields?.phone && !error.fields?.address;
+          if (lineFields && (error.status === 409 || error.status === 400)) {
+            onShortages(error.fields ?? {});
+            setRefusal(error.message);
+            return;
+          }
+          if (!applyFieldErrors(error, setError, ['phone', 'address'])) setRefusal(error.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Checkout"
+      onSubmit={(event) => void handleSubmit(send)(event)}
+      className="flex flex-col gap-4"
+    >
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        required
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <TextField
+        label="Address"
+        autoComplete="street-address"
+        required
+        error={errors.address?.message}
+        {...register('address')}
+      />
+      {refusal ? (
+        <p role="alert" className="font-medium text-error">
+          {refusal}
+        </p>
+      ) : null}
+      {!cart.ready && !refusal ? (
+        <p className="text-sm text-error">{checkoutMessages.notReady}</p>
+      ) : null}
+      <button
+        type="submit"
+        className="btn btn-primary"
+        disabled={blocked || checkout.isPending || checkout.isSuccess}
+      >
+        {checkout.isPending ? (
+          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        ) : null}
+        Checkout
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Cart } from '@voltforge/contract/cart';
+import { cartText } from '@voltforge/contract/cart-text';
+import { formatUsd } from '@voltforge/contract/money';
+import { Link, useLocation } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { useProfile } from '../../../lib/api/get-profile';
+import { paths } from '../../../lib/paths';
+import { CheckoutForm } from './checkout-form';
+
+interface CheckoutPanelProps {
+  cart: Cart;
+  /** The signed-in buyer's id; null for a visitor, who is asked to log in first. */
+  userId: string | null;
+  onShortages: (shortages: Record<string, string>) => void;
+}
+
+/** The form starts from the profile's phone and address; without a profile, from nothing. */
+function SignedInCheckout({ cart, userId, onShortages }: CheckoutPanelProps & { userId: string }) {
+  const profile = useProfile(userId);
+  if (profile.isPending) return <Spinner label="Loading your delivery details" />;
+  const defaults = { phone: profile.data?.phone ?? '', address: profile.data?.address ?? '' };
+  return <CheckoutForm cart={cart} defaults={defaults} onShortages={onShortages} />;
+}
+
+/** The subtotal and the way to check out: a form for a buyer, a way to log in for a visitor. */
+export function CheckoutPanel({ cart, userId, onShortages }: CheckoutPanelProps) {
+  const location = useLocation();
+  return (
+    <section
+      aria-labelledby="checkout-heading"
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
+      <div className="card-body gap-4">
+        <h2 id="checkout-heading" className="card-title text-xl">
+          Checkout
+        </h2>
+        <div className="flex items-baseline justify-between">
+          <span className="font-medium">Subtotal</span>
+          <span className="text-2xl font-bold tabular-nums" data-testid="cart-subtotal">
+            {formatUsd(cart.subtotal)}
+          </span>
+        </div>
+        {userId === null ? (
+          <>
+            <p className="text-sm text-base-content/75">
+              Your cart is kept in this browser. Log in or register to check out: it joins your
+              account&apos;s cart.
+            </p>
+            {/* The login page returns to where its state says the visitor came from. */}
+            <Link to={paths.login} state={{ from: location }} className="btn btn-primary">
+              {cartText.signInToCheckOut}
+            </Link>
+          </>
+        ) : (
+          <SignedInCheckout cart={cart} userId={userId} onShortages={onShortages} />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,243 @@
+import { cartText } from '@voltforge/contract/cart-text';
+import { formatUsd } from '@voltforge/contract/money';
+import {
+  MAX_QUICK_ORDER_CHARS,
+  quickOrderMessages,
+  readQuickOrder,
+  type QuickOrderPreview,
+  type QuickOrderVerdict,
+} from '@voltforge/contract/quick-order';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { TextareaField } from '../../../components/ui/textarea-field';
+import type { AddLine } from '../../../lib/cart/cart-store';
+import { toast } from '../../../lib/toast';
+import { usePreviewQuickOrder } from '../api/preview-quick-order';
+
+/** What the preview shows beside a verdict: the close part numbers, or what is in stock. */
+function hintOf(verdict: QuickOrderVerdict): string | null {
+  if (verdict.status === 'unknown' && verdict.closest.length > 0) {
+    return `Closest: ${verdict.closest.join(', ')}`;
+  }
+  if (verdict.status === 'short' && verdict.available !== null) {
+    return `Available: ${verdict.available.toLocaleString('en-US')}`;
+  }
+  return null;
+}
+
+/**
+ * The text left once the ready lines went to the cart: their rows, and the duplicates the server
+ * added into them, are taken out; the rows to fix stay (with a CSV's header, which they need).
+ */
+function textWithout(text: string, added: readonly QuickOrderVerdict[], all: QuickOrderVerdict[]) {
+  const addedLines = new Set(added.map((v) => v.line));
+  for (const v of all) {
+    if (v.mergedInto !== null && addedLines.has(v.mergedInto)) addedLines.add(v.line);
+  }
+  const rest = text
+    .split(/\r\n|\r|\n/)
+    .filter((_, index) => !addedLines.has(index + 1))
+    .join('\n')
+    .trim();
+  const left = readQuickOrder(rest);
+  return !left.ok && left.message === quickOrderMessages.empty ? '' : rest;
+}
+
+/** A file's text, by FileReader, which every browser has and so does jsdom (no Blob.text()). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(file);
+  });
+}
+
+interface QuickOrderPanelProps {
+  /** Adds lines to the cart; resolves once added, rejects with the reason. */
+  onAdd: (lines: AddLine[]) => Promise<void>;
+  adding: boolean;
+}
+
+/**
+ * Quick order: a bill of materials pasted or read from a CSV file, checked line by line by the
+ * server (POST /api/quick-order/preview), whose ready lines go into the cart in one step.
+ */
+export function QuickOrderPanel({ onAdd, adding }: QuickOrderPanelProps) {
+  const fileId = useId();
+  const preview = usePreviewQuickOrder();
+  const [text, setText] = useState('');
+  const [result, setResult] = useState<QuickOrderPreview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const ready = result?.verdicts.filter((v) => v.status === 'ready') ?? [];
+
+  const run = (value: string) => {
+    setStatus(null);
+    if (value.trim() === '') {
+      setResult(null);
+      setError(quickOrderMessages.empty);
+      return;
+    }
+    setError(null);
+    preview.mutate(value, {
+      onSuccess: setResult,
+      onError: (failure) => {
+        setResult(null);
+        setError(failure.message);
+      },
+    });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    run(text);
+  };
+
+  // The file's text is sent as pasted text would be, and stays in the box to be fixed.
+  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    let content: string;
+    try {
+      content = await readText(file);
+    } catch {
+      setError('The file could not be read. Check it is a CSV or text file and try again.');
+      return;
+    }
+    if (content.length > MAX_QUICK_ORDER_CHARS) {
+      setError(quickOrderMessages.tooLong);
+      return;
+    }
+    setText(content);
+    run(content);
+  };
+
+  const addReady = () => {
+    if (!result || ready.length === 0 || adding) return;
+    const lines = ready.flatMap((v) =>
+      v.toolId !== null && v.quantity !== null ? [{ toolId: v.toolId, quantity: v.quantity }] : [],
+    );
+    onAdd(lines).then(
+      () => {
+        const left = textWithout(text, ready, result.verdicts);
+        setText(left);
+        setResult(null);
+        toast.success(cartText.addedLines(lines.length));
+        if (left !== '') setStatus('The lines left need fixing: change them and preview again.');
+      },
+      (failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)),
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby="quick-order-heading"
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
+      <div className="card-body gap-4">
+        <h2 id="quick-order-heading" className="card-title text-xl">
+          Quick order
+        </h2>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+          <TextareaField
+            label={cartText.quickOrderLabel}
+            name="quickOrder"
+            rows={6}
+            className="font-mono"
+            maxLength={MAX_QUICK_ORDER_CHARS}
+            placeholder={'VF-DM200, 10\nVF-CT40, 5'}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            error={error ?? undefined}
+            hint={cartText.quickOrderHint}
+          />
+          <div className="flex flex-col gap-1">
+            <label htmlFor={fileId} className="text-sm font-medium">
+              Or upload a CSV file
+            </label>
+            <input
+              id={fileId}
+              type="file"
+              accept=".csv,.txt,text/csv,text/plain"
+              className="file-input file-input-sm w-full max-w-sm"
+              onChange={(event) => void readFile(event)}
+            />
+          </div>
+          <button type="submit" className="btn btn-outline self-start" disabled={preview.isPending}>
+            {preview.isPending ? (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            ) : null}
+            Preview
+          </button>
+        </form>
+        <p role="status" className="text-sm empty:hidden">
+          {status}
+        </p>
+        {result ? (
+          <>
+            <div className="overflow-x-auto">
+              <table className="table table-sm">
+                <caption className="text-left font-semibold">
+                  Preview: {ready.length} of {result.verdicts.length}{' '}
+                  {result.verdicts.length === 1 ? 'line' : 'lines'} ready,{' '}
+                  {formatUsd(result.readyTotal)}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Line</th>
+                    <th scope="col">Part number</th>
+                    <th scope="col" className="text-right">
+                      Quantity
+                    </th>
+                    <th scope="col">Verdict</th>
+                    <th scope="col" className="text-right">
+                      Line total
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.verdicts.map((v) => {
+                    const hint = hintOf(v);
+                    return (
+                      <tr key={v.line} data-status={v.status}>
+                        <td className="tabular-nums">{v.line}</td>
+                        <th scope="row" className="font-mono font-normal">
+                          {v.partNumber || '—'}
+                          {v.name ? (
+                            <div className="font-sans text-xs text-base-content/75">{v.name}</div>
+                          ) : null}
+                        </th>
+                        <td className="text-right tabular-nums">
+                          {v.quantity?.toLocaleString('en-US') ?? '—'}
+                        </td>
+                        <td className={v.status === 'ready' ? undefined : 'text-error'}>
+                          {v.message}
+                          {hint ? <div className="text-xs text-base-content/80">{hint}</div> : null}
+                        </td>
+                        <td className="text-right tabular-nums">
+                          {v.lineTotal === null ? '—' : formatUsd(v.lineTotal)}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <button
+              type="button"
+              className="btn btn-primary self-start"
+              disabled={ready.length === 0 || adding}
+              onClick={addReady}
+            >
+              {adding ? (
+                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              ) : null}
+              Add the ready lines
+            </button>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { cartText } from '@voltforge/contract/cart-text';
+import { MAX_ORDER_QUANTITY } from '@voltforge/contract/order';
+import type { Tool } from '@voltforge/contract/tool';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { TextField } from '../../../components/ui/text-field';
+import { useCartActions } from '../../../lib/cart/use-cart';
+import { paths } from '../../../lib/paths';
+import { checkQuantity } from '../../../lib/quantity-check';
+import { toast } from '../../../lib/toast';
+
+/**
+ * Beside the order form, which still places a one-tool order: puts a quantity of the tool in the
+ * cart instead, by the order form's quantity rules and messages (empty means the minimum).
+ */
+export function AddToCartForm({ tool }: { tool: Tool }) {
+  const { add, ready } = useCartActions();
+  const [quantity, setQuantity] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const min = tool.minOrderQuantity;
+  const rules = {
+    min,
+    max: Math.min(tool.inStock, MAX_ORDER_QUANTITY),
+    multiple: tool.orderMultiple,
+  };
+  const soldOut = rules.max < min;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (add.isPending) return;
+    const check = checkQuantity(quantity, rules);
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
+    setError(null);
+    add.mutate([{ toolId: tool._id, quantity: check.quantity, tool }], {
+      onSuccess: () => {
+        setQuantity('');
+        toast.success(cartText.added);
+      },
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label="Add to cart"
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
+      <div className="card-body gap-3">
+        <h2 className="card-title text-lg">Add to cart</h2>
+        <p className="text-sm text-base-content/75">
+          Collect several tools in your cart and check them out as one order.
+        </p>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <div className="sm:w-48">
+            {/* Not "… quantity": the order form's field is the page's one labelled Quantity. */}
+            <TextField
+              label="Pieces to add"
+              name="cartQuantity"
+              type="number"
+              inputMode="numeric"
+              min={min}
+              max={rules.max}
+              step={tool.orderMultiple}
+              placeholder={String(min)}
+              disabled={soldOut}
+              value={quantity}
+              onChange={(event) => {
+                setQuantity(event.target.value);
+                if (checkQuantity(event.target.value, rules).ok) setError(null);
+              }}
+              error={error ?? undefined}
+            />
+          </div>
+          <button
+            type="submit"
+            className="btn btn-outline btn-primary sm:mt-6"
+            disabled={soldOut || !ready || add.isPending}
+          >
+            {add.isPending ? (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            ) : null}
+            Add to cart
+          </button>
+          <Link to={paths.cart} className="btn btn-ghost sm:mt-6">
+            View cart
+          </Link>
+        </div>
+      </div>
+    </form>
+  );
+}

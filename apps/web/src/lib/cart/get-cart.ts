@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Cart } from '@voltforge/contract/cart';
+import { api } from '../api-client';
+import { cartKeys } from './cart-keys';
+
+/** GET /api/cart: the signed-in buyer's cart, every line priced now. */
+export function getCart(signal?: AbortSignal): Promise<Cart> {
+  return api.get('/cart', { signal });
+}
+
+export const cartQuery = (userId: string) =>
+  queryOptions({
+    queryKey: cartKeys.mine(userId),
+    queryFn: ({ signal }) => getCart(signal),
+  });

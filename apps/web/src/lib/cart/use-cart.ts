@@ -1,0 +1,89 @@
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Cart } from '@voltforge/contract/cart';
+import type { Tool } from '@voltforge/contract/tool';
+import { ApiError } from '../api-client';
+import { toolQuery } from '../api/get-tool';
+import { authClient } from '../auth-client';
+import { addToCart, removeCartLine, setCartQuantity, type AddLine } from './cart-store';
+import { cartQuery } from './get-cart';
+import { useLocalCart } from './local-cart';
+import { priceLocalCart } from './price-local-cart';
+
+/** A visitor's lines are priced from each tool; a few seconds' old tool is fine for that. */
+const VISITOR_TOOL_STALE_MS = 30_000;
+
+export type CartState =
+  | { status: 'pending' }
+  | { status: 'error'; error: Error; retry: () => void }
+  | { status: 'success'; cart: Cart };
+
+/** The signed-in account's id, null for a visitor; undefined while the session is read. */
+function useOwner(): string | null | undefined {
+  const { data: session, isPending } = authClient.useSession();
+  if (isPending) return undefined;
+  return session?.user.id ?? null;
+}
+
+/**
+ * The cart, whoever is looking: a signed-in buyer's from the server, a visitor's from this
+ * browser priced from the catalogue as it is now. Either way the same `Cart`.
+ */
+export function useCart(): CartState {
+  const owner = useOwner();
+  const localLines = useLocalCart();
+  const server = useQuery({ ...cartQuery(owner ?? ''), enabled: typeof owner === 'string' });
+  const visitorLines = owner === null ? localLines : [];
+  const tools = useQueries({
+    queries: visitorLines.map((line) => ({
+      ...toolQuery(line.toolId),
+      staleTime: VISITOR_TOOL_STALE_MS,
+    })),
+  });
+
+  if (owner === undefined) return { status: 'pending' };
+  if (owner !== null) {
+    if (server.isPending) return { status: 'pending' };
+    if (server.isError) {
+      return {
+        status: 'error',
+        error: server.error,
+        retry: () => void server.refetch(),
+      };
+    }
+    return { status: 'success', cart: server.data };
+  }
+
+  const byTool = new Map<string, Tool | undefined>();
+  for (const [i, result] of tools.entries()) {
+    const toolId = visitorLines[i]!.toolId;
+    const gone = result.error instanceof ApiError && result.error.status === 404;
+    if (result.isError && !gone) {
+      const retry = () => void Promise.all(tools.map((t) => t.refetch()));
+      return { status: 'error', error: result.error, retry };
+    }
+    if (result.isPending) return { status: 'pending' };
+    byTool.set(toolId, result.data);
+  }
+  return { status: 'success', cart: priceLocalCart(visitorLines, byTool) };
+}
+
+/**
+ * Changing the cart, whichever store holds it. Each mutation rejects with the server's message
+ * (or, for a visitor, the same rule's); what the page does next goes in `mutate(…, { onSuccess })`.
+ */
+export function useCartActions() {
+  const queryClient = useQueryClient();
+  const owner = useOwner();
+  const userId = owner ?? null;
+  const add = useMutation({
+    mutationFn: (lines: readonly AddLine[]) => addToCart(queryClient, userId, lines),
+  });
+  const setQuantity = useMutation({
+    mutationFn: ({ toolId, quantity }: { toolId: string; quantity: number }) =>
+      setCartQuantity(queryClient, userId, toolId, quantity),
+  });
+  const remove = useMutation({
+    mutationFn: (toolId: string) => removeCartLine(queryClient, userId, toolId),
+  });
+  return { add, setQuantity, remove, ready: owner !== undefined };
+}

@@ -1,0 +1,17 @@
+/**
+ * The cart's words on screen that more than one place shows (the cart page, the add buttons, the
+ * end-to-end journeys). Kept apart from cart.ts and checkout.ts, which carry zod, so a tool card's
+ * Add to cart does not load the schemas before it is pressed.
+ */
+
+export const cartText = {
+  added: 'Added to cart',
+  addedLines: (lines: number) =>
+    `${lines === 1 ? '1 line' : `${lines.toLocaleString('en-US')} lines`} added to your cart.`,
+  empty: 'Your cart is empty',
+  signInToCheckOut: 'Log in to check out',
+  quickOrderLabel: 'Paste part numbers and quantities',
+  quickOrderHint:
+    'One line each: "part number, quantity". Separate them with a comma, a tab, a semicolon or spaces; a CSV file with a header row works too.',
+  mergedFromBrowser: 'The cart from this browser was added to your account:',
+} as const;
