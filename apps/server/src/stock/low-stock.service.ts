@@ -2,6 +2,7 @@ import { and, asc, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { LowStockTool } from '@voltforge/contract/low-stock';
 import type { Db, Tx } from '../db/client.ts';
 import { tool } from '../db/schema/tool.ts';
+import { lockToolsInOrder } from './tool-locks.ts';
 
 /** A tool's threshold in SQL: its own, or twice its minimum order quantity. */
 export const lowStockThresholdSql = sql<number>`coalesce(${tool.lowStockThreshold}, 2 * ${tool.minOrderQuantity})`;
@@ -32,6 +33,7 @@ export async function syncLowStock(
 ): Promise<LowStockAlert[]> {
   if (toolIds.length === 0) return [];
   const ids = [...new Set(toolIds)];
+  await lockToolsInOrder(tx, ids);
   await tx
     .update(tool)
     .set({ lowStockNotifiedAt: null })

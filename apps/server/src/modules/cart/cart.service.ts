@@ -102,14 +102,34 @@ async function quantitiesIn(tx: Tx, userId: string): Promise<Map<string, number>
   return new Map(rows.map((r) => [r.toolId, r.quantity]));
 }
 
-async function writeLine(tx: Tx, userId: string, row: ToolRow, quantity: number): Promise<void> {
-  const seen = unitPriceCents(row, quantity);
+/**
+ * Writes these lines' quantities, with the unit price each is seen at now, in one statement (a
+ * quick order adds up to 500 lines at once). A line keeps its place in the cart when it is
+ * updated; a new one goes after the others, in the order given.
+ */
+async function writeLines(
+  tx: Tx,
+  userId: string,
+  lines: ReadonlyArray<{ row: ToolRow; quantity: number }>,
+): Promise<void> {
+  if (lines.length === 0) return;
   await tx
     .insert(cartLine)
-    .values({ userId, toolId: row.id, quantity, seenUnitPriceCents: seen })
+    .values(
+      lines.map(({ row, quantity }) => ({
+        userId,
+        toolId: row.id,
+        quantity,
+        seenUnitPriceCents: unitPriceCents(row, quantity),
+      })),
+    )
     .onConflictDoUpdate({
       target: [cartLine.userId, cartLine.toolId],
-      set: { quantity, seenUnitPriceCents: seen, updatedAt: sql`now()` },
+      set: {
+        quantity: sql`excluded.quantity`,
+        seenUnitPriceCents: sql`excluded.seen_unit_price_cents`,
+        updatedAt: sql`now()`,
+      },
     });
 }
 
@@ -130,6 +150,7 @@ export async function addToCart(
     const current = await quantitiesIn(tx, userId);
     const newTools = [...wanted.keys()].filter((id) => !current.has(id)).length;
     if (current.size + newTools > MAX_CART_LINES) throw badRequest(cartMessages.tooManyLines);
+    const writes: Array<{ row: ToolRow; quantity: number }> = [];
     for (const [toolId, added] of wanted) {
       const row = tools.get(toolId);
       if (!row || row.archivedAt) throw notFound(cartMessages.unknownTool);
@@ -141,8 +162,9 @@ export async function addToCart(
           wanted.size > 1 ? `${row.partNumber}: ${problem.message}` : undefined,
         );
       }
-      await writeLine(tx, userId, row, quantity);
+      writes.push({ row, quantity });
     }
+    await writeLines(tx, userId, writes);
     return readCart(tx, userId);
   });
 }
@@ -167,7 +189,7 @@ export async function setCartQuantity(
     if (row.tool.archivedAt) throw conflict(cartMessages.archived);
     const problem = quantityProblem(row.tool, quantity);
     if (problem) throw refused(problem);
-    await writeLine(tx, userId, row.tool, quantity);
+    await writeLines(tx, userId, [{ row: row.tool, quantity }]);
     return readCart(tx, userId);
   });
 }
@@ -196,6 +218,7 @@ export async function mergeIntoCart(
     const tools = await toolsFor(tx, [...wanted.keys()]);
     const current = await quantitiesIn(tx, userId);
     const changes: string[] = [];
+    const writes: Array<{ row: ToolRow; quantity: number }> = [];
     let count = current.size;
     for (const [toolId, added] of wanted) {
       const row = tools.get(toolId);
@@ -211,13 +234,14 @@ export async function mergeIntoCart(
         continue;
       }
       if (had === 0) count += 1;
-      await writeLine(tx, userId, row, quantity);
+      writes.push({ row, quantity });
       changes.push(
         quantity < target
           ? cartMessages.mergeCapped(row.partNumber, quantity)
           : cartMessages.merged(row.partNumber, added),
       );
     }
+    await writeLines(tx, userId, writes);
     return { cart: await readCart(tx, userId), changes };
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   orderMessages,
   orderStatusLabels,
@@ -15,6 +15,7 @@ import { conflict, forbidden, notFound } from '../../http-error.ts';
 import type { Actor } from '../../auth/guards.ts';
 import type { OrderCancelReason } from '@voltforge/contract/order-timeline';
 import { syncLowStock } from '../../stock/low-stock.service.ts';
+import { lockToolsInOrder } from '../../stock/tool-locks.ts';
 import { recordOrderEvent } from './order-events.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 import type { CancelledBy } from '../../mail/templates/order-mails.ts';
@@ -94,23 +95,15 @@ const CANCEL_ATTEMPTS = 3;
 
 /**
  * A cancelled order's stock goes back, every line with its own stock movement, even to an
- * archived tool, so the books balance. The tool rows are locked in ascending id order first, the
- * one global lock order of placement (docs/architecture.md, "Placing an order"), so a cancel and
- * a placement sharing tools cannot deadlock.
+ * archived tool, so the books balance. The tool rows are locked in the global order first, so a
+ * cancel and a placement sharing tools cannot deadlock.
  */
 async function returnStock(tx: Tx, cancelled: OrderRow, actorId: string): Promise<void> {
   const lines = [...cancelled.lines].sort((a, b) => (a.toolId < b.toolId ? -1 : 1));
-  await tx
-    .select({ id: tool.id })
-    .from(tool)
-    .where(
-      inArray(
-        tool.id,
-        lines.map((l) => l.toolId),
-      ),
-    )
-    .orderBy(asc(tool.id))
-    .for('no key update');
+  await lockToolsInOrder(
+    tx,
+    lines.map((l) => l.toolId),
+  );
   for (const line of lines) {
     await tx
       .update(tool)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_STOCK_QUANTITY, toolFieldMessages, toolFields } from '@voltforge/contract/admin';
 import { dollarsToCents } from '@voltforge/contract/money';
 import { partNumberKey, partNumberSchema } from '@voltforge/contract/part-number';
@@ -267,7 +267,8 @@ async function plan(db: Db | Tx, csv: string, lock: boolean): Promise<Plan> {
             .select()
             .from(tool)
             .where(inArray(sql`lower(${tool.partNumber})`, keys));
-          return lock ? query.for('update') : query;
+          // Locked in ascending id, the global order of tool locks (docs/architecture.md).
+          return lock ? query.orderBy(asc(tool.id)).for('update') : query;
         })();
   const byKey = new Map(found.map((t) => [partNumberKey(t.partNumber), t]));
 
