@@ -17,9 +17,10 @@ interface OrderLinesProps {
  */
 export function OrderLines({ order, label, className = '' }: OrderLinesProps) {
   return (
-    <div className={`overflow-x-auto ${className}`}>
+    // Focusable, so a keyboard can scroll it when the table overflows.
+    <div role="region" aria-label={label} tabIndex={0} className={`overflow-x-auto ${className}`}>
       <table className="table table-xs w-auto" aria-label={label}>
-        <thead>
+        <thead className="text-base-content">
           <tr>
             <th scope="col">Part number</th>
             <th scope="col">Name</th>

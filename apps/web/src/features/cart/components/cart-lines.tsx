@@ -33,10 +33,16 @@ function LineMessages({ line, shortage }: { line: CartLine; shortage?: string })
  */
 export function CartLines({ lines, shortages, onSetQuantity, onRemove, removing }: CartLinesProps) {
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+    // Focusable, so a keyboard can scroll it when the table overflows.
+    <div
+      role="region"
+      aria-label="Your cart"
+      tabIndex={0}
+      className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
+    >
       <table className={`table ${STACKED_TABLE}`}>
         <caption className="sr-only">Cart lines</caption>
-        <thead>
+        <thead className="text-base-content">
           <tr>
             <th scope="col">
               <span className="sr-only">Image</span>

@@ -176,14 +176,20 @@ export function QuickOrderPanel({ onAdd, adding }: QuickOrderPanelProps) {
         </p>
         {result ? (
           <>
-            <div className="overflow-x-auto">
+            {/* Focusable, so a keyboard can scroll it when the table overflows a phone. */}
+            <div
+              role="region"
+              aria-label="Quick order preview"
+              tabIndex={0}
+              className="overflow-x-auto"
+            >
               <table className="table table-sm">
                 <caption className="text-left font-semibold">
                   Preview: {ready.length} of {result.verdicts.length}{' '}
                   {result.verdicts.length === 1 ? 'line' : 'lines'} ready,{' '}
                   {formatUsd(result.readyTotal)}
                 </caption>
-                <thead>
+                <thead className="text-base-content">
                   <tr>
                     <th scope="col">Line</th>
                     <th scope="col">Part number</th>
