@@ -216,6 +216,7 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
             actorName: user.name,
             actorRole: user.role,
             actorId: stockMovement.actorId,
+            toolId: stockMovement.toolId,
           })
           .from(stockMovement)
           .leftJoin(user, eq(user.id, stockMovement.actorId))
@@ -299,12 +300,15 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
     });
   }
 
+  // An order of several lines moves several tools' stock: each movement names its part.
+  const partOf = new Map(row.lines.map((l) => [l.toolId, l.partNumber]));
   for (const movement of movements) {
+    const part = row.lines.length > 1 ? partOf.get(movement.toolId) : undefined;
     events.push({
       at: movement.at.toISOString(),
       kind: 'stock',
       title: movement.delta < 0 ? 'Stock reserved' : 'Stock returned',
-      detail: `${formatDelta(movement.delta)} in stock (${movement.reason})`,
+      detail: `${part ? `${part}: ` : ''}${formatDelta(movement.delta)} in stock (${movement.reason})`,
       actor:
         movement.actorId === null ? SHOP : person(movement.actorRole, movement.actorName, false),
     });

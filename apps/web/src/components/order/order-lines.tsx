@@ -6,57 +6,33 @@ export const hasSeveralLines = (order: Pick<Order, 'lines'>) => order.lines.leng
 
 interface OrderLinesProps {
   order: Pick<Order, 'lines'>;
-  /** Names the table for screen readers, e.g. "Lines of order …". */
+  /** Names the list for screen readers, e.g. "Lines of order …". */
   label: string;
   className?: string;
 }
 
 /**
- * The lines of an order of several tools: part number, name, quantity, unit price, line total.
- * Each cell names its column (data-label) for when a stacked table around it turns rows into cards.
+ * The lines of an order of several tools, one per row: part number × quantity and the name on
+ * the left, the line total and the unit price on the right. A list rather than a table, so it
+ * wraps inside whatever holds it (a phone's order card, the payment summary) instead of making
+ * it scroll sideways.
  */
 export function OrderLines({ order, label, className = '' }: OrderLinesProps) {
   return (
-    // Focusable, so a keyboard can scroll it when the table overflows.
-    <div role="region" aria-label={label} tabIndex={0} className={`overflow-x-auto ${className}`}>
-      <table className="table table-xs w-auto" aria-label={label}>
-        <thead className="text-base-content">
-          <tr>
-            <th scope="col">Part number</th>
-            <th scope="col">Name</th>
-            <th scope="col" className="text-right">
-              Quantity
-            </th>
-            <th scope="col" className="text-right">
-              Unit price
-            </th>
-            <th scope="col" className="text-right">
-              Line total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => (
-            <tr key={line.toolId}>
-              <td data-label="Part number" className="font-mono whitespace-nowrap">
-                {line.partNumber}
-              </td>
-              <td data-label="Name" className="min-w-32 font-normal">
-                {line.name}
-              </td>
-              <td data-label="Quantity" className="text-right tabular-nums">
-                {line.quantity.toLocaleString('en-US')}
-              </td>
-              <td data-label="Unit price" className="text-right tabular-nums">
-                {formatUsd(line.unitPrice)}
-              </td>
-              <td data-label="Line total" className="text-right tabular-nums">
-                {formatUsd(line.lineTotal)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ul aria-label={label} className={`divide-y divide-base-300 text-sm ${className}`}>
+      {order.lines.map((line) => (
+        <li key={line.toolId} className="flex items-start justify-between gap-3 py-1.5">
+          <div className="min-w-0">
+            <span className="font-mono">{line.partNumber}</span>
+            <span className="tabular-nums"> × {line.quantity.toLocaleString('en-US')}</span>
+            <div className="text-xs text-base-content/80">{line.name}</div>
+          </div>
+          <div className="shrink-0 text-right tabular-nums">
+            <div className="font-medium">{formatUsd(line.lineTotal)}</div>
+            <div className="text-xs text-base-content/80">{formatUsd(line.unitPrice)} each</div>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -209,22 +209,22 @@ describe('MyOrdersPage', { timeout: 20_000 }, () => {
     renderPage(() => json(200, [fromCart, paid]));
     // The wide screen's table comes first; the phone's cards list the same lines.
     const [lines, cardLines] = await screen.findAllByRole(
-      'table',
+      'list',
       { name: 'Lines of VF-DM200 and 1 more' },
       slow,
     );
     if (!lines || !cardLines) throw new Error('the lines are missing');
-    const rows = within(lines).getAllByRole('row').slice(1);
+    const rows = within(lines).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'VF-DM200VF-DM200 True-RMS Digital Multimeter2$89.50$179.00',
-      'VF-CT40VF-CT40 AC/DC Clamp Meter6$54.90$329.40',
+      'VF-DM200 × 2VF-DM200 True-RMS Digital Multimeter$179.00$89.50 each',
+      'VF-CT40 × 6VF-CT40 AC/DC Clamp Meter$329.40$54.90 each',
     ]);
-    expect(within(cardLines).getAllByRole('row')).toHaveLength(3);
+    expect(within(cardLines).getAllByRole('listitem')).toHaveLength(2);
     const orderRow = lines.closest('tr[data-order-id]');
     expect(orderRow).toHaveTextContent('2 lines');
     expect(orderRow).toHaveTextContent('$508.40');
-    // An order of one tool has no lines table: its part number, quantity and price as before.
-    expect(screen.queryByRole('table', { name: /Lines of VF-DM200 True-RMS/ })).toBeNull();
+    // An order of one tool has no lines list: its part number, quantity and price as before.
+    expect(screen.queryByRole('list', { name: /Lines of VF-DM200 True-RMS/ })).toBeNull();
     expect(screen.getAllByRole('row', { name: /VF-DM200 True-RMS/ })[0]).toHaveTextContent(
       '$89.50',
     );

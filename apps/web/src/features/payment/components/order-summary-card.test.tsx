@@ -63,13 +63,13 @@ describe('The payment page’s order summary', () => {
   it('shows one tool’s quantity and unit price, as before', async () => {
     renderCard(one);
     expect(await screen.findByText('6 × $54.90', undefined, slow)).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Order lines' })).not.toBeInTheDocument();
   });
 
   it('lists every line of an order of several tools, with the total to pay', async () => {
     renderCard(several);
-    const table = await screen.findByRole('table', { name: 'Order lines' }, slow);
-    const rows = within(table).getAllByRole('row').slice(1);
+    const list = await screen.findByRole('list', { name: 'Order lines' }, slow);
+    const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toHaveTextContent('VF-DM200');
     expect(rows[1]).toHaveTextContent('$179.00');
