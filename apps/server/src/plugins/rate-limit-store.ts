@@ -18,10 +18,16 @@ interface StoreOptions {
   exponentialBackoff?: boolean;
 }
 
+/** After Redis fails to answer, how long requests count in the process without asking it. */
+export const REDIS_RETRY_AFTER_MS = 5_000;
+
 /**
  * Counts in Redis, so every instance shares one count, and in the process while Redis does not
  * answer. An outage then makes the limit per instance, never off (a down Redis must not open
- * the door to unlimited requests).
+ * the door to unlimited requests). A command that fails or times out (the client's
+ * `commandTimeout`: a hung Redis sends no error) sends the next requests straight to the
+ * in-process count for `REDIS_RETRY_AFTER_MS`, so only the requests in flight at that moment
+ * wait for the timeout; then Redis is asked again.
  */
 export function redisWithFallbackStore(
   redis: Redis,
@@ -29,6 +35,7 @@ export function redisWithFallbackStore(
   log: FastifyBaseLogger,
 ): FastifyRateLimitStoreCtor {
   let warned = false;
+  let skipRedisUntil = 0;
   class FallbackStore implements FastifyRateLimitStore {
     constructor(
       options: StoreOptions,
@@ -46,6 +53,10 @@ export function redisWithFallbackStore(
 
     incr(...args: Parameters<FastifyRateLimitStore['incr']>): void {
       const [key, callback, timeWindow, max] = args;
+      if (Date.now() < skipRedisUntil) {
+        this.local.incr(key, callback, timeWindow, max);
+        return;
+      }
       this.shared.incr(
         key,
         (error, result) => {
@@ -54,6 +65,7 @@ export function redisWithFallbackStore(
             callback(null, result);
             return;
           }
+          skipRedisUntil = Date.now() + REDIS_RETRY_AFTER_MS;
           if (!warned) {
             warned = true;
             log.warn({ err: error }, 'rate limit: Redis is not answering; counting per instance');

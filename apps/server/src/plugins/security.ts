@@ -8,6 +8,11 @@ import type { Config } from '../config.ts';
 import { GOOGLE_ISSUER } from '../auth/social-sign-in.ts';
 import { redisWithFallbackStore } from './rate-limit-store.ts';
 
+/** How long a Redis command may take before the rate limits count in the process instead. */
+export const REDIS_COMMAND_TIMEOUT_MS = 250;
+/** What `/api/ready` says while Redis does not answer (docs/architecture.md, "Dependencies"). */
+export const REDIS_DEGRADED_MODE = 'rate limits counted per instance';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The security headers every answer carries (see `securityPlugin`). */
@@ -17,6 +22,11 @@ declare module 'fastify' {
      * (`PAGE_RENDERS_PER_MINUTE`); always true when rate limits are off.
      */
     pageRenderAllowed: (request: FastifyRequest) => Promise<boolean>;
+    /**
+     * What `/api/ready` asks of the dependencies besides the database: each probe answers null
+     * while its dependency answers within its bound, or the degraded mode in use.
+     */
+    dependencyProbes: ReadonlyArray<{ name: string; probe: () => Promise<string | null> }>;
   }
   interface FastifyContextConfig {
     /**
@@ -137,15 +147,43 @@ export const securityPlugin = fp(
             lazyConnect: false,
             maxRetriesPerRequest: 1,
             enableOfflineQueue: false,
+            // A Redis that is up but silent (hung, paused, a black-holed network) never sends an
+            // error: without a bound every counted request would wait for it.
+            commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+            connectTimeout: 2_000,
           })
         : undefined;
+      app.decorate(
+        'dependencyProbes',
+        redis
+          ? [
+              {
+                name: 'redis',
+                probe: async () => {
+                  try {
+                    await redis.ping();
+                    return null;
+                  } catch {
+                    return REDIS_DEGRADED_MODE;
+                  }
+                },
+              },
+            ]
+          : [],
+      );
       if (redis) {
         // ioredis reports a lost connection as an 'error' event; unhandled, it would go to the
         // console on every reconnect attempt. The store below says once that it counts locally.
         redis.on('error', (err: Error) => app.log.debug({ err }, 'rate limit: Redis error'));
         app.addHook('onClose', async () => {
-          if (redis.status === 'ready') await redis.quit();
-          else redis.disconnect();
+          // A hung Redis never answers QUIT: give it a moment, then drop the connection.
+          if (redis.status === 'ready') {
+            await Promise.race([
+              redis.quit().catch(() => undefined),
+              new Promise((resolve) => setTimeout(resolve, 500)),
+            ]);
+          }
+          redis.disconnect();
         });
       }
       // Only the API is limited; static files are cheap and cached. This hook must run before
@@ -182,6 +220,7 @@ export const securityPlugin = fp(
       });
     } else {
       app.decorate('pageRenderAllowed', () => Promise.resolve(true));
+      app.decorate('dependencyProbes', []);
     }
   },
   { name: 'security' },

@@ -10,6 +10,8 @@ import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { registerUser, request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 import { errorOf } from '../../../test/error-body.ts';
+import { orderNotifier } from '../../mail/order-notices.ts';
+import { expireUnpaidOrders } from '../orders/order-expiry.ts';
 
 let t: ShopTestApp;
 beforeAll(async () => {
@@ -300,5 +302,30 @@ describe('POST /api/checkout', () => {
         { tool: z!.id, delta: 1 },
       ]),
     );
+  });
+
+  it('gives every line its stock back when the hold on an unpaid order runs out', async () => {
+    const buyer = await registerUser(t.app);
+    const [x, y] = await Promise.all(
+      [1, 2].map(() => insertTool(t.app.db, { minOrderQuantity: 1, inStock: 10 })),
+    );
+    await addToCart(buyer, [
+      { toolId: x!.id, quantity: 4 },
+      { toolId: y!.id, quantity: 5 },
+    ]);
+    const placed = (await checkout(buyer, (await cartOf(buyer)).subtotal)).json<Order>();
+    await t.app.db
+      .update(order)
+      .set({ createdAt: new Date(Date.now() - 49 * 3_600_000) })
+      .where(eq(order.id, placed._id));
+
+    const expired = await expireUnpaidOrders(t.app.db, {
+      placedBefore: new Date(Date.now() - 48 * 3_600_000),
+      notify: orderNotifier({ publicUrl: 'http://localhost:3000', holdHours: 48 }),
+    });
+    expect(expired).toBeGreaterThanOrEqual(1);
+    expect(await stockOf([x!.id, y!.id])).toEqual([10, 10]);
+    const [row] = await t.app.db.select().from(order).where(eq(order.id, placed._id));
+    expect(row?.status).toBe('cancelled');
   });
 });

@@ -16,13 +16,25 @@ export async function healthRoutes(app: FastifyInstance) {
       schema: { tags: ['health'], summary: 'The database answers' },
     },
     async (request) => {
+      // The other dependencies are probed alongside; each probe is bounded by its own client.
+      const probes = Promise.all(
+        app.dependencyProbes.map(async ({ name, probe }) => ({
+          dependency: name,
+          mode: await probe().catch(() => 'not answering'),
+        })),
+      );
       try {
         await app.database.ping();
       } catch (err) {
         request.log.warn({ err }, 'readiness check failed');
         throw new HttpError(503, 'internal', 'The database is not answering.');
       }
-      return { status: 'ready' };
+      // A degraded dependency leaves the instance ready (it answers within its bounds, in the
+      // degraded mode named here); only the database is needed for an answer at all.
+      const degraded = (await probes).filter((p): p is { dependency: string; mode: string } =>
+        Boolean(p.mode),
+      );
+      return degraded.length > 0 ? { status: 'ready', degraded } : { status: 'ready' };
     },
   );
 }
