@@ -31,7 +31,7 @@ export interface AuthMails {
 /** better-auth as this shop runs it: email and password, social sign-in, sessions in the database. */
 export function createAuth(config: Config, db: Db, log: FastifyBaseLogger, mails: AuthMails) {
   const hooks = accountHooks(config, db, log);
-  const resetSignIn = passwordResetSignIn();
+  const resetSignIn = passwordResetSignIn(db);
   return betterAuth({
     appName: 'Voltforge',
     // better-auth's messages go to the app's structured log, not the console. At 'info' it does
@@ -54,6 +54,11 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger, mails
       provider: 'pg',
       schema: { user, session, account, verification, rateLimit },
     }),
+    // A reset link's token is kept only as a hash, so a read of the table gives no working link.
+    // (Links mailed before this was set are still found: better-auth also looks the plain form up.)
+    verification: {
+      storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
