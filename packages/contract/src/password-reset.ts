@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from './user.ts';
+import { newPasswordSchema } from './new-password.ts';
+import { emailSchema } from './user.ts';
 
 export const passwordResetMessages = {
   passwordsDiffer: 'The two passwords do not match',
@@ -20,7 +21,7 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 /** The new password twice, with the same rules and messages as registration. */
 export const resetPasswordFormSchema = z
   .object({
-    password: passwordSchema,
+    password: newPasswordSchema,
     confirmPassword: z
       .string({ error: passwordResetMessages.confirmRequired })
       .min(1, passwordResetMessages.confirmRequired),

@@ -269,6 +269,27 @@ describe('rate limits', () => {
   });
 });
 
+describe('weak new passwords (ASVS 5.0 V6.2.1)', () => {
+  it.each([
+    ['abcdef', authMessages.newPasswordTooShort],
+    ['aaaaaa', authMessages.newPasswordTooShort],
+    ['        ', authMessages.passwordOnlySpaces],
+    ['voltforge', authMessages.passwordIsShopName],
+  ])('sign-up refuses %j, saying why, and creates nothing', async (password, message) => {
+    const email = `weak-${Math.random().toString(36).slice(2)}@example.com`;
+    const res = await signUp({ name: 'Weak', email, password });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message });
+    expect((await signIn({ email, password })).statusCode).toBe(401);
+  });
+
+  it("keeps the spec's own message for fewer than 6 characters", async () => {
+    const res = await signUp({ name: 'Short', email: 'short-pw@example.com', password: 'abc' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: authMessages.passwordTooShort });
+  });
+});
+
 describe('common passwords', () => {
   it.each(['iloveyou', 'Qwerty123', 'password1'])(
     'sign-up refuses %s with a clear message and creates nothing',
