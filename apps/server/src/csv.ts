@@ -24,11 +24,21 @@ export function csvLine(values: readonly (string | number | null | undefined)[])
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * For text that customers typed (names, addresses, phones): a leading `'` makes a spreadsheet show
- * it as text instead of running it as a formula (the OWASP advice for CSV injection).
+ * For text that people typed (customers' names, addresses and phones; tools' names, categories
+ * and descriptions): a leading `'` makes a spreadsheet show it as text instead of running it as
+ * a formula (the OWASP advice for CSV injection).
  */
 export function spreadsheetSafe(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * The text `spreadsheetSafe` was given, read back from a CSV this shop wrote (the tools import):
+ * a `'` in front of a formula character is dropped, so an export imports unchanged. (Text that
+ * itself starts with `'=` loses that apostrophe; no name, category or description needs one.)
+ */
+export function fromSpreadsheetSafe(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
 export class CsvSyntaxError extends Error {

@@ -221,7 +221,18 @@ describe('tools CSV import', () => {
       name: 'Ünïcode, "quoted"\nname',
       lowStockThreshold: 7,
     });
+    await insertTool(t.app.db, {
+      partNumber: 'RT-2',
+      name: "=cmd|' /C calc'!A0",
+      category: '+Formulas',
+      description: '@SUM(1,2)',
+    });
     const csv = await exportTools();
+    // A spreadsheet opening the export shows these as text instead of running them.
+    const line = csv.split('\r\n').find((l) => l.startsWith('RT-2,'));
+    expect(line).toContain(`,'=cmd|' /C calc'!A0,`);
+    expect(line).toContain(`'+Formulas`);
+    expect(line).toContain(`"'@SUM(1,2)"`);
     const before = await t.app.db.select().from(tool).orderBy(tool.id);
     const movementsBefore = await t.app.db.select().from(stockMovement);
     const plan = await preview(csv);

@@ -2,11 +2,14 @@ import { and, asc, isNull, sql } from 'drizzle-orm';
 import { breaksCell, toolCsvColumns, type ToolCsvColumn } from '@voltforge/contract/tool-csv';
 import type { Db } from '../../db/client.ts';
 import { tool } from '../../db/schema/tool.ts';
-import { CSV_BOM, csvLine } from '../../csv.ts';
+import { CSV_BOM, csvLine, spreadsheetSafe } from '../../csv.ts';
 
 const PAGE = 500;
 
 type ToolRow = typeof tool.$inferSelect;
+
+/** The columns people type free text into: written spreadsheet-safe, read back as they were. */
+export const TEXT_COLUMNS: ReadonlySet<ToolCsvColumn> = new Set(['name', 'category', 'desc']);
 
 /** A tool's cells in the tools CSV; the import reads the same text back to the same values. */
 export function toolCsvCells(row: ToolRow): Record<ToolCsvColumn, string> {
@@ -44,7 +47,9 @@ export async function* exportToolsCsv(db: Db): AsyncGenerator<string> {
     yield rows
       .map((row) => {
         const cells = toolCsvCells(row);
-        return csvLine(toolCsvColumns.map((c) => cells[c]));
+        return csvLine(
+          toolCsvColumns.map((c) => (TEXT_COLUMNS.has(c) ? spreadsheetSafe(cells[c]) : cells[c])),
+        );
       })
       .join('');
     const last = rows[rows.length - 1];

@@ -25,11 +25,11 @@ import type { z } from 'zod';
 import type { Actor } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
-import { CsvSyntaxError, parseCsv } from '../../csv.ts';
+import { CsvSyntaxError, fromSpreadsheetSafe, parseCsv } from '../../csv.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { badRequest, conflict, HttpError } from '../../http-error.ts';
 import { syncLowStock, type OnLowStock } from '../../stock/low-stock.service.ts';
-import { toolCsvCells } from './tool-export.service.ts';
+import { TEXT_COLUMNS, toolCsvCells } from './tool-export.service.ts';
 
 type ToolRow = typeof tool.$inferSelect;
 
@@ -238,7 +238,11 @@ async function plan(db: Db | Tx, csv: string, lock: boolean): Promise<Plan> {
     }
     const cells: Partial<Record<ToolCsvColumn, string>> = {};
     columns.forEach((column, i) => {
-      cells[column as ToolCsvColumn] = record.cells[i] ?? '';
+      const cell = record.cells[i] ?? '';
+      // The export writes people's text spreadsheet-safe; read it back as it was.
+      cells[column as ToolCsvColumn] = TEXT_COLUMNS.has(column as ToolCsvColumn)
+        ? fromSpreadsheetSafe(cell)
+        : cell;
     });
     const values = readRow(record.row, cells, errors);
     if (values) {
