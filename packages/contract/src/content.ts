@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONE_LINE, oneLineMessage } from './form-fields.ts';
 import { emailSchema } from './user.ts';
 
 /** POST /api/newsletter — the address uses the same rule and messages as sign-in. */
@@ -46,7 +47,8 @@ export const contactFormSchema = z.object({
     .string({ error: contactMessages.nameRequired })
     .trim()
     .min(1, contactMessages.nameRequired)
-    .max(100, contactMessages.nameTooLong),
+    .max(100, contactMessages.nameTooLong)
+    .regex(ONE_LINE, oneLineMessage),
   email: emailSchema,
   message: z
     .string({ error: contactMessages.messageRequired })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './form-fields.ts';
+import { ONE_LINE, oneLineMessage, requiredText } from './form-fields.ts';
 import { authMessages } from './user.ts';
 import { isHttpUrl } from './web-address.ts';
 
@@ -53,7 +53,7 @@ export const updateProfileSchema = z.object({
     MAX_PROFILE_NAME_LENGTH,
     profileMessages.nameRequired,
     profileMessages.nameTooLong,
-  ),
+  ).regex(ONE_LINE, oneLineMessage),
   about: optionalText(MAX_PROFILE_ABOUT_LENGTH, profileMessages.aboutTooLong),
   education: optionalText(MAX_PROFILE_SHORT_TEXT_LENGTH, profileMessages.educationTooLong),
   profession: requiredText(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONE_LINE, oneLineMessage } from './form-fields.ts';
 
 /** The spec's exact validation messages (section 5). */
 export const authMessages = {
@@ -59,7 +60,8 @@ export const nameSchema = z
   .string({ error: authMessages.nameRequired })
   .trim()
   .min(1, authMessages.nameRequired)
-  .max(100, 'Name must be at most 100 characters');
+  .max(100, 'Name must be at most 100 characters')
+  .regex(ONE_LINE, oneLineMessage);
 
 export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type LoginInput = z.input<typeof loginSchema>;

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { oneLineMessage } from '@voltforge/contract/form-fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@voltforge/contract/user';
 import { profileMessages } from '@voltforge/contract/profile';
@@ -281,6 +282,16 @@ describe('weak new passwords (ASVS 5.0 V6.2.1)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message });
     expect((await signIn({ email, password })).statusCode).toBe(401);
+  });
+
+  it('refuses a name with a line break at sign-up', async () => {
+    const res = await signUp({
+      name: 'Eve\nAdmin',
+      email: 'two-lines@example.com',
+      password: 'long-enough-pass-7',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: oneLineMessage });
   });
 
   it("keeps the spec's own message for fewer than 6 characters", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oneLineMessage } from '@voltforge/contract/form-fields';
 import { contactMessage } from '../../db/schema/contact.ts';
 import { createTestApp, request, type TestApp } from '../../../test/test-app.ts';
 
@@ -36,6 +37,14 @@ describe('POST /api/contact', () => {
       email: 'grace@example.com',
       message: 'My VF-DM200 shows OL on every range.',
     });
+  });
+
+  it('refuses a name with a line break (it would reach the staff mail subject as a new line)', async () => {
+    const before = (await t.app.db.select().from(contactMessage)).length;
+    const res = await send({ ...valid, name: 'Eve\r\nBcc: mallory@example.com' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { fields: { name: oneLineMessage } } });
+    expect(await t.app.db.select().from(contactMessage)).toHaveLength(before);
   });
 
   it('stores a design enquiry with its own confirmation', async () => {
