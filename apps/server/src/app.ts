@@ -17,6 +17,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { changeFeedPlugin } from './plugins/change-feed.ts';
 import { routeCachePlugin } from './plugins/route-cache.ts';
 import { unstorableTextPlugin } from './plugins/unstorable-text.ts';
+import { sameOriginWritesPlugin } from './plugins/same-origin-writes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { loggedUrl } from './log-redaction.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorHandlerPlugin);
   await app.register(unstorableTextPlugin);
+  await app.register(sameOriginWritesPlugin, { origins: config.trustedOrigins });
   await app.register(dbPlugin, { database, closeOnShutdown: ownsDatabase });
   await app.register(changeFeedPlugin);
   // Before the compression plugin: it must see a cached route marked uncompressed.

@@ -1,9 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { APIError } from 'better-auth/api';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, notInArray } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { user } from '../db/schema/auth.ts';
+import { session, user } from '../db/schema/auth.ts';
+
+/**
+ * The most sessions an account keeps: signing in once more ends the oldest. Phones, laptops and
+ * a few browsers are well within it; an attacker (or a script) signing in over and over cannot
+ * pile up live sessions.
+ */
+export const MAX_SESSIONS_PER_ACCOUNT = 10;
 
 /**
  * Who gets in and as what: ADMIN_EMAILS makes an account admin (new or existing) once its
@@ -39,8 +46,17 @@ export function accountHooks(config: Config, db: Db, log: FastifyBaseLogger) {
             });
           }
         },
-        // ADMIN_EMAILS also promotes an account that existed before the list named it.
         after: async (newSession: { userId: string }) => {
+          const newest = db
+            .select({ id: session.id })
+            .from(session)
+            .where(eq(session.userId, newSession.userId))
+            .orderBy(desc(session.createdAt), desc(session.id))
+            .limit(MAX_SESSIONS_PER_ACCOUNT);
+          await db
+            .delete(session)
+            .where(and(eq(session.userId, newSession.userId), notInArray(session.id, newest)));
+          // ADMIN_EMAILS also promotes an account that existed before the list named it.
           if (config.adminEmails.length === 0) return;
           const [row] = await db
             .select({ email: user.email, role: user.role, verified: user.emailVerified })

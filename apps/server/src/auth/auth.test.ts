@@ -11,7 +11,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app.ts';
-import { user } from '../db/schema/auth.ts';
+import { session as sessionTable, user } from '../db/schema/auth.ts';
+import { MAX_SESSIONS_PER_ACCOUNT } from './account-hooks.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -298,6 +299,22 @@ describe('weak new passwords (ASVS 5.0 V6.2.1)', () => {
     const res = await signUp({ name: 'Short', email: 'short-pw@example.com', password: 'abc' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: authMessages.passwordTooShort });
+  });
+});
+
+describe('sessions per account', () => {
+  it(`keeps at most ${MAX_SESSIONS_PER_ACCOUNT}: one more sign-in ends the oldest`, async () => {
+    const who = await registerUser(t.app, { password: 'many-devices-8' });
+    const cookies: string[] = [];
+    for (let i = 0; i < MAX_SESSIONS_PER_ACCOUNT + 2; i += 1) {
+      const res = await signIn({ email: who.email, password: 'many-devices-8' });
+      expect(res.statusCode).toBe(200);
+      cookies.push(sessionCookie(res));
+    }
+    const live = await t.app.db.select().from(sessionTable).where(eq(sessionTable.userId, who.id));
+    expect(live).toHaveLength(MAX_SESSIONS_PER_ACCOUNT);
+    expect((await session(cookies[0]!)).json()).toBeNull();
+    expect((await session(cookies.at(-1)!)).json()).toMatchObject({ user: { email: who.email } });
   });
 });
 
