@@ -8,6 +8,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header. */
+  messageId: string;
 }
 
 export interface SmtpTestServer {
@@ -45,6 +47,7 @@ export async function startSmtpServer(opts: { refuse?: boolean } = {}): Promise<
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            messageId: parsed.messageId ?? '',
           });
           callback();
         })

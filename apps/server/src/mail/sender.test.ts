@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { createTestApp, openTestDatabase, testConfig, type TestApp } from '../../test/test-app.ts';
 import { startSmtpServer, type SmtpTestServer } from '../../test/smtp-test-server.ts';
 import { enqueueMail, type OutgoingMail } from './outbox.ts';
-import { createMailSender, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './sender.ts';
+import { createMailSender, MAX_ATTEMPTS, outboxMessageId, RETRY_DELAYS_MS } from './sender.ts';
 import { smtpTransport } from './transport.ts';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -95,6 +95,108 @@ describe('the outbox with an SMTP server', () => {
     expect(smtp.received.map((m) => m.subject)).toEqual([queued.subject]);
     const [row] = await rows(t.app.db);
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('gives every delivery of one mail the same Message-ID, so a second one is recognisable', async () => {
+    const queued = mail();
+    await enqueueMail(t.app.db, queued);
+    await t.app.mailSender.drain();
+    // Delivered, but the database lost the record of it (say, the connection died first): the
+    // claim lapses and the mail goes again, as the guarantee (at least once) allows.
+    await t.app.db
+      .update(mailOutbox)
+      .set({ status: 'sending', nextAttemptAt: new Date(Date.now() - 1000) });
+    await t.app.mailSender.drain();
+    const [row] = await rows(t.app.db);
+    expect(smtp.received).toHaveLength(2);
+    const ids = smtp.received.map((m) => m.messageId);
+    expect(ids[0]).toBe(outboxMessageId(row!.id, 'Voltforge Test <shop@test.example>'));
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[0]).toBe(`<outbox-${row!.id}@test.example>`);
+  });
+
+  it('hands the rest of a batch back at once when the database fails mid-batch', async () => {
+    const clock = new Date('2031-01-01T00:00:00Z');
+    const sender = createMailSender(t.app.db, {
+      transport: await smtpTransport(smtp.url),
+      from: 'shop@test.example',
+      log: quiet,
+      now: () => clock,
+    });
+    const queued = [mail(), mail(), mail()];
+    // Due only on this test's clock, so the app's own sender leaves them alone.
+    await t.app.db.transaction(async (tx) => {
+      for (const m of queued) await enqueueMail(tx, m);
+      await tx.update(mailOutbox).set({ nextAttemptAt: new Date(clock.getTime() - 1000) });
+    });
+    // Recording the first delivery fails, every time it is tried (a sequence is not rolled back).
+    await t.app.db.execute(sql.raw('CREATE SEQUENCE test_sent_writes'));
+    await t.app.db.execute(
+      sql.raw(`CREATE FUNCTION test_refuse_sent() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.status = 'sent' AND nextval('test_sent_writes') <= 3 THEN
+            RAISE EXCEPTION 'the database went away';
+          END IF;
+          RETURN NEW;
+        END $$`),
+    );
+    await t.app.db.execute(
+      sql.raw(`CREATE TRIGGER test_refuse_sent BEFORE UPDATE ON mail_outbox
+               FOR EACH ROW EXECUTE FUNCTION test_refuse_sent()`),
+    );
+    try {
+      await expect(sender.drain()).rejects.toThrow();
+      expect(smtp.received).toHaveLength(1);
+      const [delivered] = smtp.received;
+      const after = await rows(t.app.db);
+      // The mail in hand went out but is not recorded: it waits for its lease (at least once).
+      expect(after.find((r) => r.to === delivered!.to[0])?.status).toBe('sending');
+      // The rest are back in the queue and due now, not held until the lease runs out.
+      const rest = after.filter((r) => r.to !== delivered!.to[0]);
+      expect(rest).toHaveLength(2);
+      for (const row of rest) {
+        expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+        expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(clock.getTime());
+      }
+    } finally {
+      await t.app.db.execute(sql.raw('DROP TRIGGER test_refuse_sent ON mail_outbox'));
+      await t.app.db.execute(sql.raw('DROP FUNCTION test_refuse_sent()'));
+      await t.app.db.execute(sql.raw('DROP SEQUENCE test_sent_writes'));
+    }
+    smtp.received.length = 0;
+    await sender.drain();
+    expect(smtp.received).toHaveLength(2);
+  });
+
+  it('records a delivery through a moment of database trouble, without sending it again', async () => {
+    const queued = mail();
+    await enqueueMail(t.app.db, queued);
+    // The first attempt to record the delivery fails (a terminated connection, say).
+    await t.app.db.execute(sql.raw('CREATE SEQUENCE test_sent_once'));
+    await t.app.db.execute(
+      sql.raw(`CREATE FUNCTION test_refuse_sent_once() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.status = 'sent' AND nextval('test_sent_once') = 1 THEN
+            RAISE EXCEPTION 'terminating connection due to administrator command';
+          END IF;
+          RETURN NEW;
+        END $$`),
+    );
+    await t.app.db.execute(
+      sql.raw(`CREATE TRIGGER test_refuse_sent_once BEFORE UPDATE ON mail_outbox
+               FOR EACH ROW EXECUTE FUNCTION test_refuse_sent_once()`),
+    );
+    try {
+      await t.app.mailSender.drain();
+    } finally {
+      await t.app.db.execute(sql.raw('DROP TRIGGER test_refuse_sent_once ON mail_outbox'));
+      await t.app.db.execute(sql.raw('DROP FUNCTION test_refuse_sent_once()'));
+      await t.app.db.execute(sql.raw('DROP SEQUENCE test_sent_once'));
+    }
+    const [row] = await rows(t.app.db);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    await t.app.mailSender.drain();
+    expect(smtp.received.map((m) => m.subject)).toEqual([queued.subject]);
   });
 
   it('leaves a mail another sender has claimed alone until its claim lapses', async () => {

@@ -14,9 +14,15 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /**
  * How long a claimed mail belongs to the sender that claimed it. A sender that stopped mid-batch
  * (a crash, a kill) leaves rows `sending`; once this passes, any instance takes them up again.
- * Far longer than the transport's timeouts, so a slow server never causes a second delivery.
+ * Longer than the transport's timeouts put together (connect, greet, a silent socket: 3 × 30 s),
+ * so a slow server never causes a second delivery, and short enough that a mail left behind by
+ * a dead instance waits minutes, not ten.
  */
-const CLAIM_LEASE_MS = 10 * 60_000;
+export const CLAIM_LEASE_MS = 2 * 60_000;
+
+/** Settling a row after its delivery is tried this many times, a moment apart (a lost connection). */
+const SETTLE_ATTEMPTS = 3;
+const SETTLE_RETRY_MS = 250;
 const BATCH = 10;
 const POLL_EVERY_MS = 10_000;
 /** A queued hint waits this long, so the transaction that queued the mail has committed. */
@@ -38,6 +44,16 @@ export interface MailSenderOptions {
   from: string;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   now?: () => Date;
+}
+
+/**
+ * The Message-ID of an outbox row: every attempt of one mail carries the same one, so a mail
+ * delivered twice (the guarantee is at least once, docs/architecture.md "Mail") is recognisable
+ * by the receiving server and mail clients as the same message.
+ */
+export function outboxMessageId(rowId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'voltforge.invalid';
+  return `<outbox-${rowId}@${domain}>`;
 }
 
 function errorText(error: unknown): string {
@@ -86,11 +102,29 @@ export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
       eq(mailOutbox.attempts, row.attempts),
     );
 
+  /**
+   * Records the outcome of a delivery. A connection lost at that moment (the database restarted,
+   * a backend terminated) is tried again at once: the pool opens a new connection, and the mail
+   * is not sent a second time when its lease runs out.
+   */
+  async function settle(write: () => Promise<unknown>): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        if (attempt >= SETTLE_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_RETRY_MS));
+      }
+    }
+  }
+
   async function deliver(transport: MailTransport, row: OutboxRow) {
     try {
       await transport.send({
         from: opts.from,
         to: row.to,
+        messageId: outboxMessageId(row.id, opts.from),
         subject: row.subject,
         html: row.html,
         text: row.text,
@@ -99,17 +133,21 @@ export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
       const lastError = errorText(error);
       const delay = RETRY_DELAYS_MS[row.attempts - 1];
       if (delay === undefined) {
-        await db.update(mailOutbox).set({ status: 'failed', lastError }).where(stillOurs(row));
+        await settle(() =>
+          db.update(mailOutbox).set({ status: 'failed', lastError }).where(stillOurs(row)),
+        );
         opts.log.error({ mailId: row.id, kind: row.kind, lastError }, 'mail failed for good');
       } else {
-        await db
-          .update(mailOutbox)
-          .set({
-            status: 'pending',
-            lastError,
-            nextAttemptAt: new Date(now().getTime() + delay),
-          })
-          .where(stillOurs(row));
+        await settle(() =>
+          db
+            .update(mailOutbox)
+            .set({
+              status: 'pending',
+              lastError,
+              nextAttemptAt: new Date(now().getTime() + delay),
+            })
+            .where(stillOurs(row)),
+        );
         opts.log.warn(
           { mailId: row.id, kind: row.kind, attempts: row.attempts, lastError },
           'mail not delivered; will retry',
@@ -117,10 +155,12 @@ export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
       }
       return;
     }
-    await db
-      .update(mailOutbox)
-      .set({ status: 'sent', sentAt: now(), lastError: null })
-      .where(stillOurs(row));
+    await settle(() =>
+      db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: now(), lastError: null })
+        .where(stillOurs(row)),
+    );
   }
 
   /** Hands claimed rows back untouched, as if this sender had never claimed them. */
@@ -159,7 +199,14 @@ export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
           await release(batch.slice(i));
           return;
         }
-        await deliver(transport, batch[i]!);
+        try {
+          await deliver(transport, batch[i]!);
+        } catch (error) {
+          // The database failed us mid-batch: the mails not yet tried go back now, rather than
+          // waiting out their lease; the one in hand waits for its lease (it may have gone out).
+          await release(batch.slice(i + 1)).catch(() => undefined);
+          throw error;
+        }
       }
     }
   }
@@ -201,7 +248,8 @@ declare module 'fastify' {
 
 /**
  * The sender every instance runs: a pass every few seconds, and one shortly after this process
- * queues a mail. Instances share the work through the claim, never sending one mail twice.
+ * queues a mail. Instances share the work through the claim, so two never send one mail at once;
+ * the guarantee is at least once (docs/architecture.md, "Mail").
  */
 export const mailSenderPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {

@@ -1,6 +1,8 @@
 export interface MailEnvelope {
   from: string;
   to: string;
+  /** The same for every attempt of one outbox row, so a second delivery is recognisable. */
+  messageId: string;
   subject: string;
   html: string;
   text: string;

@@ -43,7 +43,8 @@ function intentMismatch(row: OrderRow, intent: ProviderIntent): string | null {
  * The one way an order becomes paid: a single conditional UPDATE, so a confirmation and a
  * webhook racing each other (on any number of instances) mark it paid exactly once, and a late
  * event can never move a shipped or cancelled order. The receipt mail is written in the same
- * transaction, so it goes out exactly once too. Returns the row when this call paid it.
+ * transaction, so it is queued exactly once; the outbox then delivers it at least once
+ * (docs/architecture.md, "Mail"). Returns the row when this call paid it.
  */
 async function markPaid(
   db: Db | Tx,
