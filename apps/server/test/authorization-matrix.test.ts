@@ -371,6 +371,13 @@ const matrix: Row[] = [
     call: async () => ({ url: '/api/cart/merge', payload: { lines: [{ toolId, quantity: 1 }] } }),
   },
   {
+    route: 'POST /api/cart/price',
+    who: "public (prices the lines sent: a visitor's cart kept in the browser)",
+    expected: PUBLIC,
+    on: 'one unit of a tool',
+    call: async () => ({ url: '/api/cart/price', payload: { lines: [{ toolId, quantity: 1 }] } }),
+  },
+  {
     route: 'POST /api/checkout',
     who: "signed in (checks out the own cart only: B's and the admin's carts are empty)",
     expected: [401, 201, 409, 409],

@@ -61,6 +61,15 @@ export type AddCartLines = z.infer<typeof addCartLinesSchema>;
 /** POST /api/cart/merge: the visitor's lines from this browser, at sign-in or registration. */
 export const mergeCartSchema = addCartLinesSchema;
 
+/** POST /api/cart/price: a visitor's lines (kept in the browser) priced as a cart, in one call. */
+export const priceCartSchema = addCartLinesSchema;
+
+/**
+ * A visitor's line whose tool the catalogue no longer has: it can only be removed. Its name says
+ * so and it has no part number.
+ */
+export const GONE_TOOL_NAME = 'Tool no longer in the catalogue';
+
 /** PUT /api/cart/lines/:toolId */
 export const setCartQuantitySchema = z.strictObject({ quantity: quantitySchema });
 export const cartToolParamsSchema = z.object({ toolId: z.string() });

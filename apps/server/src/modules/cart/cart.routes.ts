@@ -6,12 +6,14 @@ import {
   cartToolParamsSchema,
   mergeCartResultSchema,
   mergeCartSchema,
+  priceCartSchema,
   setCartQuantitySchema,
 } from '@voltforge/contract/cart';
 import { requireUser, signedIn } from '../../auth/guards.ts';
 import {
   addToCart,
   mergeIntoCart,
+  priceCart,
   readCart,
   removeFromCart,
   setCartQuantity,
@@ -92,5 +94,21 @@ export async function cartRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => mergeIntoCart(app.db, (await requireUser(request)).id, request.body.lines),
+  );
+
+  app.post(
+    '/api/cart/price',
+    {
+      // Public (a visitor's cart lives in the browser) and reads up to 500 lines, like the quick
+      // order: the same tighter limit than the API's.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: "Price a visitor's cart (lines kept in the browser) as a cart, in one call",
+        body: priceCartSchema,
+        response: { 200: cartSchema },
+      },
+    },
+    async (request) => priceCart(app.db, request.body.lines),
   );
 }

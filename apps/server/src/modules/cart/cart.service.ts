@@ -3,13 +3,14 @@ import {
   MAX_CART_LINES,
   cartLineProblem,
   cartMessages,
+  GONE_TOOL_NAME,
   type Cart,
   type CartLine,
   type CartLineInput,
   type MergeCartResult,
 } from '@voltforge/contract/cart';
 import { centsToDollars } from '@voltforge/contract/money';
-import { priceLine } from '@voltforge/contract/pricing';
+import { linesTotalCents, priceLine } from '@voltforge/contract/pricing';
 import {
   largestOrderable,
   quantityProblem,
@@ -38,6 +39,49 @@ function refused(problem: QuantityProblem, message = problem.message) {
   return problem.status === 409 ? conflict(message) : badRequest(message, { quantity: message });
 }
 
+/**
+ * One line of a cart, priced now at its quantity, with what keeps it from checkout; a price the
+ * buyer saw when setting it (`seenUnitPriceCents`) that differs from now's is pointed out.
+ */
+function cartLineOf(
+  row: ToolRow,
+  quantity: number,
+  seenUnitPriceCents: number | null,
+): { line: CartLine; totalCents: number } {
+  const price = priceLine(pricingOfRow(row), quantity);
+  const line: CartLine = {
+    toolId: row.id,
+    partNumber: row.partNumber,
+    name: row.name,
+    img: row.imageUrl,
+    quantity,
+    unitPrice: centsToDollars(price.unitPriceCents),
+    lineTotal: centsToDollars(price.totalCents),
+    minOrderQuantity: row.minOrderQuantity,
+    orderMultiple: row.orderMultiple,
+    inStock: row.inStock,
+    problem: cartLineProblem({ ...row, archived: row.archivedAt !== null }, quantity),
+    notice:
+      seenUnitPriceCents === null || seenUnitPriceCents === price.unitPriceCents
+        ? null
+        : cartMessages.priceChanged(
+            centsToDollars(seenUnitPriceCents),
+            centsToDollars(price.unitPriceCents),
+          ),
+  };
+  return { line, totalCents: price.totalCents };
+}
+
+/** The cart of these lines: the subtotal summed in cents, ready when no line has a problem. */
+function cartOf(priced: ReadonlyArray<{ line: CartLine; totalCents: number }>): Cart {
+  const lines = priced.map((p) => p.line);
+  return {
+    lines,
+    subtotal: centsToDollars(linesTotalCents(priced)),
+    ready: lines.every((l) => l.problem === null),
+  };
+}
+
 /** The account's cart as it stands, every line priced now at its quantity. */
 export async function readCart(db: Db | Tx, userId: string): Promise<Cart> {
   const rows = await db
@@ -46,36 +90,39 @@ export async function readCart(db: Db | Tx, userId: string): Promise<Cart> {
     .innerJoin(tool, eq(tool.id, cartLine.toolId))
     .where(eq(cartLine.userId, userId))
     .orderBy(asc(cartLine.seq));
-  let subtotalCents = 0;
-  const lines = rows.map(({ line, tool: row }): CartLine => {
-    const price = priceLine(pricingOfRow(row), line.quantity);
-    subtotalCents += price.totalCents;
-    return {
-      toolId: row.id,
-      partNumber: row.partNumber,
-      name: row.name,
-      img: row.imageUrl,
-      quantity: line.quantity,
-      unitPrice: centsToDollars(price.unitPriceCents),
-      lineTotal: centsToDollars(price.totalCents),
-      minOrderQuantity: row.minOrderQuantity,
-      orderMultiple: row.orderMultiple,
-      inStock: row.inStock,
-      problem: cartLineProblem({ ...row, archived: row.archivedAt !== null }, line.quantity),
-      notice:
-        line.seenUnitPriceCents === price.unitPriceCents
-          ? null
-          : cartMessages.priceChanged(
-              centsToDollars(line.seenUnitPriceCents),
-              centsToDollars(price.unitPriceCents),
-            ),
-    };
-  });
-  return {
-    lines,
-    subtotal: centsToDollars(subtotalCents),
-    ready: lines.every((l) => l.problem === null),
-  };
+  return cartOf(
+    rows.map(({ line, tool: row }) => cartLineOf(row, line.quantity, line.seenUnitPriceCents)),
+  );
+}
+
+/**
+ * A visitor's cart (its lines kept in the browser) priced as the account's would be, in one
+ * query: the same rules, the same words. A line whose tool is gone can only be removed.
+ */
+export async function priceCart(db: Db, lines: readonly CartLineInput[]): Promise<Cart> {
+  const wanted = summed(lines);
+  const tools = await toolsFor(db, [...wanted.keys()]);
+  return cartOf(
+    [...wanted].map(([toolId, quantity]) => {
+      const row = tools.get(toolId);
+      if (row) return cartLineOf(row, quantity, null);
+      const gone: CartLine = {
+        toolId,
+        partNumber: '',
+        name: GONE_TOOL_NAME,
+        img: '',
+        quantity,
+        unitPrice: 0,
+        lineTotal: 0,
+        minOrderQuantity: 1,
+        orderMultiple: 1,
+        inStock: 0,
+        problem: cartMessages.archived,
+        notice: null,
+      };
+      return { line: gone, totalCents: 0 };
+    }),
+  );
 }
 
 /** The same tool named twice in one call counts once, with the quantities added. */
@@ -87,7 +134,7 @@ function summed(lines: readonly CartLineInput[]): Map<string, number> {
 }
 
 /** The tools named, archived ones included (callers say why those cannot be had). */
-async function toolsFor(tx: Tx, ids: readonly string[]): Promise<Map<string, ToolRow>> {
+async function toolsFor(tx: Db | Tx, ids: readonly string[]): Promise<Map<string, ToolRow>> {
   const valid = ids.filter(isUuid);
   const rows =
     valid.length === 0 ? [] : await tx.select().from(tool).where(inArray(tool.id, valid));

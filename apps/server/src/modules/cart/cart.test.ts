@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cart, MergeCartResult } from '@voltforge/contract/cart';
+import {
+  cartMessages,
+  GONE_TOOL_NAME,
+  type Cart,
+  type MergeCartResult,
+} from '@voltforge/contract/cart';
 import { cartLine } from '../../db/schema/cart.ts';
 import { tool } from '../../db/schema/tool.ts';
 import {
@@ -219,6 +224,34 @@ describe('the cart', () => {
       `${gone.partNumber}: not added, it cannot be ordered now (sold out or no longer sold).`,
       'A tool: not added, it cannot be ordered now (sold out or no longer sold).',
     ]);
+  });
+
+  it("prices a visitor's lines as the account's cart would be, gone tools included, in one call", async () => {
+    const m = await meter();
+    const r = await relay();
+    const buyer = await registerUser(t.app);
+    const lines = [
+      { toolId: r.id, quantity: 40 },
+      { toolId: m.id, quantity: 2 },
+    ];
+    await add(buyer, lines);
+    const account = (await cartOf(buyer)).json<Cart>();
+    const priced = await request(t.app, {
+      method: 'POST',
+      url: '/api/cart/price',
+      payload: { lines: [...lines, { toolId: randomUUID(), quantity: 3 }] },
+    });
+    expect(priced.statusCode).toBe(200);
+    const visitor = priced.json<Cart>();
+    expect(visitor.lines.slice(0, 2)).toEqual(account.lines);
+    expect(visitor.subtotal).toBe(account.subtotal);
+    expect(visitor.lines[2]).toMatchObject({
+      partNumber: '',
+      name: GONE_TOOL_NAME,
+      problem: cartMessages.archived,
+      lineTotal: 0,
+    });
+    expect(visitor.ready).toBe(false);
   });
 
   it('counts every one of many concurrent adds', async () => {

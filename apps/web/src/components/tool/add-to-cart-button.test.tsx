@@ -9,6 +9,7 @@ import { fakeAuth, signedInAs } from '../../test/fake-auth-client';
 import { json, renderPageAt, slow, stubFetch } from '../../test/page-harness';
 import { AddToCartButton } from './add-to-cart-button';
 import { ToolCard } from './tool-card';
+import { fakeCartPrice } from '../../test/fake-cart-price';
 
 vi.mock('../../lib/auth-client', async () => ({
   authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
@@ -40,7 +41,17 @@ function renderCard(
 ) {
   fetchMock = stubFetch(
     (url, init) =>
-      handle(url, init) ?? (url === `/api/tool/${tool._id}` ? json(200, tool) : undefined),
+      handle(url, init) ??
+      (init?.method === 'POST' && url === '/api/cart/price'
+        ? json(
+            200,
+            fakeCartPrice(
+              (JSON.parse(init.body as string) as { lines: { toolId: string; quantity: number }[] })
+                .lines,
+              [tool],
+            ),
+          )
+        : undefined),
   );
   return renderPageAt(
     '/tools',

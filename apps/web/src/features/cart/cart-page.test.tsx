@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, signedInAs } from '../../test/fake-auth-client';
 import { json, renderPageAt, slow, stubFetch } from '../../test/page-harness';
 import { CartPage } from './cart-page';
+import { fakeCartPrice } from '../../test/fake-cart-price';
 
 vi.mock('../../lib/auth-client', async () => ({
   authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
@@ -116,12 +117,16 @@ const callsTo = (method: string, url: string) =>
 const bodyOf = (call: [string, RequestInit?] | undefined): unknown =>
   JSON.parse(call?.[1]?.body as string);
 
-function renderCart(handle: Handler = () => undefined) {
+function renderCart(handle: Handler = () => undefined, catalogue: Tool[] = [meter, clamp]) {
   fetchMock = stubFetch((url, init) => {
     const answer = handle(url, init);
     if (answer) return answer;
-    if (url === `/api/tool/${meter._id}`) return json(200, meter);
-    if (url === `/api/tool/${clamp._id}`) return json(200, clamp);
+    if (init?.method === 'POST' && url === '/api/cart/price') {
+      const { lines } = JSON.parse(init.body as string) as {
+        lines: { toolId: string; quantity: number }[];
+      };
+      return json(200, fakeCartPrice(lines, catalogue));
+    }
     return undefined;
   });
   return renderPageAt('/cart', <CartPage />, '/cart');
@@ -200,9 +205,7 @@ describe('CartPage', { timeout: 20_000 }, () => {
           { toolId: clamp._id, quantity: 4 },
         ]),
       );
-      renderCart((url) =>
-        url === `/api/tool/${clamp._id}` ? json(200, { ...clamp, inStock: 3 }) : undefined,
-      );
+      renderCart(undefined, [meter, { ...clamp, inStock: 3 }]);
       const row = await screen.findByRole('row', { name: /VF-CT40/ }, slow);
       expect(row).toHaveTextContent(cartMessages.short(3));
 

@@ -1,63 +1,27 @@
-import { cartLineProblem, cartMessages, type Cart, type CartLine } from '@voltforge/contract/cart';
-import { centsToDollars } from '@voltforge/contract/money';
-import { priceLine, pricingOf } from '@voltforge/contract/pricing';
-import type { Tool } from '@voltforge/contract/tool';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { GONE_TOOL_NAME, type Cart, type CartLine } from '@voltforge/contract/cart';
+import { api } from '../api-client';
+import { cartKeys } from './cart-keys';
 import type { LocalCartLine } from './local-cart';
 
 /** A visitor's line whose tool the catalogue no longer has: nothing to show of it but Remove. */
-export const isGoneLine = (line: CartLine) => line.partNumber === '';
-
-/** A line whose tool the catalogue no longer has (GET /api/tool/:id answered 404). */
-function goneLine({ toolId, quantity }: LocalCartLine): CartLine {
-  return {
-    toolId,
-    partNumber: '',
-    name: 'Tool no longer in the catalogue',
-    img: '',
-    quantity,
-    unitPrice: 0,
-    lineTotal: 0,
-    minOrderQuantity: 1,
-    orderMultiple: 1,
-    inStock: 0,
-    problem: cartMessages.archived,
-    notice: null,
-  };
-}
+export const isGoneLine = (line: CartLine) =>
+  line.partNumber === '' && line.name === GONE_TOOL_NAME;
 
 /**
- * A visitor's cart priced as the server prices an account's: each line at its quantity by the
- * pricing function, on the tool as the API sends it now (`tools`: undefined for one gone).
+ * A visitor's cart (its lines kept in this browser) priced by the server as the account's cart
+ * would be, in one call whatever the number of lines (POST /api/cart/price): the same rules and
+ * words, and a quick order's 500 lines cost one request, not one per tool.
  */
-export function priceLocalCart(
-  lines: readonly LocalCartLine[],
-  tools: ReadonlyMap<string, Tool | undefined>,
-): Cart {
-  let subtotalCents = 0;
-  const priced = lines.map((line): CartLine => {
-    const tool = tools.get(line.toolId);
-    if (!tool) return goneLine(line);
-    const price = priceLine(pricingOf(tool), line.quantity);
-    subtotalCents += price.totalCents;
-    return {
-      toolId: tool._id,
-      partNumber: tool.partNumber,
-      name: tool.name,
-      img: tool.img,
-      quantity: line.quantity,
-      unitPrice: centsToDollars(price.unitPriceCents),
-      lineTotal: centsToDollars(price.totalCents),
-      minOrderQuantity: tool.minOrderQuantity,
-      orderMultiple: tool.orderMultiple,
-      inStock: tool.inStock,
-      // The API sends only tools on sale: an archived one answers 404 (a gone line).
-      problem: cartLineProblem({ ...tool, archived: false }, line.quantity),
-      notice: null,
-    };
+export const visitorCartQuery = (lines: readonly LocalCartLine[]) =>
+  queryOptions({
+    queryKey: [...cartKeys.all, 'visitor', lines] as const,
+    queryFn: ({ signal }): Promise<Cart> =>
+      lines.length === 0
+        ? Promise.resolve({ lines: [], subtotal: 0, ready: true })
+        : api.post<Cart>('/cart/price', { lines }, { signal }),
+    // A few seconds' old price is fine while the visitor looks; the lines changing asks again,
+    // showing the last answer meanwhile rather than a spinner.
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
   });
-  return {
-    lines: priced,
-    subtotal: centsToDollars(subtotalCents),
-    ready: priced.every((line) => line.problem === null),
-  };
-}

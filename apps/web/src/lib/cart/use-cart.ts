@@ -1,16 +1,10 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@voltforge/contract/cart';
-import type { Tool } from '@voltforge/contract/tool';
-import { ApiError } from '../api-client';
-import { toolQuery } from '../api/get-tool';
 import { authClient } from '../auth-client';
 import { addToCart, removeCartLine, setCartQuantity, type AddLine } from './cart-store';
 import { cartQuery } from './get-cart';
 import { useLocalCart } from './local-cart';
-import { priceLocalCart } from './price-local-cart';
-
-/** A visitor's lines are priced from each tool; a few seconds' old tool is fine for that. */
-const VISITOR_TOOL_STALE_MS = 30_000;
+import { visitorCartQuery } from './price-local-cart';
 
 export type CartState =
   | { status: 'pending' }
@@ -26,19 +20,13 @@ function useOwner(): string | null | undefined {
 
 /**
  * The cart, whoever is looking: a signed-in buyer's from the server, a visitor's from this
- * browser priced from the catalogue as it is now. Either way the same `Cart`.
+ * browser priced by the server as it is now. Either way the same `Cart`.
  */
 export function useCart(): CartState {
   const owner = useOwner();
   const localLines = useLocalCart();
   const server = useQuery({ ...cartQuery(owner ?? ''), enabled: typeof owner === 'string' });
-  const visitorLines = owner === null ? localLines : [];
-  const tools = useQueries({
-    queries: visitorLines.map((line) => ({
-      ...toolQuery(line.toolId),
-      staleTime: VISITOR_TOOL_STALE_MS,
-    })),
-  });
+  const visitor = useQuery({ ...visitorCartQuery(localLines), enabled: owner === null });
 
   if (owner === undefined) return { status: 'pending' };
   if (owner !== null) {
@@ -53,18 +41,11 @@ export function useCart(): CartState {
     return { status: 'success', cart: server.data };
   }
 
-  const byTool = new Map<string, Tool | undefined>();
-  for (const [i, result] of tools.entries()) {
-    const toolId = visitorLines[i]!.toolId;
-    const gone = result.error instanceof ApiError && result.error.status === 404;
-    if (result.isError && !gone) {
-      const retry = () => void Promise.all(tools.map((t) => t.refetch()));
-      return { status: 'error', error: result.error, retry };
-    }
-    if (result.isPending) return { status: 'pending' };
-    byTool.set(toolId, result.data);
+  if (visitor.isPending) return { status: 'pending' };
+  if (visitor.isError) {
+    return { status: 'error', error: visitor.error, retry: () => void visitor.refetch() };
   }
-  return { status: 'success', cart: priceLocalCart(visitorLines, byTool) };
+  return { status: 'success', cart: visitor.data };
 }
 
 /**

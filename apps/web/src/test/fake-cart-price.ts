@@ -1,0 +1,60 @@
+import {
+  cartLineProblem,
+  GONE_TOOL_NAME,
+  type Cart,
+  type CartLine,
+} from '@voltforge/contract/cart';
+import { centsToDollars } from '@voltforge/contract/money';
+import { linesTotalCents, priceLine, pricingOf } from '@voltforge/contract/pricing';
+import type { Tool } from '@voltforge/contract/tool';
+
+/**
+ * What POST /api/cart/price answers for these lines, for tests that stub the API: each line
+ * priced from the catalogue given, by the contract's rules, as the server does.
+ */
+export function fakeCartPrice(
+  lines: ReadonlyArray<{ toolId: string; quantity: number }>,
+  catalogue: readonly Tool[],
+): Cart {
+  const priced = lines.map(({ toolId, quantity }) => {
+    const tool = catalogue.find((t) => t._id === toolId);
+    if (!tool) {
+      const gone: CartLine = {
+        toolId,
+        partNumber: '',
+        name: GONE_TOOL_NAME,
+        img: '',
+        quantity,
+        unitPrice: 0,
+        lineTotal: 0,
+        minOrderQuantity: 1,
+        orderMultiple: 1,
+        inStock: 0,
+        problem: 'No longer sold. Remove it to check out.',
+        notice: null,
+      };
+      return { line: gone, totalCents: 0 };
+    }
+    const price = priceLine(pricingOf(tool), quantity);
+    const line: CartLine = {
+      toolId,
+      partNumber: tool.partNumber,
+      name: tool.name,
+      img: tool.img,
+      quantity,
+      unitPrice: centsToDollars(price.unitPriceCents),
+      lineTotal: centsToDollars(price.totalCents),
+      minOrderQuantity: tool.minOrderQuantity,
+      orderMultiple: tool.orderMultiple,
+      inStock: tool.inStock,
+      problem: cartLineProblem({ ...tool, archived: false }, quantity),
+      notice: null,
+    };
+    return { line, totalCents: price.totalCents };
+  });
+  return {
+    lines: priced.map((p) => p.line),
+    subtotal: centsToDollars(linesTotalCents(priced)),
+    ready: priced.every((p) => p.line.problem === null),
+  };
+}
