@@ -119,7 +119,10 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger, mails
       // may set it). One IPv6 customer holds a whole /64, so limits count per /64.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'], ipv6Subnet: 64 },
     },
-    hooks: authEndpointRules(db, resetSignIn),
+    hooks: authEndpointRules(db, resetSignIn, {
+      secret: config.authSecret,
+      secure: config.publicUrl.startsWith('https://'),
+    }),
     databaseHooks: {
       user: hooks.user,
       account: { create: { before: beforeAccountCreate(log) } },

@@ -7,7 +7,14 @@ import { loginSchema } from '@voltforge/contract/user';
 import type { Db } from '../db/client.ts';
 import { refuseExplicitLinking } from './account-linking.ts';
 import type { passwordResetSignIn } from './password-reset-sign-in.ts';
-import { clearSignInFailures, reserveSignInAttempt } from './sign-in-throttle.ts';
+import {
+  clearSignInFailures,
+  isKnownDevice,
+  KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_MAX_AGE_S,
+  knownDeviceValue,
+  reserveSignInAttempt,
+} from './sign-in-throttle.ts';
 
 /**
  * better-auth's own endpoints that take a name or a photo obey the same rules as the profile form
@@ -40,6 +47,7 @@ const bodySchemas: Record<string, z.ZodType | undefined> = {
 export function authEndpointRules(
   db: Db,
   resetSignIn: Pick<ReturnType<typeof passwordResetSignIn>, 'signIn'>,
+  device: { secret: string; secure: boolean },
 ) {
   const before = createAuthMiddleware(async (ctx) => {
     if (ctx.path.startsWith('/admin/')) {
@@ -56,7 +64,9 @@ export function authEndpointRules(
       });
     }
     if (ctx.path === '/sign-in/email') {
-      await reserveSignInAttempt(db, (parsed.data as { email: string }).email);
+      const { email } = parsed.data as { email: string };
+      const known = isKnownDevice(device.secret, email, ctx.getCookie(KNOWN_DEVICE_COOKIE));
+      await reserveSignInAttempt(db, email, known);
     }
   });
 
@@ -77,6 +87,13 @@ export function authEndpointRules(
     const body = ctx.body as { email?: unknown } | undefined;
     if (returned && !(returned instanceof Error) && typeof body?.email === 'string') {
       await clearSignInFailures(db, body.email);
+      ctx.setCookie(KNOWN_DEVICE_COOKIE, knownDeviceValue(device.secret, body.email), {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: device.secure,
+        path: '/api/auth',
+        maxAge: KNOWN_DEVICE_MAX_AGE_S,
+      });
     }
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@voltforge/contract/user';
 import { createTestApp, registerUser, request, type TestApp } from '../../test/test-app.ts';
+import { KNOWN_DEVICE_COOKIE } from './sign-in-throttle.ts';
 
 /** The address the shop's own proxy saw, appended after whatever the client wrote. */
 const viaProxy = (clientWrote: string, proxySaw: string) => ({
@@ -90,6 +91,35 @@ describe('failed sign-ins per account, whatever the address', () => {
 
     const fine = await signInFrom(rotatingAddress(), bystander.email, bystander.password);
     expect(fine.statusCode).toBe(200);
+  });
+
+  it("a stranger's failures lock strangers out, not the owner's own browser, which keeps its own count", async () => {
+    const owner = await registerUser(t.app);
+    const first = await signInFrom(rotatingAddress(), owner.email, owner.password);
+    expect(first.statusCode).toBe(200);
+    const device = ([first.headers['set-cookie']].flat() as string[])
+      .map((c) => c.split(';')[0]!)
+      .find((c) => c.startsWith(`${KNOWN_DEVICE_COOKIE}=`));
+    expect(device).toBeDefined();
+
+    for (let i = 0; i < 10; i += 1) {
+      await signInFrom(rotatingAddress(), owner.email, `stranger-${i}-guess`);
+    }
+    expect((await signInFrom(rotatingAddress(), owner.email, owner.password)).statusCode).toBe(429);
+
+    const fromOwnBrowser = (password: string) =>
+      request(t.app, {
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { ...viaProxy('10.0.0.1', rotatingAddress()), cookie: device! },
+        payload: { email: owner.email, password },
+      });
+    expect((await fromOwnBrowser(owner.password)).statusCode).toBe(200);
+    // The owner's browser is not a free pass: its own failures lock it too.
+    for (let i = 0; i < 10; i += 1) {
+      expect((await fromOwnBrowser(`typo-${i}-password`)).statusCode).toBe(401);
+    }
+    expect((await fromOwnBrowser(owner.password)).statusCode).toBe(429);
   });
 
   it('a successful sign-in resets the count', async () => {
