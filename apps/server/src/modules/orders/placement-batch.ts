@@ -149,7 +149,7 @@ interface Rows<T> {
   rows: T[];
 }
 
-/** One call of `voltforge_place_orders` (migration 0008): one statement, one transaction. */
+/** One call of `voltforge_place_orders` (migration 0012): one statement, one transaction. */
 export function placeBatchWith(db: Db): PlaceBatch {
   return async (orders) => {
     const result = (await db.execute<Placement & { idx: number }>(
