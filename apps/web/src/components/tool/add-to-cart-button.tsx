@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { cartText } from '@voltforge/contract/cart-text';
 import type { Tool } from '@voltforge/contract/tool';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { authClient } from '../../lib/auth-client';
 import { toast } from '../../lib/toast';
@@ -14,12 +14,20 @@ export function AddToCartButton({ tool }: { tool: Tool }) {
   const queryClient = useQueryClient();
   const { data: session, isPending } = authClient.useSession();
   const [busy, setBusy] = useState(false);
+  // The button is usable before the session has been read (a disabled button flashing to enabled
+  // on every card is noise, and was caught mid-transition by the contrast check); a press that
+  // early waits for it, so the line goes to the right cart.
+  const sessionNow = useRef({ session, isPending });
+  useEffect(() => {
+    sessionNow.current = { session, isPending };
+  }, [session, isPending]);
 
   const add = async () => {
     setBusy(true);
     try {
       const { addToCart } = await import('../../lib/cart/cart-store');
-      await addToCart(queryClient, session?.user.id ?? null, [
+      while (sessionNow.current.isPending) await new Promise((r) => setTimeout(r, 50));
+      await addToCart(queryClient, sessionNow.current.session?.user.id ?? null, [
         { toolId: tool._id, quantity: tool.minOrderQuantity, tool },
       ]);
       toast.success(cartText.added);
@@ -35,7 +43,7 @@ export function AddToCartButton({ tool }: { tool: Tool }) {
       type="button"
       className="btn btn-outline btn-primary flex-1"
       aria-label={`Add ${tool.name} to cart`}
-      disabled={isPending || busy}
+      disabled={busy}
       onClick={() => void add()}
     >
       {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
