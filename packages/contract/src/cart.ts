@@ -108,3 +108,21 @@ export const mergeCartResultSchema = z.object({
   changes: z.array(z.string()),
 });
 export type MergeCartResult = z.infer<typeof mergeCartResultSchema>;
+
+/** A visitor's line whose tool the catalogue no longer has: nothing to show but Remove. */
+export function goneCartLine(toolId: string, quantity: number): CartLine {
+  return {
+    toolId,
+    partNumber: '',
+    name: GONE_TOOL_NAME,
+    img: '',
+    quantity,
+    unitPrice: 0,
+    lineTotal: 0,
+    minOrderQuantity: 1,
+    orderMultiple: 1,
+    inStock: 0,
+    problem: cartMessages.archived,
+    notice: null,
+  };
+}

@@ -28,6 +28,34 @@ async function rows(db: Db) {
   return db.select().from(mailOutbox);
 }
 
+/**
+ * Runs `run` while the first `failures` attempts to record a mail as sent fail in the database
+ * (a trigger counting with a sequence, which a rollback does not undo), then removes the trigger.
+ */
+async function whileRecordingSentFails<T>(db: Db, failures: number, run: () => Promise<T>) {
+  await db.execute(sql.raw('CREATE SEQUENCE test_sent_writes'));
+  await db.execute(
+    sql.raw(`CREATE FUNCTION test_refuse_sent() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.status = 'sent' AND nextval('test_sent_writes') <= ${failures} THEN
+          RAISE EXCEPTION 'terminating connection due to administrator command';
+        END IF;
+        RETURN NEW;
+      END $$`),
+  );
+  await db.execute(
+    sql.raw(`CREATE TRIGGER test_refuse_sent BEFORE UPDATE ON mail_outbox
+             FOR EACH ROW EXECUTE FUNCTION test_refuse_sent()`),
+  );
+  try {
+    return await run();
+  } finally {
+    await db.execute(sql.raw('DROP TRIGGER test_refuse_sent ON mail_outbox'));
+    await db.execute(sql.raw('DROP FUNCTION test_refuse_sent()'));
+    await db.execute(sql.raw('DROP SEQUENCE test_sent_writes'));
+  }
+}
+
 describe('the outbox with an SMTP server', () => {
   let smtp: SmtpTestServer;
   let t: TestApp;
@@ -132,22 +160,8 @@ describe('the outbox with an SMTP server', () => {
       for (const m of queued) await enqueueMail(tx, m);
       await tx.update(mailOutbox).set({ nextAttemptAt: new Date(clock.getTime() - 1000) });
     });
-    // Recording the first delivery fails, every time it is tried (a sequence is not rolled back).
-    await t.app.db.execute(sql.raw('CREATE SEQUENCE test_sent_writes'));
-    await t.app.db.execute(
-      sql.raw(`CREATE FUNCTION test_refuse_sent() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF NEW.status = 'sent' AND nextval('test_sent_writes') <= 3 THEN
-            RAISE EXCEPTION 'the database went away';
-          END IF;
-          RETURN NEW;
-        END $$`),
-    );
-    await t.app.db.execute(
-      sql.raw(`CREATE TRIGGER test_refuse_sent BEFORE UPDATE ON mail_outbox
-               FOR EACH ROW EXECUTE FUNCTION test_refuse_sent()`),
-    );
-    try {
+    // Recording the first delivery fails, every time it is tried (three times).
+    await whileRecordingSentFails(t.app.db, 3, async () => {
       await expect(sender.drain()).rejects.toThrow();
       expect(smtp.received).toHaveLength(1);
       const [delivered] = smtp.received;
@@ -161,11 +175,7 @@ describe('the outbox with an SMTP server', () => {
         expect(row).toMatchObject({ status: 'pending', attempts: 0 });
         expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(clock.getTime());
       }
-    } finally {
-      await t.app.db.execute(sql.raw('DROP TRIGGER test_refuse_sent ON mail_outbox'));
-      await t.app.db.execute(sql.raw('DROP FUNCTION test_refuse_sent()'));
-      await t.app.db.execute(sql.raw('DROP SEQUENCE test_sent_writes'));
-    }
+    });
     smtp.received.length = 0;
     await sender.drain();
     expect(smtp.received).toHaveLength(2);
@@ -177,27 +187,7 @@ describe('the outbox with an SMTP server', () => {
     // Due by this process's clock too (the database's clock may be a moment ahead of it).
     await t.app.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
     // The first attempt to record the delivery fails (a terminated connection, say).
-    await t.app.db.execute(sql.raw('CREATE SEQUENCE test_sent_once'));
-    await t.app.db.execute(
-      sql.raw(`CREATE FUNCTION test_refuse_sent_once() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF NEW.status = 'sent' AND nextval('test_sent_once') = 1 THEN
-            RAISE EXCEPTION 'terminating connection due to administrator command';
-          END IF;
-          RETURN NEW;
-        END $$`),
-    );
-    await t.app.db.execute(
-      sql.raw(`CREATE TRIGGER test_refuse_sent_once BEFORE UPDATE ON mail_outbox
-               FOR EACH ROW EXECUTE FUNCTION test_refuse_sent_once()`),
-    );
-    try {
-      await t.app.mailSender.drain();
-    } finally {
-      await t.app.db.execute(sql.raw('DROP TRIGGER test_refuse_sent_once ON mail_outbox'));
-      await t.app.db.execute(sql.raw('DROP FUNCTION test_refuse_sent_once()'));
-      await t.app.db.execute(sql.raw('DROP SEQUENCE test_sent_once'));
-    }
+    await whileRecordingSentFails(t.app.db, 1, () => t.app.mailSender.drain());
     const [row] = await rows(t.app.db);
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
     await t.app.mailSender.drain();

@@ -1,9 +1,4 @@
-import {
-  cartLineProblem,
-  GONE_TOOL_NAME,
-  type Cart,
-  type CartLine,
-} from '@voltforge/contract/cart';
+import { cartLineProblem, goneCartLine, type Cart, type CartLine } from '@voltforge/contract/cart';
 import { centsToDollars } from '@voltforge/contract/money';
 import { linesTotalCents, priceLine, pricingOf } from '@voltforge/contract/pricing';
 import type { Tool } from '@voltforge/contract/tool';
@@ -19,21 +14,7 @@ export function fakeCartPrice(
   const priced = lines.map(({ toolId, quantity }) => {
     const tool = catalogue.find((t) => t._id === toolId);
     if (!tool) {
-      const gone: CartLine = {
-        toolId,
-        partNumber: '',
-        name: GONE_TOOL_NAME,
-        img: '',
-        quantity,
-        unitPrice: 0,
-        lineTotal: 0,
-        minOrderQuantity: 1,
-        orderMultiple: 1,
-        inStock: 0,
-        problem: 'No longer sold. Remove it to check out.',
-        notice: null,
-      };
-      return { line: gone, totalCents: 0 };
+      return { line: goneCartLine(toolId, quantity), totalCents: 0 };
     }
     const price = priceLine(pricingOf(tool), quantity);
     const line: CartLine = {

@@ -3,7 +3,7 @@ import {
   MAX_CART_LINES,
   cartLineProblem,
   cartMessages,
-  GONE_TOOL_NAME,
+  goneCartLine,
   type Cart,
   type CartLine,
   type CartLineInput,
@@ -106,21 +106,7 @@ export async function priceCart(db: Db, lines: readonly CartLineInput[]): Promis
     [...wanted].map(([toolId, quantity]) => {
       const row = tools.get(toolId);
       if (row) return cartLineOf(row, quantity, null);
-      const gone: CartLine = {
-        toolId,
-        partNumber: '',
-        name: GONE_TOOL_NAME,
-        img: '',
-        quantity,
-        unitPrice: 0,
-        lineTotal: 0,
-        minOrderQuantity: 1,
-        orderMultiple: 1,
-        inStock: 0,
-        problem: cartMessages.archived,
-        notice: null,
-      };
-      return { line: gone, totalCents: 0 };
+      return { line: goneCartLine(toolId, quantity), totalCents: 0 };
     }),
   );
 }

@@ -159,6 +159,20 @@ function stopServer(server: ServerProcess): Promise<void> {
   });
 }
 
+/** Signs a shopper up on one server process; answers the session cookie. */
+async function signUpOn(server: ServerProcess, publicUrl: string, name: string, email: string) {
+  const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: publicUrl },
+    body: JSON.stringify({ name, email, password: 'correct-horse-battery' }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 // Only a real PostgreSQL database can be shared by two processes (PGlite is single-process).
 const onPostgres = Boolean(inject('pgTemplate'));
 
@@ -177,20 +191,12 @@ describe('simultaneous orders across two server processes sharing PostgreSQL', (
         await Promise.all(servers.map(waitUntilReady));
 
         const toolId = await createTool(database.db);
-        const signUp = await fetch(`${servers[0]!.url}/api/auth/sign-up/email`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: publicUrl },
-          body: JSON.stringify({
-            name: 'Two Process Shopper',
-            email: 'two.process@example.com',
-            password: 'correct-horse-battery',
-          }),
-        });
-        expect(signUp.status).toBe(200);
-        const cookie = signUp.headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0])
-          .join('; ');
+        const cookie = await signUpOn(
+          servers[0]!,
+          publicUrl,
+          'Two Process Shopper',
+          'two.process@example.com',
+        );
 
         // The session made by one process is honoured by the other.
         const mine = await fetch(`${servers[1]!.url}/api/order`, {
@@ -255,21 +261,13 @@ describe('batched orders of many shoppers across two server processes sharing Po
         const toolIds = [await createTool(database.db), await createTool(database.db)];
         const cookies: string[] = [];
         for (let i = 0; i < SHOPPERS; i += 1) {
-          const signUp = await fetch(`${servers[i % 2]!.url}/api/auth/sign-up/email`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', origin: publicUrl },
-            body: JSON.stringify({
-              name: `Batch Shopper ${i}`,
-              email: `batch.shopper.${i}@example.com`,
-              password: 'correct-horse-battery',
-            }),
-          });
-          expect(signUp.status).toBe(200);
           cookies.push(
-            signUp.headers
-              .getSetCookie()
-              .map((c) => c.split(';')[0])
-              .join('; '),
+            await signUpOn(
+              servers[i % 2]!,
+              publicUrl,
+              `Batch Shopper ${i}`,
+              `batch.shopper.${i}@example.com`,
+            ),
           );
         }
 
@@ -403,20 +401,12 @@ describe('cart checkouts over shared tools across two server processes sharing P
         };
         const cookies: string[] = [];
         for (let n = 0; n < CARTS; n += 1) {
-          const signUp = await fetch(`${servers[n % 2]!.url}/api/auth/sign-up/email`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', origin: publicUrl },
-            body: JSON.stringify({
-              name: `Cart Buyer ${n}`,
-              email: `cart.buyer.${n}@example.com`,
-              password: 'correct-horse-battery',
-            }),
-          });
-          expect(signUp.status).toBe(200);
-          const cookie = signUp.headers
-            .getSetCookie()
-            .map((c) => c.split(';')[0])
-            .join('; ');
+          const cookie = await signUpOn(
+            servers[n % 2]!,
+            publicUrl,
+            `Cart Buyer ${n}`,
+            `cart.buyer.${n}@example.com`,
+          );
           cookies.push(cookie);
           const lines = cartOrder(toolIds, n).map((toolId) => ({ toolId, quantity: 1 }));
           expect((await call(n, '/api/cart/lines', cookie, { lines })).status).toBe(200);

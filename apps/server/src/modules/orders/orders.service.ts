@@ -99,12 +99,12 @@ const CANCEL_ATTEMPTS = 3;
  * cancel and a placement sharing tools cannot deadlock.
  */
 async function returnStock(tx: Tx, cancelled: OrderRow, actorId: string): Promise<void> {
-  const lines = [...cancelled.lines].sort((a, b) => (a.toolId < b.toolId ? -1 : 1));
+  // Locked in the global order first; the updates below then wait for nothing.
   await lockToolsInOrder(
     tx,
-    lines.map((l) => l.toolId),
+    cancelled.lines.map((l) => l.toolId),
   );
-  for (const line of lines) {
+  for (const line of cancelled.lines) {
     await tx
       .update(tool)
       .set({ inStock: sql`${tool.inStock} + ${line.quantity}` })
