@@ -19,6 +19,10 @@ const keepExternal = [
   'thread-stream',
   // Serves the API reference's static files from its own directory.
   '@fastify/swagger-ui',
+  // Reads its font metrics, and the fonts it embeds, from files of its own (loaded on the first
+  // invoice or credit note).
+  'pdfkit',
+  'dejavu-fonts-ttf',
   // Loaded only when REDIS_URL is set; pg requires pg-native only if it is installed.
   'ioredis',
   'pg-native',

@@ -1,3 +1,4 @@
+import { shopTermsToJson } from '@voltforge/contract/charges';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
@@ -34,6 +35,9 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { orderExpiryPlugin } from './modules/orders/order-expiry.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { shopTermsRoutes } from './modules/shop-terms/shop-terms.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { documentAttachments } from './modules/invoices/invoices.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { reviewsAdminRoutes } from './modules/reviews/reviews-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -135,7 +139,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     mails: authMailCallbacks({ db: database.db, publicUrl: config.publicUrl, log: app.log }),
   });
-  await app.register(mailSenderPlugin, { config });
+  // The receipt mail carries the invoice, rendered at delivery from its stored snapshot.
+  await app.register(mailSenderPlugin, { config, attach: documentAttachments(database.db) });
 
   // Cancelling an order first settles its payment intent with the provider; the orders and users
   // modules get that step from here rather than importing the payments module.
@@ -147,13 +152,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Every admin's mail about a tool that has just run low, in the transaction that took it low.
   const onLowStock = lowStockNotifier(config.publicUrl);
   const paymentProvider = createActiveProvider(database.db, config);
-  const beforeCancel = paymentCancelGuard(database.db, paymentProvider, notify);
+  // A payment that marks an order paid mails the customer and issues the invoice.
+  const paidSteps = { notify, seller: config.seller };
+  const beforeCancel = paymentCancelGuard(database.db, paymentProvider, paidSteps);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });
   await app.register(toolsRoutes);
   await app.register(quickOrderRoutes);
-  await app.register(cartRoutes);
+  await app.register(cartRoutes, { shopTerms: config.shopTerms });
   await app.register(toolsAdminRoutes, { onLowStock });
   await app.register(ordersRoutes, {
     beforeCancel,
@@ -161,9 +168,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     renderMail,
     onLowStock,
     maxUnpaidOrders: config.maxUnpaidOrders,
+    shopTerms: config.shopTerms,
   });
   await app.register(checkoutRoutes, {
     maxUnpaid: config.maxUnpaidOrders,
+    shopTerms: config.shopTerms,
     renderMail,
     onLowStock,
   });
@@ -176,8 +185,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(paymentsRoutes, {
     provider: paymentProvider,
     orderHoldHours: config.orderHoldHours,
-    notify,
+    steps: paidSteps,
   });
+  await app.register(shopTermsRoutes, { shopTerms: config.shopTerms });
+  await app.register(invoicesRoutes);
   await app.register(reviewsRoutes);
   await app.register(reviewsAdminRoutes);
   await app.register(usersRoutes, { authSecret: config.authSecret });
@@ -204,7 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     distDir: config.webDistDir,
     publicUrl: config.publicUrl,
     staticPages,
-    firstPaint: (url) => firstPaint(database.db, url),
+    firstPaint: (url) => firstPaint(database.db, url, shopTermsToJson(config.shopTerms)),
     pageKey: firstPaintKey,
     preload: routePreloads(config.webDistDir),
     catalogue: { version: () => app.catalogueVersion(), ttlMs: config.catalogueCacheTtlMs },

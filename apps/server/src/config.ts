@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { ShopTerms } from '@voltforge/contract/charges';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -58,6 +59,21 @@ const optionalText = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/** "7.50" → 750 cents; at most two decimals, never negative. */
+function dollarsOrIssue(value: string, ctx: z.RefinementCtx, shape: string): number {
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(value)) {
+    ctx.addIssue({ code: 'custom', message: `must be ${shape}` });
+    return z.NEVER;
+  }
+  return Math.round(Number(value) * 100);
+}
+
+const dollarsSetting = (shape: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx) => dollarsOrIssue(v, ctx, shape));
 
 const DEFAULT_MAIL_FROM = 'Voltforge <shop@voltforge.example>';
 const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
@@ -144,6 +160,34 @@ const envSchema = z.object({
     .min(0, 'must be 0 (no cache) or more')
     .max(60_000, 'must be at most 60000 (one minute)')
     .default(10_000),
+  SHIPPING_FLAT_RATE: dollarsSetting('a price in dollars, e.g. 7.50').default(750),
+  FREE_SHIPPING_OVER: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      if (v === '' || v === 'none') return null;
+      return dollarsOrIssue(v, ctx, 'a price in dollars, e.g. 75.00, or none');
+    })
+    .default(7500),
+  TAX_RATE: z
+    .string()
+    .trim()
+    .transform((v, ctx): number => {
+      if (!/^\d{1,3}(\.\d{1,2})?$/.test(v) || Number(v) > 100) {
+        ctx.addIssue({ code: 'custom', message: 'must be a percentage from 0 to 100, e.g. 8.25' });
+        return z.NEVER;
+      }
+      return Math.round(Number(v) * 100);
+    })
+    .default(0),
+  SELLER_NAME: z.string().trim().min(1).max(200).default('Voltforge Tools Inc.'),
+  SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .default('100 Foundry Way; Springfield, IL 62701; United States'),
+  SELLER_TAX_ID: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -215,8 +259,19 @@ export interface Config {
   catalogueCacheTtlMs: number;
   /** How long a session and a signed-in user's own answers may be kept per instance. */
   sessionCacheTtlMs: number;
+  /** Shipping and tax: what every order costs beyond its goods (contract charges.ts). */
+  shopTerms: ShopTerms;
+  /** Who sells: printed on every invoice and credit note. */
+  seller: Seller;
   logLevel: string;
   webDistDir: string;
+}
+
+export interface Seller {
+  name: string;
+  /** The address, a line per entry (SELLER_ADDRESS separates lines with ";"). */
+  addressLines: string[];
+  taxId: string | null;
 }
 
 export class ConfigError extends Error {
@@ -376,6 +431,18 @@ export function loadConfig(env: Env = process.env): Config {
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
+    shopTerms: {
+      shippingFlatCents: e.SHIPPING_FLAT_RATE,
+      freeShippingOverCents: e.FREE_SHIPPING_OVER,
+      taxRateBasisPoints: e.TAX_RATE,
+    },
+    seller: {
+      name: e.SELLER_NAME,
+      addressLines: e.SELLER_ADDRESS.split(/;|\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+      taxId: e.SELLER_TAX_ID ?? null,
+    },
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -228,6 +228,7 @@ const matrix: Row[] = [
   publicGet('/api/summary'),
   publicGet('/api/review'),
   publicGet('/api/payments/config'),
+  publicGet('/api/shop/terms'),
   {
     route: 'POST /api/quick-order/preview',
     who: "public (a visitor's cart uses it too)",
@@ -390,7 +391,7 @@ const matrix: Row[] = [
         payload: {
           phone: '+1 555 010 2030',
           address: '1 Main St',
-          expectedTotal: cart.json<{ subtotal: number }>().subtotal,
+          expectedTotal: cart.json<{ total: number }>().total,
         },
       };
     },
@@ -563,6 +564,13 @@ const matrix: Row[] = [
     expected: ADMIN,
     on: "A's email (admin: a new account)",
     call: async (caller) => ({ url: `/api/user/${enc(await targetEmail(caller))}` }),
+  },
+  {
+    route: 'GET /api/order/:id/invoice.pdf',
+    who: 'owner or admin',
+    expected: [401, 200, 404, 200],
+    on: "A's paid order",
+    call: async () => ({ url: `/api/order/${(await paidOrderOfA()).orderId}/invoice.pdf` }),
   },
   {
     route: 'GET /api/order/:id/timeline',

@@ -38,8 +38,14 @@ async function placeOrder(who: TestUser, quantity = 3, priceCents = 1250): Promi
     payload: { toolId: item.id, quantity, phone: '+1 555 010 2030', address: '7 Relay Lane' },
   });
   expect(res.statusCode).toBe(201);
-  return res.json<{ _id: string }>()._id;
+  const placed = res.json<{ _id: string; number: string }>();
+  numbers.set(placed._id, placed.number);
+  return placed._id;
 }
+
+/** The order numbers ("VF-10001") of the orders placed here, by id: how mails name them. */
+const numbers = new Map<string, string>();
+const numberOf = (id: string) => numbers.get(id) ?? 'not placed here';
 
 async function pay(who: TestUser, orderId: string): Promise<string> {
   const intent = await request(t.app, {
@@ -94,12 +100,12 @@ describe('order mails', () => {
   it('tells the customer the order was placed: items, total, pay link, hold', async () => {
     const id = await placeOrder(t.customerA, 3, 1250);
     const mail = await orderMail(t.customerA, /to pay$/);
-    expect(mail.subject).toBe(
-      `Your Voltforge order ${id.slice(0, 8).toUpperCase()}: $37.50 to pay`,
-    );
+    // $37.50 of goods and $7.50 shipping (not over the $75.00 threshold)
+    expect(mail.subject).toMatch(/^Your Voltforge order VF-\d{5,}: \$45\.00 to pay$/);
+    expect(mail.text).toContain('Shipping: $7.50');
     expect(mail.text).toContain('Item: Bench Multimeter');
     expect(mail.text).toContain('Quantity: 3');
-    expect(mail.text).toContain('Total: $37.50');
+    expect(mail.text).toContain('Total: $45.00');
     expect(mail.text).toContain('for 2 days');
     // The pay link names this order, which its customer (and nobody else) can open and pay.
     const payLink = linkIn(mail, `${TEST_ORIGIN}/dashboard/payment/`);
@@ -110,7 +116,7 @@ describe('order mails', () => {
       as: t.customerA,
     });
     expect(opened.statusCode).toBe(200);
-    expect(opened.json()).toMatchObject({ _id: id, total: 37.5, status: 'pending_payment' });
+    expect(opened.json()).toMatchObject({ _id: id, total: 45, status: 'pending_payment' });
     const intent = await request(t.app, {
       method: 'POST',
       url: '/api/create-payment-intent',
@@ -130,7 +136,7 @@ describe('order mails', () => {
     const id = await placeOrder(t.customerA, 2, 5000);
     await orderMail(t.customerA, /to pay$/);
     const transactionId = await pay(t.customerA, id);
-    const short = id.slice(0, 8).toUpperCase();
+    const short = numberOf(id);
     const receipt = await orderMail(t.customerA, /Payment received/);
     expect(receipt.subject).toBe(`Payment received for your Voltforge order ${short}`);
     expect(receipt.text).toContain(`Transaction id: ${transactionId}`);
@@ -158,11 +164,9 @@ describe('order mails', () => {
     });
     expect(res.statusCode).toBe(200);
     const byCustomer = await orderMail(t.customerB, /was cancelled/);
-    expect(byCustomer.subject).toBe(
-      `Your Voltforge order ${mine.slice(0, 8).toUpperCase()} was cancelled`,
-    );
+    expect(byCustomer.subject).toBe(`Your Voltforge order ${numberOf(mine)} was cancelled`);
     expect(byCustomer.text).toContain('You cancelled this order.');
-    expect(byCustomer.text).toContain('Total: $37.50');
+    expect(byCustomer.text).toContain('Total: $45.00');
     expect(byCustomer.text).toContain('Nothing was charged for this order.');
 
     smtp.received.length = 0;
@@ -171,10 +175,8 @@ describe('order mails', () => {
     expect((await setStatus(paid, 'cancelled')).statusCode).toBe(200);
     const byAdmin = await orderMail(t.customerB, /was cancelled/);
     expect(byAdmin.text).toContain('Our team cancelled this order.');
-    expect(byAdmin.subject).toBe(
-      `Your Voltforge order ${paid.slice(0, 8).toUpperCase()} was cancelled`,
-    );
-    expect(byAdmin.text).toContain('Your payment of $37.50 will be refunded');
+    expect(byAdmin.subject).toBe(`Your Voltforge order ${numberOf(paid)} was cancelled`);
+    expect(byAdmin.text).toContain('Your payment of $45.00 will be refunded');
     expect(byAdmin.text).not.toContain('You cancelled');
   });
 
@@ -191,7 +193,7 @@ describe('order mails', () => {
     });
     expect(expired).toBe(1);
     const mail = await orderMail(t.customerB, /was cancelled/);
-    expect(mail.subject).toBe(`Your Voltforge order ${id.slice(0, 8).toUpperCase()} was cancelled`);
+    expect(mail.subject).toBe(`Your Voltforge order ${numberOf(id)} was cancelled`);
     expect(mail.text).toContain('not paid in time');
     expect(mail.text).not.toContain('You cancelled');
     expect(mail.text).not.toContain('Our team cancelled');

@@ -32,6 +32,7 @@ export async function insertOrder(
       email: customer.email,
       phone: '+1 555 010 2030',
       address: '12 Foundry Lane, Springfield',
+      goodsCents: unitPriceCents * quantity,
       totalCents: unitPriceCents * quantity,
       status: opts.status ?? 'pending_payment',
     })
@@ -51,7 +52,7 @@ export async function insertOrder(
     })
     .returning();
   if (!line) throw new Error('order line insert failed');
-  return { ...row, lines: [line] };
+  return { ...row, lines: [line], invoice: null };
 }
 
 export async function readOrder(app: App, id: string): Promise<OrderRow> {

@@ -10,6 +10,7 @@ export interface ReceivedMail {
   html: string;
   /** The Message-ID header. */
   messageId: string;
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 export interface SmtpTestServer {
@@ -48,6 +49,11 @@ export async function startSmtpServer(opts: { refuse?: boolean } = {}): Promise<
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             messageId: parsed.messageId ?? '',
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content,
+            })),
           });
           callback();
         })

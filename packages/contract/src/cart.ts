@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { quantitySchema } from './order.ts';
-import { formatUsd } from './money.ts';
+import { orderCharges, type ShopTerms } from './charges.ts';
+import { centsToDollars, formatUsd } from './money.ts';
 import { largestOrderable, quantityProblem, type Orderable } from './quantity-rules.ts';
 
 /**
@@ -95,12 +96,35 @@ export type CartLine = z.infer<typeof cartLineSchema>;
 
 export const cartSchema = z.object({
   lines: z.array(cartLineSchema),
-  /** Σ line totals, in dollars (summed in cents). */
+  /** Σ line totals, in dollars (summed in cents): the goods. */
   subtotal: z.number(),
+  /** What an order of this cart would pay for shipping and tax, and in all (charges.ts). */
+  shipping: z.number(),
+  tax: z.number(),
+  /** The shop's tax rate in percent (0: no tax). */
+  taxRate: z.number(),
+  total: z.number(),
   /** True when no line has a problem. */
   ready: z.boolean(),
 });
 export type Cart = z.infer<typeof cartSchema>;
+
+/** A cart's lines and goods in cents, before shipping and tax: what the cart service reads. */
+export type CartGoods = Pick<Cart, 'lines' | 'ready'> & { subtotalCents: number };
+
+/** A cart with what its order would be charged, by the one charges function. */
+export function withCharges(goods: CartGoods, terms: ShopTerms): Cart {
+  const charges = orderCharges(goods.subtotalCents, terms);
+  return {
+    lines: goods.lines,
+    ready: goods.ready,
+    subtotal: centsToDollars(charges.goodsCents),
+    shipping: centsToDollars(charges.shippingCents),
+    tax: centsToDollars(charges.taxCents),
+    taxRate: terms.taxRateBasisPoints / 100,
+    total: centsToDollars(charges.totalCents),
+  };
+}
 
 export const mergeCartResultSchema = z.object({
   cart: cartSchema,

@@ -6,7 +6,7 @@ import { unknownFieldsError } from './unknown-fields.ts';
 /**
  * Checkout (docs/architecture.md, "Orders and their lines"): the signed-in buyer's server cart
  * becomes one order with a line per cart line, all reserved in one transaction or none. The
- * buyer sends only where to deliver and the subtotal they were shown; the server prices every
+ * buyer sends only where to deliver and the total they were shown; the server prices every
  * line again and refuses when its total is not the one the buyer confirmed.
  */
 
@@ -26,7 +26,7 @@ export const checkoutSchema = z.strictObject(
   {
     phone: phoneSchema,
     address: addressSchema,
-    /** The cart's subtotal in dollars as the buyer saw it when pressing Checkout. */
+    /** The cart's total in dollars (goods, shipping, tax) as the buyer saw it at Checkout. */
     expectedTotal: z.number({ error: 'expectedTotal is required' }).nonnegative(),
   },
   unknownFieldsError('the server takes the lines and prices from your cart'),

@@ -1,4 +1,5 @@
 import type { CatalogQuery } from './catalog.ts';
+import type { ShopTermsJson } from './charges.ts';
 import type { Review } from './review.ts';
 import type { Tool, ToolCategory } from './tool.ts';
 
@@ -20,6 +21,8 @@ export interface InitialData {
   tool?: Tool;
   /** GET /api/tool/categories */
   categories?: ToolCategory[];
+  /** GET /api/shop/terms */
+  shopTerms?: ShopTermsJson;
   /**
    * When the server rendered the page (ms since the epoch): its rules that compare a date with
    * "now" (a tool's NEW badge) use it, so the page hydrates with the same content.

@@ -63,6 +63,18 @@ export const mailListQuerySchema = z.object({
 export type MailListQueryInput = z.input<typeof mailListQuerySchema>;
 export type MailListQuery = z.output<typeof mailListQuerySchema>;
 
+/**
+ * A document a mail carries, rendered when the mail is sent (from the document's stored
+ * snapshot, so every attempt attaches the same PDF): the invoice of an order, by order id.
+ */
+export const mailAttachmentSchema = z.object({
+  kind: z.enum(['invoice']),
+  /** The order whose invoice it is. */
+  id: z.string(),
+  filename: z.string(),
+});
+export type MailAttachment = z.infer<typeof mailAttachmentSchema>;
+
 export const mailSummarySchema = z.object({
   id: z.string(),
   to: z.string(),
@@ -74,6 +86,8 @@ export const mailSummarySchema = z.object({
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
+  /** The PDF the mail carries, if any. */
+  attachment: mailAttachmentSchema.nullable(),
 });
 export type MailSummary = z.infer<typeof mailSummarySchema>;
 export const mailListSchema = z.array(mailSummarySchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceRefSchema } from './invoice.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
 
 /** The spec's order messages (sections 5, 7 and 8), word for word, leading space included. */
@@ -141,6 +142,19 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/** 10001 → "VF-10001": the order number people quote. */
+export function formatOrderNumber(n: number): string {
+  return `VF-${n}`;
+}
+
+/** "VF-10001", "vf 10001", "#10001" or "10001" → 10001; null when the text is no order number. */
+export function parseOrderNumber(text: string): number | null {
+  const match = /^\s*#?\s*(?:vf[\s-]*)?(\d{1,15})\s*$/i.exec(text);
+  if (!match?.[1]) return null;
+  const n = Number(match[1]);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
 /**
  * The spec's single-tool `order` field for an order of any number of lines
  * (docs/decisions/015-order-lines.md): the tool's name for one line, "VF-DM200 and 2 more" (the
@@ -160,6 +174,8 @@ export function orderTitle(lines: ReadonlyArray<{ name: string; partNumber: stri
  */
 export const orderSchema = z.object({
   _id: z.string(),
+  /** The short order number people quote: "VF-10001". */
+  number: z.string(),
   /** The customer's name. */
   name: z.string(),
   email: z.string(),
@@ -168,11 +184,21 @@ export const orderSchema = z.object({
   /** The tool's part number when the order was placed (the first line's). */
   partNumber: z.string(),
   toolId: z.string(),
-  /** Unit price in dollars (the order's total for several lines). */
+  /** Unit price in dollars (the goods total for several lines). */
   price: z.number(),
   quantity: z.number().int(),
-  /** price × quantity, in dollars. */
+  /** The goods: Σ of the lines' totals (price × quantity for one line), in dollars. */
+  goodsTotal: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  /** The tax rate the order was placed at, in percent (0: no tax). */
+  taxRate: z.number(),
+  /** What the buyer is charged: goods + shipping + tax, in dollars (docs/decisions/017). */
   total: z.number(),
+  company: z.string().nullable(),
+  taxId: z.string().nullable(),
+  /** The invoice issued when the order was paid; null before. */
+  invoice: invoiceRefSchema.nullable(),
   phone: z.string(),
   address: z.string(),
   status: orderStatusSchema,

@@ -25,6 +25,9 @@ export const profileMessages = {
   linkedinInvalid: 'Linkedin must be a URL starting with http:// or https://',
   imgInvalid: 'Photo URL must be a web address starting with http:// or https://',
   onlyYourOwn: 'You can only change your own profile.',
+  companyTooLong: `Company must be at most ${MAX_PROFILE_SHORT_TEXT_LENGTH} characters`,
+  taxIdInvalid:
+    'VAT / tax id must look like an EU or UK VAT number (DE123456789, GB123456789) or a US EIN (12-3456789)',
 } as const;
 
 const optionalText = (max: number, message: string) =>
@@ -41,6 +44,8 @@ export const profileSchema = z.object({
   address: z.string().nullable(),
   phone: z.string().nullable(),
   linkedin: z.string().nullable(),
+  company: z.string().nullable(),
+  taxId: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -83,6 +88,17 @@ export const updateProfileSchema = z.object({
     .max(MAX_PROFILE_URL_LENGTH, profileMessages.imgInvalid)
     .refine((v) => v === '' || isHttpUrl(v), profileMessages.imgInvalid)
     .optional(),
+  company: optionalText(MAX_PROFILE_SHORT_TEXT_LENGTH, profileMessages.companyTooLong).refine(
+    (v) => v === undefined || ONE_LINE.test(v),
+    oneLineMessage,
+  ),
+  taxId: z
+    .string({ error: profileMessages.taxIdInvalid })
+    .trim()
+    .max(40, profileMessages.taxIdInvalid)
+    .refine((v) => v === '' || taxIdShape(v) !== null, profileMessages.taxIdInvalid)
+    .transform((v) => (v === '' ? '' : (taxIdShape(v) as string)))
+    .optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 export type UpdateProfile = z.output<typeof updateProfileSchema>;
@@ -94,3 +110,20 @@ export type UserEmailParams = z.infer<typeof userEmailParamsSchema>;
 /** PUT /api/users/:email: the current session's token, for `Authorization: Bearer <token>`. */
 export const userTokenSchema = z.object({ token: z.string() });
 export type UserToken = z.infer<typeof userTokenSchema>;
+
+const EU_UK_VAT =
+  /^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z]{8,12}$/;
+const US_EIN = /^\d{2}-?\d{7}$/;
+
+/**
+ * A VAT or tax id in one of the common shapes, written the way invoices print it (EU/UK VAT ids
+ * upper case without spaces or dots, `DE123456789`; a US EIN as `12-3456789`), or null when it has
+ * none of them. Only the shape is checked: whether the number is registered is the tax office's
+ * to say (VIES, HMRC), not a form's.
+ */
+export function taxIdShape(value: string): string | null {
+  const compact = value.toUpperCase().replace(/[\s.]/g, '');
+  if (US_EIN.test(compact)) return `${compact.slice(0, 2)}-${compact.slice(-7)}`;
+  const vat = compact.replace(/-/g, '');
+  return EU_UK_VAT.test(vat) ? vat : null;
+}

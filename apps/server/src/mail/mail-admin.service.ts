@@ -29,6 +29,7 @@ function mailSummaryToJson(row: Omit<OutboxRow, 'html' | 'text'>): MailSummary {
     sentAt: row.sentAt?.toISOString() ?? null,
     // Only a mail waiting for a retry has a next attempt worth showing.
     nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+    attachment: row.attachment,
   };
 }
 

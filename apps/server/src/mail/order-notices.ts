@@ -54,6 +54,10 @@ export function orderMail(
     kind: event.kind,
     orderId: row.id,
     userId: row.userId ?? undefined,
+    // The receipt carries the invoice issued with the payment.
+    ...(event.kind === 'order_paid' && row.invoice
+      ? { attachment: { kind: 'invoice', id: row.id, filename: `${row.invoice.number}.pdf` } }
+      : {}),
     ...render(settings, event, row),
   };
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { MailKind } from '@voltforge/contract/mail';
+import type { MailAttachment, MailKind } from '@voltforge/contract/mail';
 import type { Db, Tx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 
@@ -15,6 +15,7 @@ export interface OutgoingMail extends RenderedMail {
   kind: MailKind;
   orderId?: string;
   userId?: string;
+  attachment?: MailAttachment;
 }
 
 /**
@@ -42,6 +43,7 @@ export async function enqueueMail(tx: Db | Tx, mail: OutgoingMail | OutgoingMail
       kind: m.kind,
       orderId: m.orderId ?? null,
       userId: m.userId ?? null,
+      attachment: m.attachment ?? null,
     })),
   );
   outboxSignal.emit(MAIL_QUEUED);

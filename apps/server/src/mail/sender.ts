@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
+import type { MailAttachment } from '@voltforge/contract/mail';
 import { MAIL_QUEUED, outboxSignal } from './outbox.ts';
 import { smtpTransport, type MailTransport } from './transport.ts';
 
@@ -38,9 +39,16 @@ export interface MailSender {
   stop(): Promise<void>;
 }
 
+/** Renders a mail's attachment; a failure counts as a failed delivery (tried again later). */
+export type RenderAttachment = (
+  attachment: MailAttachment,
+) => Promise<{ filename: string; content: Buffer; contentType: string }>;
+
 export interface MailSenderOptions {
   /** null: no mail server; mails are kept for the Mail page. */
   transport: MailTransport | null;
+  /** How attachments are rendered; a mail with one is not sent without it. */
+  attach?: RenderAttachment;
   from: string;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   now?: () => Date;
@@ -119,8 +127,14 @@ export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
     }
   }
 
+  function renderAttachment(attachment: MailAttachment) {
+    if (!opts.attach) throw new Error(`no renderer for a ${attachment.kind} attachment`);
+    return opts.attach(attachment);
+  }
+
   async function deliver(transport: MailTransport, row: OutboxRow) {
     try {
+      const attachments = row.attachment ? [await renderAttachment(row.attachment)] : undefined;
       await transport.send({
         from: opts.from,
         to: row.to,
@@ -128,6 +142,7 @@ export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
         subject: row.subject,
         html: row.html,
         text: row.text,
+        ...(attachments ? { attachments } : {}),
       });
     } catch (error) {
       const lastError = errorText(error);
@@ -252,10 +267,15 @@ declare module 'fastify' {
  * the guarantee is at least once (docs/architecture.md, "Mail").
  */
 export const mailSenderPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config }) => {
+  async (app: FastifyInstance, opts: { config: Config; attach?: RenderAttachment }) => {
     const { smtpUrl, from } = opts.config.mail;
     const transport = smtpUrl ? await smtpTransport(smtpUrl) : null;
-    const sender = createMailSender(app.db, { transport, from, log: app.log });
+    const sender = createMailSender(app.db, {
+      transport,
+      from,
+      log: app.log,
+      attach: opts.attach,
+    });
     app.decorate('mailSender', sender);
 
     const pass = () => {

@@ -6,6 +6,7 @@ export interface MailEnvelope {
   subject: string;
   html: string;
   text: string;
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 /** Hands one mail to a mail server; rejects when the server refuses it or cannot be reached. */

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { mailKinds, mailStatuses } from '@voltforge/contract/mail';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { mailKinds, mailStatuses, type MailAttachment } from '@voltforge/contract/mail';
 import { user } from './auth.ts';
 import { order } from './order.ts';
 
@@ -22,6 +22,8 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     orderId: uuid('order_id').references(() => order.id, { onDelete: 'set null' }),
+    /** A document to attach, rendered at each delivery from its stored snapshot. */
+    attachment: jsonb('attachment').$type<MailAttachment>(),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

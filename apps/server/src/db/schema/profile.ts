@@ -12,5 +12,8 @@ export const profile = pgTable('profile', {
   profession: text('profession'),
   address: text('address'),
   linkedin: text('linkedin'),
+  /** Optional, for business buyers: copied onto each order they place (never changed after). */
+  company: text('company'),
+  taxId: text('tax_id'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -18,6 +18,7 @@ const hostile = '<script>alert("x")</script> & Co';
 
 const order: OrderMailData = {
   id: '0f6c2a52-1b7e-4c1e-9d57-1f2e3d4c5b6a',
+  number: 10042,
   customerName: hostile,
   lines: [
     {
@@ -28,7 +29,11 @@ const order: OrderMailData = {
       totalCents: 3750,
     },
   ],
-  totalCents: 3750,
+  goodsCents: 3750,
+  shippingCents: 750,
+  taxCents: 371,
+  taxRateBp: 825,
+  totalCents: 4871,
   address: '1 Main St',
   transactionId: 'pi_test_123',
 };
@@ -47,6 +52,20 @@ function expectSafe(mail: RenderedMail) {
 }
 
 describe('mail templates', () => {
+  it('name the order by its number and show goods, shipping, tax and total', () => {
+    const mail = orderPlacedMail({ publicUrl, order, holdHours: 48 });
+    expect(mail.subject).toBe('Your Voltforge order VF-10042: $48.71 to pay');
+    for (const row of ['Goods', '$37.50', 'Shipping', '$7.50', 'Tax (8.25 %)', '$3.71', '$48.71']) {
+      expect(mail.text).toContain(row);
+    }
+    const free = orderPaidMail({
+      publicUrl,
+      order: { ...order, shippingCents: 0, taxCents: 0, taxRateBp: 0, totalCents: 3750 },
+    });
+    expect(free.text).toContain('Shipping: Free');
+    expect(free.text).not.toContain('Tax');
+  });
+
   const all: [string, RenderedMail][] = [
     ['reset', passwordResetMail({ publicUrl, name: hostile, token: 'tok en/1' })],
     ['verify', verifyEmailMail({ publicUrl, name: hostile, token: 'abc.def' })],
@@ -112,11 +131,11 @@ describe('mail templates', () => {
 
   it('lists the order with its total, pay link and hold', () => {
     const mail = orderPlacedMail({ publicUrl, order, holdHours: 48 });
-    expect(mail.subject).toBe('Your Voltforge order 0F6C2A52: $37.50 to pay');
+    expect(mail.subject).toBe('Your Voltforge order VF-10042: $48.71 to pay');
     expect(mail.text).toContain('Part number: VF-DM200');
     expect(mail.text).toContain('Unit price: $12.50');
     expect(mail.text).toContain('Quantity: 3');
-    expect(mail.text).toContain('Total: $37.50');
+    expect(mail.text).toContain('Total: $48.71');
     expect(mail.text).toContain(`${publicUrl}/dashboard/payment/${order.id}`);
     expect(mail.text).toContain('for 2 days');
     expect(orderPlacedMail({ publicUrl, order, holdHours: 0 }).text).toContain(
@@ -128,7 +147,7 @@ describe('mail templates', () => {
   it('gives the receipt with the transaction id', () => {
     const mail = orderPaidMail({ publicUrl, order });
     expect(mail.text).toContain('Transaction id: pi_test_123');
-    expect(mail.text).toContain('We received your payment of $37.50');
+    expect(mail.text).toContain('We received your payment of $48.71');
   });
 
   it('names every part number in every order mail', () => {

@@ -1,5 +1,7 @@
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import { mailLinkPaths } from '@voltforge/contract/mail-links';
+import { chargeTexts } from '@voltforge/contract/charges';
+import { formatOrderNumber } from '@voltforge/contract/order';
 import type { RenderedMail } from '../outbox.ts';
 import {
   button,
@@ -23,7 +25,13 @@ export interface OrderMailLine {
 /** What every order mail needs of the order (its row, with its lines, has these fields). */
 export interface OrderMailData {
   id: string;
+  /** The order number (`VF-10001` once formatted): how every mail names the order. */
+  number: number;
   customerName: string;
+  goodsCents: number;
+  shippingCents: number;
+  taxCents: number;
+  taxRateBp: number;
   totalCents: number;
   address: string;
   transactionId: string | null;
@@ -34,7 +42,7 @@ export interface OrderMailData {
 export type CancelledBy = 'customer' | 'admin' | 'expired';
 
 const money = (cents: number) => formatUsd(centsToDollars(cents));
-const shortId = (id: string) => id.slice(0, 8).toUpperCase();
+const shortId = (order: Pick<OrderMailData, 'number'>) => formatOrderNumber(order.number);
 
 /** One line as a row: "VF-DM200 × 25" and "Digital Multimeter, $84.00 each: $2,100.00". */
 function lineRow(line: OrderMailLine): [string, string] {
@@ -55,7 +63,22 @@ function orderRows(order: OrderMailData): MailBlock {
           ['Quantity', String(only.quantity)],
         ]
       : order.lines.map(lineRow);
-  return rows([['Order', shortId(order.id)], ...items, ['Total', money(order.totalCents)]]);
+  return rows([['Order', shortId(order)], ...items, ...chargeRows(order)]);
+}
+
+/** Goods, shipping, tax (once the shop charges it) and the total: what the buyer pays. */
+function chargeRows(order: OrderMailData): Array<[string, string]> {
+  return [
+    [chargeTexts.goods, money(order.goodsCents)],
+    [
+      chargeTexts.shipping,
+      order.shippingCents === 0 ? chargeTexts.free : money(order.shippingCents),
+    ],
+    ...(order.taxRateBp > 0
+      ? [[chargeTexts.tax(order.taxRateBp / 100), money(order.taxCents)] as [string, string]]
+      : []),
+    [chargeTexts.total, money(order.totalCents)],
+  ];
 }
 
 function holdText(holdHours: number): string {
@@ -75,7 +98,7 @@ export function orderPlacedMail(opts: {
   const { order, publicUrl } = opts;
   return renderMail({
     publicUrl,
-    subject: `Your Voltforge order ${shortId(order.id)}: ${money(order.totalCents)} to pay`,
+    subject: `Your Voltforge order ${shortId(order)}: ${money(order.totalCents)} to pay`,
     heading: 'Thank you for your order',
     blocks: [
       paragraph(`Hello ${order.customerName},`),
@@ -92,7 +115,7 @@ export function orderPaidMail(opts: { publicUrl: string; order: OrderMailData })
   const { order, publicUrl } = opts;
   return renderMail({
     publicUrl,
-    subject: `Payment received for your Voltforge order ${shortId(order.id)}`,
+    subject: `Payment received for your Voltforge order ${shortId(order)}`,
     heading: 'Payment received',
     blocks: [
       paragraph(`Hello ${order.customerName},`),
@@ -109,7 +132,7 @@ export function orderShippedMail(opts: { publicUrl: string; order: OrderMailData
   const { order, publicUrl } = opts;
   return renderMail({
     publicUrl,
-    subject: `Your Voltforge order ${shortId(order.id)} has shipped`,
+    subject: `Your Voltforge order ${shortId(order)} has shipped`,
     heading: 'Your order is on its way',
     blocks: [
       paragraph(`Hello ${order.customerName},`),
@@ -127,7 +150,7 @@ export function orderDeliveredMail(opts: {
   const { order, publicUrl } = opts;
   return renderMail({
     publicUrl,
-    subject: `Your Voltforge order ${shortId(order.id)} was delivered`,
+    subject: `Your Voltforge order ${shortId(order)} was delivered`,
     heading: 'Your order was delivered',
     blocks: [
       paragraph(`Hello ${order.customerName},`),
@@ -155,7 +178,7 @@ export function orderCancelledMail(opts: {
   const { order, publicUrl } = opts;
   return renderMail({
     publicUrl,
-    subject: `Your Voltforge order ${shortId(order.id)} was cancelled`,
+    subject: `Your Voltforge order ${shortId(order)} was cancelled`,
     heading: 'Order cancelled',
     blocks: [
       paragraph(`Hello ${order.customerName},`),

@@ -8,7 +8,11 @@ import {
   mergeCartSchema,
   priceCartSchema,
   setCartQuantitySchema,
+  withCharges,
+  type Cart,
+  type CartGoods,
 } from '@voltforge/contract/cart';
+import type { ShopTerms } from '@voltforge/contract/charges';
 import { requireUser, signedIn } from '../../auth/guards.ts';
 import {
   addToCart,
@@ -20,14 +24,17 @@ import {
 } from './cart.service.ts';
 
 /** The signed-in buyer's cart; each route acts on the session's own cart only. */
-export async function cartRoutes(instance: FastifyInstance) {
+export async function cartRoutes(instance: FastifyInstance, opts: { shopTerms: ShopTerms }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // Every answer is a cart with what its order would be charged (contract charges.ts).
+  const charged = async (goods: Promise<CartGoods>): Promise<Cart> =>
+    withCharges(await goods, opts.shopTerms);
   const tags = ['cart'];
 
   app.get(
     '/api/cart',
     { onRequest: signedIn, schema: { tags, summary: 'Your cart', response: { 200: cartSchema } } },
-    async (request) => readCart(app.db, (await requireUser(request)).id),
+    async (request) => charged(readCart(app.db, (await requireUser(request)).id)),
   );
 
   app.post(
@@ -42,7 +49,8 @@ export async function cartRoutes(instance: FastifyInstance) {
         response: { 200: cartSchema },
       },
     },
-    async (request) => addToCart(app.db, (await requireUser(request)).id, request.body.lines),
+    async (request) =>
+      charged(addToCart(app.db, (await requireUser(request)).id, request.body.lines)),
   );
 
   app.put(
@@ -59,11 +67,13 @@ export async function cartRoutes(instance: FastifyInstance) {
       },
     },
     async (request) =>
-      setCartQuantity(
-        app.db,
-        (await requireUser(request)).id,
-        request.params.toolId,
-        request.body.quantity,
+      charged(
+        setCartQuantity(
+          app.db,
+          (await requireUser(request)).id,
+          request.params.toolId,
+          request.body.quantity,
+        ),
       ),
   );
 
@@ -79,7 +89,7 @@ export async function cartRoutes(instance: FastifyInstance) {
       },
     },
     async (request) =>
-      removeFromCart(app.db, (await requireUser(request)).id, request.params.toolId),
+      charged(removeFromCart(app.db, (await requireUser(request)).id, request.params.toolId)),
   );
 
   app.post(
@@ -93,7 +103,14 @@ export async function cartRoutes(instance: FastifyInstance) {
         response: { 200: mergeCartResultSchema },
       },
     },
-    async (request) => mergeIntoCart(app.db, (await requireUser(request)).id, request.body.lines),
+    async (request) => {
+      const merged = await mergeIntoCart(
+        app.db,
+        (await requireUser(request)).id,
+        request.body.lines,
+      );
+      return { cart: withCharges(merged.cart, opts.shopTerms), changes: merged.changes };
+    },
   );
 
   app.post(
@@ -109,6 +126,6 @@ export async function cartRoutes(instance: FastifyInstance) {
         response: { 200: cartSchema },
       },
     },
-    async (request) => priceCart(app.db, request.body.lines),
+    async (request) => charged(priceCart(app.db, request.body.lines)),
   );
 }

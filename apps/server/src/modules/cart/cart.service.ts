@@ -4,10 +4,9 @@ import {
   cartLineProblem,
   cartMessages,
   goneCartLine,
-  type Cart,
+  type CartGoods,
   type CartLine,
   type CartLineInput,
-  type MergeCartResult,
 } from '@voltforge/contract/cart';
 import { centsToDollars } from '@voltforge/contract/money';
 import { linesTotalCents, priceLine } from '@voltforge/contract/pricing';
@@ -73,17 +72,17 @@ function cartLineOf(
 }
 
 /** The cart of these lines: the subtotal summed in cents, ready when no line has a problem. */
-function cartOf(priced: ReadonlyArray<{ line: CartLine; totalCents: number }>): Cart {
+function cartOf(priced: ReadonlyArray<{ line: CartLine; totalCents: number }>): CartGoods {
   const lines = priced.map((p) => p.line);
   return {
     lines,
-    subtotal: centsToDollars(linesTotalCents(priced)),
+    subtotalCents: linesTotalCents(priced),
     ready: lines.every((l) => l.problem === null),
   };
 }
 
 /** The account's cart as it stands, every line priced now at its quantity. */
-export async function readCart(db: Db | Tx, userId: string): Promise<Cart> {
+export async function readCart(db: Db | Tx, userId: string): Promise<CartGoods> {
   const rows = await db
     .select({ line: cartLine, tool })
     .from(cartLine)
@@ -99,7 +98,7 @@ export async function readCart(db: Db | Tx, userId: string): Promise<Cart> {
  * A visitor's cart (its lines kept in the browser) priced as the account's would be, in one
  * query: the same rules, the same words. A line whose tool is gone can only be removed.
  */
-export async function priceCart(db: Db, lines: readonly CartLineInput[]): Promise<Cart> {
+export async function priceCart(db: Db, lines: readonly CartLineInput[]): Promise<CartGoods> {
   const wanted = summed(lines);
   const tools = await toolsFor(db, [...wanted.keys()]);
   return cartOf(
@@ -175,7 +174,7 @@ export async function addToCart(
   db: Db,
   userId: string,
   lines: readonly CartLineInput[],
-): Promise<Cart> {
+): Promise<CartGoods> {
   return db.transaction(async (tx) => {
     await lockCart(tx, userId);
     const wanted = summed(lines);
@@ -208,7 +207,7 @@ export async function setCartQuantity(
   userId: string,
   toolId: string,
   quantity: number,
-): Promise<Cart> {
+): Promise<CartGoods> {
   return db.transaction(async (tx) => {
     await lockCart(tx, userId);
     const [row] = isUuid(toolId)
@@ -228,7 +227,7 @@ export async function setCartQuantity(
 }
 
 /** Removes a line; removing one that is not there changes nothing. */
-export async function removeFromCart(db: Db, userId: string, toolId: string): Promise<Cart> {
+export async function removeFromCart(db: Db, userId: string, toolId: string): Promise<CartGoods> {
   if (isUuid(toolId)) {
     await db.delete(cartLine).where(and(eq(cartLine.userId, userId), eq(cartLine.toolId, toolId)));
   }
@@ -244,7 +243,7 @@ export async function mergeIntoCart(
   db: Db,
   userId: string,
   lines: readonly CartLineInput[],
-): Promise<MergeCartResult> {
+): Promise<{ cart: CartGoods; changes: string[] }> {
   return db.transaction(async (tx) => {
     await lockCart(tx, userId);
     const wanted = summed(lines);

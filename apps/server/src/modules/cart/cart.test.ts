@@ -68,7 +68,15 @@ describe('the cart', () => {
     const buyer = await registerUser(t.app);
     const m = await meter();
     const r = await relay();
-    expect((await cartOf(buyer)).json<Cart>()).toEqual({ lines: [], subtotal: 0, ready: true });
+    expect((await cartOf(buyer)).json<Cart>()).toEqual({
+      lines: [],
+      subtotal: 0,
+      shipping: 0,
+      tax: 0,
+      taxRate: 0,
+      total: 0,
+      ready: true,
+    });
 
     let cart = (await add(buyer, [{ toolId: m.id, quantity: 20 }])).json<Cart>();
     expect(shape(cart)).toEqual([[m.partNumber, 20, 89.5, 1790, null]]);
@@ -79,7 +87,8 @@ describe('the cart', () => {
       [m.partNumber, 25, 84, 2100, null],
       [r.partNumber, 40, 8.9, 356, null],
     ]);
-    expect(cart).toMatchObject({ subtotal: 2456, ready: true });
+    // Over $75.00 of goods: shipping is free, so the total is the subtotal.
+    expect(cart).toMatchObject({ subtotal: 2456, shipping: 0, total: 2456, ready: true });
     // The cart is the account's, on the server: another session sees the same.
     const again = await t.app.inject({
       method: 'POST',

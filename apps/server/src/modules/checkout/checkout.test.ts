@@ -82,9 +82,9 @@ describe('POST /api/checkout', () => {
     ]);
     const cart = await cartOf(buyer);
     // 100 × 3.90 + 2 × 89.50 + 4 × 12.99, summed in cents.
-    expect(cart.subtotal).toBe(620.96);
+    expect(cart.total).toBe(620.96);
 
-    const res = await checkout(buyer, cart.subtotal);
+    const res = await checkout(buyer, cart.total);
     expect(res.statusCode).toBe(201);
     const placed = res.json<Order>();
     expect(placed).toMatchObject({
@@ -170,7 +170,7 @@ describe('POST /api/checkout', () => {
     // Someone else buys most of the scarce tool after this buyer looked at the cart.
     await t.app.db.update(tool).set({ inStock: 3 }).where(eq(tool.id, scarce.id));
 
-    const res = await checkout(buyer, cart.subtotal);
+    const res = await checkout(buyer, cart.total);
     expect(res.statusCode).toBe(409);
     expect(errorOf(res)).toMatchObject({
       message: checkoutMessages.notReady,
@@ -185,16 +185,17 @@ describe('POST /api/checkout', () => {
     const buyer = await registerUser(t.app);
     const item = await insertTool(t.app.db, { minOrderQuantity: 1, priceCents: 1000, inStock: 20 });
     await addToCart(buyer, [{ toolId: item.id, quantity: 3 }]);
-    const shown = (await cartOf(buyer)).subtotal;
+    const shown = (await cartOf(buyer)).total;
     await t.app.db.update(tool).set({ priceCents: 1100 }).where(eq(tool.id, item.id));
 
     const res = await checkout(buyer, shown);
     expect(res.statusCode).toBe(409);
-    expect(errorOf(res).message).toBe(checkoutMessages.totalChanged(30, 33));
+    // $30.00 → $33.00 of goods, each with $7.50 shipping (under the free-shipping threshold)
+    expect(errorOf(res).message).toBe(checkoutMessages.totalChanged(37.5, 40.5));
     expect(await ordersOf(buyer)).toEqual([]);
     expect(await stockOf([item.id])).toEqual([20]);
     // Confirmed at the new total, it goes through.
-    expect((await checkout(buyer, 33)).statusCode).toBe(201);
+    expect((await checkout(buyer, 40.5)).statusCode).toBe(201);
   });
 
   it('makes one order of a cart however often Checkout is pressed at once', async () => {
@@ -207,7 +208,7 @@ describe('POST /api/checkout', () => {
       { toolId: x.id, quantity: 2 },
       { toolId: y.id, quantity: 5 },
     ]);
-    const total = (await cartOf(buyer)).subtotal;
+    const total = (await cartOf(buyer)).total;
     const answers = await Promise.all([1, 2, 3, 4].map(() => checkout(buyer, total)));
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409, 409, 409]);
@@ -254,7 +255,7 @@ describe('POST /api/checkout', () => {
       buyer,
       tools.map((x) => ({ toolId: x.id, quantity: 1 })),
     );
-    expect((await checkout(buyer, (await cartOf(buyer)).subtotal)).statusCode).toBe(201);
+    expect((await checkout(buyer, (await cartOf(buyer)).total)).statusCode).toBe(201);
     // One order of six lines so far: four more orders are allowed (the limit is 5).
     for (let i = 0; i < 4; i += 1) {
       const res = await request(t.app, {
@@ -266,7 +267,7 @@ describe('POST /api/checkout', () => {
       expect(res.statusCode).toBe(201);
     }
     await addToCart(buyer, [{ toolId: tools[5]!.id, quantity: 1 }]);
-    const sixth = await checkout(buyer, (await cartOf(buyer)).subtotal);
+    const sixth = await checkout(buyer, (await cartOf(buyer)).total);
     expect(sixth.statusCode).toBe(409);
     expect(errorOf(sixth).message).toContain('You already have 5 unpaid orders.');
   });
@@ -281,7 +282,7 @@ describe('POST /api/checkout', () => {
       { toolId: x!.id, quantity: 2 },
       { toolId: y!.id, quantity: 3 },
     ]);
-    const placed = (await checkout(buyer, (await cartOf(buyer)).subtotal)).json<Order>();
+    const placed = (await checkout(buyer, (await cartOf(buyer)).total)).json<Order>();
     expect(await stockOf([x!.id, y!.id, z!.id])).toEqual([8, 7, 9]);
     const res = await request(t.app, {
       method: 'DELETE',
@@ -313,7 +314,7 @@ describe('POST /api/checkout', () => {
       { toolId: x!.id, quantity: 4 },
       { toolId: y!.id, quantity: 5 },
     ]);
-    const placed = (await checkout(buyer, (await cartOf(buyer)).subtotal)).json<Order>();
+    const placed = (await checkout(buyer, (await cartOf(buyer)).total)).json<Order>();
     await t.app.db
       .update(order)
       .set({ createdAt: new Date(Date.now() - 49 * 3_600_000) })

@@ -41,6 +41,7 @@ beforeAll(async () => {
     customerName: t.customerA.name,
     email: t.customerA.email,
     phone: '+1 555 010 2030',
+    goodsCents: 25998,
     totalCents: 25998,
   };
   const line = {
@@ -73,7 +74,13 @@ beforeAll(async () => {
       lines: [line],
     },
     {
-      order: { ...base, address: '2 Lines Road', status: 'delivered', totalCents: 28998 },
+      order: {
+        ...base,
+        address: '2 Lines Road',
+        status: 'delivered',
+        goodsCents: 28998,
+        totalCents: 28998,
+      },
       lines: [
         line,
         {

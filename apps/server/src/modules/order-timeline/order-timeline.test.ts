@@ -81,7 +81,7 @@ describe('GET /api/order/:id/timeline', () => {
       ['Marked delivered', 'admin', t.admin.name],
     ]);
     expect(events[3]?.detail).toBe(
-      `$25.00 approved by the card provider (card ending 4242). Transaction ${paymentIntentId}.`,
+      `$32.50 approved by the card provider (card ending 4242). Transaction ${paymentIntentId}.`,
     );
     expect(events[6]?.detail).toBe('From shipped');
 

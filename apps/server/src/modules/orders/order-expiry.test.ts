@@ -57,7 +57,10 @@ describe('releasing the stock of unpaid orders', () => {
 
     const expired = await expireUnpaidOrders(t.app.db, {
       placedBefore: new Date(Date.now() - 48 * HOUR),
-      beforeCancel: paymentCancelGuard(t.app.db, createActiveProvider(t.app.db, t.config), notify),
+      beforeCancel: paymentCancelGuard(t.app.db, createActiveProvider(t.app.db, t.config), {
+        notify,
+        seller: t.config.seller,
+      }),
       notify,
     });
 
@@ -97,6 +100,7 @@ describe('releasing the stock of unpaid orders', () => {
       email: t.customerB.email,
       phone: '+1 555 010 2030',
       address: '1 Test Street',
+      goodsCents: item.priceCents,
       totalCents: item.priceCents,
       createdAt: placedAt,
     }));

@@ -1,9 +1,21 @@
 import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '@voltforge/contract/money';
-import { orderTitle, type Order, type OrderStatus } from '@voltforge/contract/order';
+import {
+  formatOrderNumber,
+  orderTitle,
+  parseOrderNumber,
+  type Order,
+  type OrderStatus,
+} from '@voltforge/contract/order';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
-import { order, orderLine, type OrderLineRow, type OrderRow } from '../../db/schema/order.ts';
+import {
+  invoice,
+  order,
+  orderLine,
+  type OrderLineRow,
+  type OrderRow,
+} from '../../db/schema/order.ts';
 import { containsPattern } from '../tools/tools.service.ts';
 
 export type { OrderRow };
@@ -24,17 +36,27 @@ export function orderToJson(row: OrderRow): Order {
     lineTotal: centsToDollars(l.totalCents),
   }));
   const only = lines.length === 1 ? lines[0] : undefined;
-  const total = centsToDollars(row.totalCents);
+  const goodsTotal = centsToDollars(row.goodsCents);
   return {
     _id: row.id,
+    number: formatOrderNumber(row.number),
     name: row.customerName,
     email: row.email,
     order: orderTitle(lines),
     partNumber: lines[0]?.partNumber ?? '',
     toolId: lines[0]?.toolId ?? '',
-    price: only ? only.unitPrice : total,
+    price: only ? only.unitPrice : goodsTotal,
     quantity: only ? only.quantity : 1,
-    total,
+    goodsTotal,
+    shipping: centsToDollars(row.shippingCents),
+    tax: centsToDollars(row.taxCents),
+    taxRate: row.taxRateBp / 100,
+    total: centsToDollars(row.totalCents),
+    company: row.company,
+    taxId: row.taxId,
+    invoice: row.invoice
+      ? { number: row.invoice.number, issuedAt: row.invoice.issuedAt.toISOString() }
+      : null,
     phone: row.phone,
     address: row.address,
     status: row.status,
@@ -49,7 +71,10 @@ export function orderToJson(row: OrderRow): Order {
 /** Manage All Orders' filters, shared by its list and its CSV export. */
 export interface OrderFilters {
   status?: OrderStatus;
-  /** Part of a line's part number or tool name, the customer's name or email, in any case. */
+  /**
+   * The order number (VF-10001, 10001) or the start of its id, or part of a line's part number or tool name, the
+   * customer's name or email, in any case.
+   */
   search?: string;
 }
 
@@ -57,10 +82,16 @@ export interface OrderFilters {
 export function orderFiltersWhere(filters: OrderFilters): SQL | undefined {
   const search = filters.search?.trim();
   const pattern = search ? containsPattern(search) : null;
+  const number = search ? parseOrderNumber(search) : null;
   return and(
     filters.status ? eq(order.status, filters.status) : undefined,
     pattern
       ? or(
+          number === null ? undefined : eq(order.number, number),
+          // The first characters of the id, as older mails quoted it ("order 25688A8F").
+          search && /^[0-9a-f-]{8,36}$/i.test(search)
+            ? sql`${order.id}::text like ${`${search.toLowerCase()}%`}`
+            : undefined,
           exists(
             sql`(select 1 from ${orderLine} where ${orderLine.orderId} = ${order.id} and (${or(
               ilike(orderLine.partNumber, pattern),
@@ -74,12 +105,18 @@ export function orderFiltersWhere(filters: OrderFilters): SQL | undefined {
   );
 }
 
-/** These orders with their lines (one query for all of them), in the order given. */
+/** These orders with their lines and invoices (a query each for all of them), in the order given. */
 export async function withLines(
   db: Db | Tx,
   rows: ReadonlyArray<typeof order.$inferSelect>,
 ): Promise<OrderRow[]> {
   if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const issued = await db
+    .select({ orderId: invoice.orderId, number: invoice.number, issuedAt: invoice.issuedAt })
+    .from(invoice)
+    .where(inArray(invoice.orderId, ids));
+  const invoices = new Map(issued.map((i) => [i.orderId, i]));
   const lines = await db
     .select()
     .from(orderLine)
@@ -96,7 +133,14 @@ export async function withLines(
     if (list) list.push(line);
     else byOrder.set(line.orderId, [line]);
   }
-  return rows.map((r) => ({ ...r, lines: byOrder.get(r.id) ?? [] }));
+  return rows.map((r) => {
+    const inv = invoices.get(r.id);
+    return {
+      ...r,
+      lines: byOrder.get(r.id) ?? [],
+      invoice: inv ? { number: inv.number, issuedAt: inv.issuedAt } : null,
+    };
+  });
 }
 
 /** The one order lookup by id; a malformed id is an order that does not exist (not a SQL error). */

@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
@@ -14,6 +12,13 @@ import {
 } from '../../../test/test-app.ts';
 import { insertTool } from '../../../test/shop-fixtures.ts';
 import { freePort } from '../../../test/free-port.ts';
+import {
+  signUpOn,
+  startServer,
+  stopServer,
+  waitUntilReady,
+  type ServerProcess,
+} from '../../../test/server-processes.ts';
 
 const STOCK = 20;
 const ORDERS = 50;
@@ -92,86 +97,6 @@ describe('simultaneous orders in one process', () => {
     expect(await ledger(t.app.db, toolId)).toEqual(expected.ledger);
   });
 });
-
-/** A port nobody is listening on right now, on the loopback interface. */
-
-interface ServerProcess {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-const SERVER_ENTRY = fileURLToPath(new URL('../../server.ts', import.meta.url));
-const REPO_ROOT = fileURLToPath(new URL('../../../../..', import.meta.url));
-const START_TIMEOUT_MS = 60_000;
-
-function startServer(databaseUrl: string, port: number, publicUrl: string): ServerProcess {
-  let output = '';
-  // Only what the server needs: nothing is inherited, so no developer setting leaks in.
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    cwd: REPO_ROOT,
-    env: {
-      DATABASE_URL: databaseUrl,
-      BETTER_AUTH_SECRET: 'two-process-test-secret-0123456789abcdef',
-      PUBLIC_URL: publicUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SEED_DEMO: 'false',
-      RATE_LIMIT: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '/nonexistent',
-      MAX_UNPAID_ORDERS: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output };
-}
-
-async function waitUntilReady(server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) {
-      throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`);
-    }
-    try {
-      const res = await fetch(`${server.url}/api/ready`);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server at ${server.url} not ready in time:\n${server.output()}`);
-}
-
-function stopServer(server: ServerProcess): Promise<void> {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 8_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-/** Signs a shopper up on one server process; answers the session cookie. */
-async function signUpOn(server: ServerProcess, publicUrl: string, name: string, email: string) {
-  const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: publicUrl },
-    body: JSON.stringify({ name, email, password: 'correct-horse-battery' }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 // Only a real PostgreSQL database can be shared by two processes (PGlite is single-process).
 const onPostgres = Boolean(inject('pgTemplate'));
@@ -318,6 +243,8 @@ describe('batched orders of many shoppers across two server processes sharing Po
 const CARTS = 12;
 const CART_TOOLS = 5;
 const CART_STOCK = 6;
+/** One of each at $1.00: $5.00 of goods and the $7.50 flat shipping (under the threshold). */
+const FIVE_TOOLS_TOTAL = 12.5;
 
 /** The tools in a different order for each cart. */
 const cartOrder = <T>(items: T[], n: number): T[] =>
@@ -361,7 +288,11 @@ describe('cart checkouts over shared tools in one process', () => {
           method: 'POST',
           url: '/api/checkout',
           as: buyer,
-          payload: { phone: '+44 20 7946 0000', address: 'Cart Row', expectedTotal: 5 },
+          payload: {
+            phone: '+44 20 7946 0000',
+            address: 'Cart Row',
+            expectedTotal: FIVE_TOOLS_TOTAL,
+          },
         }),
       ),
     );
@@ -416,7 +347,7 @@ describe('cart checkouts over shared tools across two server processes sharing P
             call(n, '/api/checkout', cookie, {
               phone: '+44 20 7946 0000',
               address: 'Cart Row',
-              expectedTotal: 5,
+              expectedTotal: FIVE_TOOLS_TOTAL,
             }),
           ),
         );

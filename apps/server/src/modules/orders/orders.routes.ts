@@ -1,3 +1,4 @@
+import type { ShopTerms } from '@voltforge/contract/charges';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -30,6 +31,7 @@ export async function ordersRoutes(
     renderMail: RenderOrderMail;
     onLowStock: OnLowStock;
     maxUnpaidOrders: number;
+    shopTerms: ShopTerms;
   },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -57,6 +59,7 @@ export async function ordersRoutes(
           { lines: [request.body], ...request.body },
           {
             maxUnpaid: opts.maxUnpaidOrders,
+            shopTerms: opts.shopTerms,
             renderMail: opts.renderMail,
             onLowStock: opts.onLowStock,
           },

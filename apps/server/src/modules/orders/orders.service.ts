@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import {
   orderMessages,
   orderStatusLabels,
@@ -30,15 +30,18 @@ export async function getOrder(db: Db, actor: Actor, id: string): Promise<Order>
   return orderToJson(await visibleOrder(db, actor, id));
 }
 
-async function visibleOrder(db: Db, actor: Actor, id: string): Promise<OrderRow> {
+/** The order with this id if the actor may see it (its customer, or an admin); 404 otherwise. */
+export async function visibleOrder(db: Db, actor: Actor, id: string): Promise<OrderRow> {
   const row = await findOrderRow(db, id);
   if (!row || !canSee(actor, row)) throw notFound(orderMessages.orderNotFound);
   return row;
 }
 
 /**
- * The orders of the account with this email, newest first; cancelled ones are gone from the
- * list (a customer "deletes" an order by cancelling it). Only an admin may name someone else.
+ * The orders of the account with this email, newest first. An order cancelled before it was paid
+ * is gone from the list (a customer "deletes" an unpaid order by cancelling it); one cancelled
+ * after it was paid stays, with its status and amounts, as it has an invoice and a refund to show.
+ * Only an admin may name someone else.
  */
 export async function listOrders(db: Db, actor: Actor, email?: string): Promise<Order[]> {
   const wanted = email?.toLowerCase();
@@ -52,7 +55,9 @@ export async function listOrders(db: Db, actor: Actor, email?: string): Promise<
   const rows = await db
     .select()
     .from(order)
-    .where(and(eq(order.userId, userId), ne(order.status, 'cancelled')))
+    .where(
+      and(eq(order.userId, userId), or(ne(order.status, 'cancelled'), isNotNull(order.paidAt))),
+    )
     .orderBy(desc(order.createdAt), desc(order.id));
   return (await withLines(db, rows)).map(orderToJson);
 }
@@ -156,7 +161,7 @@ export async function cancelOrder(
     const from: OrderStatus[] = settled ? ['pending_payment'] : cancellable;
     const readIntent = row.paymentIntentId;
     const was = row.status;
-    const lines = row.lines;
+    const { lines, invoice } = row;
 
     const cancelled = await db.transaction(async (tx) => {
       const [updated] = await tx
@@ -171,7 +176,7 @@ export async function cancelOrder(
         )
         .returning();
       if (!updated) return false;
-      const cancelledOrder = { ...updated, lines };
+      const cancelledOrder = { ...updated, lines, invoice };
       await returnStock(tx, cancelledOrder, actor.id);
       await recordOrderEvent(tx, {
         orderId,

@@ -68,6 +68,7 @@ describe('POST /api/order', () => {
     const body = res.json<Order>();
     expect(body).toEqual({
       _id: expect.any(String) as unknown,
+      number: expect.stringMatching(/^VF-\d{5,}$/) as unknown,
       name: 'Alice Ampere',
       email: alice.email,
       order: name,
@@ -75,7 +76,15 @@ describe('POST /api/order', () => {
       toolId: id,
       price: 12.5,
       quantity: 4,
-      total: 50,
+      // $50.00 of goods ships at the flat $7.50: the threshold is "over $75.00"
+      goodsTotal: 50,
+      shipping: 7.5,
+      tax: 0,
+      taxRate: 0,
+      total: 57.5,
+      company: null,
+      taxId: null,
+      invoice: null,
       phone: '+1 (555) 010-2030',
       address: '12 Foundry Lane, Springfield',
       status: 'pending_payment',
@@ -95,7 +104,12 @@ describe('POST /api/order', () => {
     const placed = (await placeAs(alice, validBody(id, 3))).json<Order>();
     await t.app.db.update(tool).set({ priceCents: 5000 }).where(eq(tool.id, id));
     const res = await request(t.app, { method: 'GET', url: `/api/order/${placed._id}`, as: alice });
-    expect(res.json<Order>()).toMatchObject({ price: 9.99, quantity: 3, total: 29.97 });
+    expect(res.json<Order>()).toMatchObject({
+      price: 9.99,
+      quantity: 3,
+      goodsTotal: 29.97,
+      total: 37.47,
+    });
   });
 
   it.each([

@@ -30,6 +30,9 @@ async function termsOf(db: Db, toolId: string): Promise<string> {
   return state.tools.get(toolId)?.terms ?? 'no such tool';
 }
 
+/** Order numbers for requests built here, far from the sequence's. */
+let nextNumber = 90_000_000;
+
 /**
  * A placement request as `placeOrder` builds it, for `who`: one line per tool given (1 piece at
  * the base price unless told), with the tools' terms as they are now.
@@ -52,15 +55,24 @@ async function requestFor(
       terms: await termsOf(db, t.id),
     })),
   );
+  const goods = placed.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0);
+  nextNumber += 1;
   return {
     order_id: id,
+    number: nextNumber,
     user_id: who.id,
     customer_name: who.name,
     email: who.email,
     phone: '+44 20 7946 0000',
     address: `Batch Street ${id.slice(0, 4)}`,
     max_unpaid: 5,
-    total_cents: placed.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0),
+    goods_cents: goods,
+    shipping_cents: 0,
+    tax_cents: 0,
+    tax_rate_bp: 0,
+    total_cents: goods,
+    company: null,
+    tax_id: null,
     from_cart: false,
     lines: placed,
     mail_subject: `Your order ${id}`,

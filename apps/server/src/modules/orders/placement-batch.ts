@@ -4,8 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { hasSqlState } from '../../db/sql-state.ts';
 import { order } from '../../db/schema/order.ts';
 import { tool } from '../../db/schema/tool.ts';
+import { profile } from '../../db/schema/profile.ts';
 
-/** One line as `voltforge_place_orders` (migration 0012) takes it: priced and checked. */
+/** One line as `voltforge_place_orders` (migration 0013) takes it: priced and checked. */
 export interface PlacementLine {
   line_no: number;
   tool_id: string;
@@ -21,13 +22,22 @@ export interface PlacementLine {
 /** One order as `voltforge_place_orders` takes it: its lines priced, its total summed, mailed. */
 export interface PlacementRequest {
   order_id: string;
+  /** From the read (`OrderingState.number`). */
+  number: number;
   user_id: string;
   customer_name: string;
   email: string;
   phone: string;
   address: string;
   max_unpaid: number;
+  /** Σ of the lines; with shipping and tax, from the contract's orderCharges. */
+  goods_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  tax_rate_bp: number;
   total_cents: number;
+  company: string | null;
+  tax_id: string | null;
   /** Checked out from the account's cart: placed only while the cart holds these lines. */
   from_cart: boolean;
   lines: PlacementLine[];
@@ -149,7 +159,7 @@ interface Rows<T> {
   rows: T[];
 }
 
-/** One call of `voltforge_place_orders` (migration 0012): one statement, one transaction. */
+/** One call of `voltforge_place_orders` (migration 0013): one statement, one transaction. */
 export function placeBatchWith(db: Db): PlaceBatch {
   return async (orders) => {
     const result = (await db.execute<Placement & { idx: number }>(
@@ -244,7 +254,22 @@ export type OrderingState = {
   tools: Map<string, OrderingTool>;
   /** The account's unpaid orders. */
   unpaid: number;
+  /**
+   * A fresh order number for this order, from the sequence: a placement that does not happen
+   * leaves it unused (order numbers are unique, not gap-free).
+   */
+  number: number;
+  /** The buyer's company and VAT/tax id from their profile, copied onto the order. */
+  company: string | null;
+  taxId: string | null;
   now: string | Date;
+};
+
+type ReadRow = {
+  tools: OrderingTool[] | null;
+  accounts: Record<string, { unpaid: number; company: string | null; tax_id: string | null }>;
+  numbers: Array<number | string>;
+  now: string;
 };
 
 interface ReadRequest {
@@ -262,11 +287,7 @@ function readBatchWith(db: Db) {
   return async (requests: ReadRequest[]): Promise<OrderingState[]> => {
     const toolIds = JSON.stringify(requests[0]?.toolIds ?? []);
     const accounts = JSON.stringify([...new Set(requests.map((r) => r.userId))]);
-    const result = (await db.execute<{
-      tools: OrderingTool[] | null;
-      unpaid: unknown;
-      now: string;
-    }>(sql`
+    const result = (await db.execute<ReadRow>(sql`
       select (select jsonb_agg(jsonb_build_object(
                 'id', t.id, 'name', t.name, 'part_number', t.part_number,
                 'price_cents', t.price_cents, 'order_multiple', t.order_multiple,
@@ -276,20 +297,29 @@ function readBatchWith(db: Db) {
                 from ${tool} t
                where t.id in (select x::uuid from jsonb_array_elements_text(${toolIds}::jsonb) x))
                as tools,
-             (select coalesce(jsonb_object_agg(a.id, (
-                select count(*) from ${order} o
-                 where o.user_id = a.id and o.status = 'pending_payment')), '{}'::jsonb)
-                from jsonb_array_elements_text(${accounts}::jsonb) as a(id)) as unpaid,
-             now() as now`)) as Rows<{
-      tools: OrderingTool[] | null;
-      unpaid: unknown;
-      now: string;
-    }>;
+             (select coalesce(jsonb_object_agg(a.id, jsonb_build_object(
+                'unpaid', (select count(*) from ${order} o
+                            where o.user_id = a.id and o.status = 'pending_payment'),
+                'company', p.company, 'tax_id', p.tax_id)), '{}'::jsonb)
+                from jsonb_array_elements_text(${accounts}::jsonb) as a(id)
+                left join ${profile} p on p.user_id = a.id) as accounts,
+             (select array_agg(nextval('order_number_seq'))
+                from generate_series(1, ${requests.length}::int)) as numbers,
+             now() as now`)) as Rows<ReadRow>;
     const row = result.rows[0];
     if (!row) throw new Error('the ordering read returned no row');
     const tools = new Map((row.tools ?? []).map((t) => [t.id, t]));
-    const unpaid = row.unpaid as Record<string, number>;
-    return requests.map((r) => ({ tools, unpaid: Number(unpaid[r.userId] ?? 0), now: row.now }));
+    return requests.map((r, i) => {
+      const account = row.accounts[r.userId];
+      return {
+        tools,
+        number: Number(row.numbers[i]),
+        unpaid: Number(account?.unpaid ?? 0),
+        company: account?.company ?? null,
+        taxId: account?.tax_id ?? null,
+        now: row.now,
+      };
+    });
   };
 }
 

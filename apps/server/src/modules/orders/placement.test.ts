@@ -20,6 +20,7 @@ afterAll(() => t.close());
 
 const deps = {
   maxUnpaid: 50,
+  shopTerms: { shippingFlatCents: 750, freeShippingOverCents: 7500, taxRateBasisPoints: 0 },
   renderMail: orderMailRenderer({ publicUrl: 'http://shop.example', holdHours: 48 }),
   onLowStock: async () => undefined,
 };

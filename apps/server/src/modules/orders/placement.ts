@@ -4,6 +4,7 @@ import { orderMessages, shortageMessage, type Order } from '@voltforge/contract/
 import { linesTotalCents, priceLine, type LinePrice } from '@voltforge/contract/pricing';
 import { quantityProblem } from '@voltforge/contract/quantity-rules';
 import { centsToDollars } from '@voltforge/contract/money';
+import { orderCharges, type OrderCharges, type ShopTerms } from '@voltforge/contract/charges';
 import type { Db } from '../../db/client.ts';
 import type { OrderLineRow } from '../../db/schema/order.ts';
 import { isUuid } from '../../db/ids.ts';
@@ -44,6 +45,8 @@ export interface PlaceOrderInput {
 
 export interface PlaceOrderDeps {
   maxUnpaid: number;
+  /** Shipping and tax, from the configuration. */
+  shopTerms: ShopTerms;
   renderMail: RenderOrderMail;
   onLowStock: OnLowStock;
 }
@@ -161,7 +164,8 @@ export async function placeOrder(
     );
     // 3. the rules, and the price of every line
     const priced = priceLines(state, wanted, deps.maxUnpaid);
-    const totalCents = linesTotalCents(priced.map((p) => p.price));
+    const charges = orderCharges(linesTotalCents(priced.map((p) => p.price)), deps.shopTerms);
+    const totalCents = charges.totalCents;
     if (totalCents > INT32_MAX) throw badRequest(orderMessages.totalTooLarge);
     // 4. a cart is placed at the total its buyer confirmed, not at one they never saw
     const expected = input.fromCart?.expectedTotalCents;
@@ -171,18 +175,25 @@ export async function placeOrder(
       );
     }
     // 5. the order as it will be written, and its mail
-    const row = composeOrder(customer, input, priced, totalCents, new Date(state.now));
+    const row = composeOrder(customer, input, state, priced, charges, deps.shopTerms);
     const mail = deps.renderMail({ kind: 'order_placed' }, row);
     // 6. reserve and write, under the locks
     const placed = await placeBatched(db, {
       order_id: row.id,
+      number: row.number,
       user_id: customer.id,
       customer_name: row.customerName,
       email: row.email,
       phone: row.phone,
       address: row.address,
       max_unpaid: deps.maxUnpaid,
-      total_cents: totalCents,
+      goods_cents: row.goodsCents,
+      shipping_cents: row.shippingCents,
+      tax_cents: row.taxCents,
+      tax_rate_bp: row.taxRateBp,
+      total_cents: row.totalCents,
+      company: row.company,
+      tax_id: row.taxId,
       from_cart: input.fromCart !== undefined,
       lines: row.lines.map((l, i) => ({
         line_no: l.lineNo,
@@ -217,9 +228,10 @@ export async function placeOrder(
 function composeOrder(
   customer: Actor,
   input: PlaceOrderInput,
+  state: OrderingState,
   priced: Array<{ tool: OrderingTool; price: LinePrice }>,
-  totalCents: number,
-  now: Date,
+  charges: OrderCharges,
+  terms: ShopTerms,
 ): OrderRow {
   const id = randomUUID();
   const lines: OrderLineRow[] = priced.map(({ tool, price }, i) => ({
@@ -239,7 +251,14 @@ function composeOrder(
     email: customer.email,
     phone: input.phone,
     address: input.address,
-    totalCents,
+    number: state.number,
+    goodsCents: charges.goodsCents,
+    shippingCents: charges.shippingCents,
+    taxCents: charges.taxCents,
+    taxRateBp: terms.taxRateBasisPoints,
+    totalCents: charges.totalCents,
+    company: state.company,
+    taxId: state.taxId,
     status: 'pending_payment',
     paymentIntentId: null,
     transactionId: null,
@@ -247,7 +266,8 @@ function composeOrder(
     shippedAt: null,
     deliveredAt: null,
     cancelledAt: null,
-    createdAt: now,
+    createdAt: new Date(state.now),
+    invoice: null,
     lines,
   };
 }

@@ -27,6 +27,7 @@ async function orderOf(
       email: t.customerA.email,
       phone: '+1 555 010 2030',
       address: '1 Main St',
+      goodsCents: made.priceCents * quantity,
       totalCents: made.priceCents * quantity,
       status,
       createdAt: new Date(placed),

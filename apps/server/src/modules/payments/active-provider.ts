@@ -1,9 +1,8 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { OrderRow } from '../orders/order-row.ts';
-import type { OrderNotify } from '../../mail/order-notices.ts';
 import { withProvider, type PaymentProvider } from './payment-provider.ts';
-import { settleIntentBeforeCancel } from './payments.service.ts';
+import { settleIntentBeforeCancel, type PaidSteps } from './payments.service.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 import { createTestProvider } from './test-card-provider.ts';
 
@@ -23,10 +22,10 @@ export function createActiveProvider(db: Db, config: Config): PaymentProvider | 
 export function paymentCancelGuard(
   db: Db,
   provider: PaymentProvider | null,
-  notify: OrderNotify,
+  steps: PaidSteps,
 ): (row: OrderRow) => Promise<void> {
   return async (row) => {
     if (!provider) return;
-    await withProvider(() => settleIntentBeforeCancel(db, row, provider, notify));
+    await withProvider(() => settleIntentBeforeCancel(db, row, provider, steps));
   };
 }

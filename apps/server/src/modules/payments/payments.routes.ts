@@ -19,14 +19,14 @@ import {
   confirmOrderPayment,
   createIntentForOrder,
   handleWebhookEvent,
+  type PaidSteps,
 } from './payments.service.ts';
 import { confirmTestCard } from './test-card-provider.ts';
-import type { OrderNotify } from '../../mail/order-notices.ts';
 
 /** Card payments: the provider's settings, intents, confirmations and webhooks. */
 export async function paymentsRoutes(
   instance: FastifyInstance,
-  opts: { provider: PaymentProvider | null; orderHoldHours: number; notify: OrderNotify },
+  opts: { provider: PaymentProvider | null; orderHoldHours: number; steps: PaidSteps },
 ) {
   const active = opts.provider;
   const activeProvider = (): PaymentProvider => {
@@ -73,7 +73,7 @@ export async function paymentsRoutes(
       const customer = await requireUser(request);
       const provider = activeProvider();
       return withProvider(
-        () => createIntentForOrder(app.db, customer, request.body.orderId, provider, opts.notify),
+        () => createIntentForOrder(app.db, customer, request.body.orderId, provider, opts.steps),
         request.log,
       );
     },
@@ -98,7 +98,7 @@ export async function paymentsRoutes(
       const provider = activeProvider();
       const input = { id: request.params.id, transactionId: request.body.transactionId };
       return withProvider(
-        () => confirmOrderPayment(app.db, customer, input, provider, opts.notify),
+        () => confirmOrderPayment(app.db, customer, input, provider, opts.steps),
         request.log,
       );
     },
@@ -122,7 +122,7 @@ export async function paymentsRoutes(
         const customer = await requireUser(request);
         const intent = await confirmTestCard(app.db, request.body, customer.id);
         // What Stripe's payment_intent.succeeded webhook would do; the browser's PATCH follows.
-        await applySucceededIntent(app.db, intent, opts.notify);
+        await applySucceededIntent(app.db, intent, opts.steps);
         return { paymentIntentId: intent.id, status: 'succeeded' as const, last4: intent.last4 };
       },
     );
@@ -167,7 +167,7 @@ export async function paymentsRoutes(
           throw error;
         }
         const { outcome, orderId } = await withProvider(
-          () => handleWebhookEvent(app.db, event, provider, opts.notify),
+          () => handleWebhookEvent(app.db, event, provider, opts.steps),
           request.log,
         );
         request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook handled');

@@ -12,8 +12,19 @@ import { isUuid } from '../../db/ids.ts';
 import { recordOrderEvent } from '../orders/order-events.ts';
 import { recordPaymentAttempt } from '../order-timeline/payment-attempts.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
+import type { Seller } from '../../config.ts';
+import { issueInvoice } from '../invoices/invoices.service.ts';
 
 type Customer = Pick<Actor, 'id' | 'role'>;
+
+/**
+ * What happens with every payment that marks an order paid, in its transaction: the customer's
+ * mail, and the invoice (issued with the seller's details as configured).
+ */
+export interface PaidSteps {
+  notify: OrderNotify;
+  seller: Seller;
+}
 
 const CURRENCY = 'usd';
 /** Intents that can still be confirmed by the customer, so create-intent hands them out again. */
@@ -50,7 +61,7 @@ async function markPaid(
   db: Db | Tx,
   orderId: string,
   intent: ProviderIntent,
-  notify: OrderNotify,
+  steps: PaidSteps,
 ): Promise<OrderRow | null> {
   const intentId = intent.id;
   return db.transaction(async (tx) => {
@@ -77,8 +88,15 @@ async function markPaid(
     await recordOrderEvent(tx, { orderId, from: 'pending_payment', to: 'paid', actorId: null });
     const [full] = await withLines(tx, [paid]);
     if (!full) return null;
-    await notify(tx, { kind: 'order_paid' }, full);
-    return full;
+    const issued = await issueInvoice(
+      tx,
+      full,
+      { provider: intent.provider, reference: intentId, paidAt: paid.paidAt ?? new Date() },
+      steps.seller,
+    );
+    const withInvoice = { ...full, invoice: issued };
+    await steps.notify(tx, { kind: 'order_paid' }, withInvoice);
+    return withInvoice;
   });
 }
 
@@ -89,11 +107,11 @@ async function markPaid(
 export async function applySucceededIntent(
   db: Db,
   intent: ProviderIntent,
-  notify: OrderNotify,
+  steps: PaidSteps,
 ): Promise<'paid' | 'already_paid' | 'mismatch'> {
   const row = intent.orderId ? await findOrderRow(db, intent.orderId) : undefined;
   if (!row || intentMismatch(row, intent)) return 'mismatch';
-  return (await markPaid(db, row.id, intent, notify)) ? 'paid' : 'already_paid';
+  return (await markPaid(db, row.id, intent, steps)) ? 'paid' : 'already_paid';
 }
 
 /**
@@ -106,7 +124,7 @@ export async function createIntentForOrder(
   customer: Customer,
   orderId: string,
   provider: PaymentProvider,
-  notify: OrderNotify,
+  steps: PaidSteps,
 ): Promise<CreatePaymentIntentResponse> {
   const row = await findOrderRow(db, orderId);
   if (!row) throw notFound(paymentMessages.orderNotFound);
@@ -124,7 +142,7 @@ export async function createIntentForOrder(
     if (stored && stored.orderId === row.id && stored.amountCents === row.totalCents) {
       if (stored.status === 'succeeded') {
         // Paid, but the confirmation and webhook have not reached us yet: record it now.
-        await applySucceededIntent(db, stored, notify);
+        await applySucceededIntent(db, stored, steps);
         throw conflict(paymentMessages.alreadyPaid);
       }
       if (OPEN_INTENT_STATUSES.has(stored.status)) return answer(stored);
@@ -145,7 +163,7 @@ export async function createIntentForOrder(
   // or the server stopped) leaves a cancelled intent under the key: start a fresh one after it.
   if (intent.status === 'canceled') intent = await create(`${key}-after-${intent.id}`);
   if (intent.status === 'succeeded') {
-    await applySucceededIntent(db, intent, notify);
+    await applySucceededIntent(db, intent, steps);
     throw conflict(paymentMessages.alreadyPaid);
   }
   const made = intent;
@@ -189,11 +207,11 @@ export async function settleIntentBeforeCancel(
   db: Db,
   row: OrderRow,
   provider: PaymentProvider,
-  notify: OrderNotify,
+  steps: PaidSteps,
 ): Promise<void> {
   if (!row.paymentIntentId || row.status !== 'pending_payment') return;
   const intent = await provider.cancelIntent(row.paymentIntentId);
-  if (intent?.status === 'succeeded') await applySucceededIntent(db, intent, notify);
+  if (intent?.status === 'succeeded') await applySucceededIntent(db, intent, steps);
   else if (intent?.status === 'canceled') {
     await recordPaymentAttempt(db, {
       orderId: row.id,
@@ -216,7 +234,7 @@ export async function confirmOrderPayment(
   customer: Customer,
   { id: orderId, transactionId }: { id: string; transactionId: string },
   provider: PaymentProvider,
-  notify: OrderNotify,
+  steps: PaidSteps,
 ): Promise<Order> {
   const row = await findOrderRow(db, orderId);
   if (!row) throw notFound(paymentMessages.orderNotFound);
@@ -234,7 +252,7 @@ export async function confirmOrderPayment(
   if (mismatch === paymentMessages.paymentNotCompleted) throw conflict(mismatch);
   if (mismatch) throw badRequest(mismatch);
 
-  const paid = await markPaid(db, row.id, intent, notify);
+  const paid = await markPaid(db, row.id, intent, steps);
   if (paid) return orderToJson(paid);
   // Someone else (the webhook, another tab) got there first: fine if it was this payment.
   const current = await findOrderRow(db, row.id);
@@ -263,7 +281,7 @@ export async function handleWebhookEvent(
   db: Db,
   event: ProviderEvent,
   provider: PaymentProvider,
-  notify: OrderNotify,
+  steps: PaidSteps,
 ): Promise<{ outcome: WebhookOutcome; orderId: string | null }> {
   const [seen] = await db
     .select({ id: paymentEvent.id })
@@ -319,7 +337,7 @@ export async function handleWebhookEvent(
       });
       return 'paid_after_cancel';
     }
-    return (await markPaid(tx, row.id, intent, notify)) ? 'paid' : 'already_paid';
+    return (await markPaid(tx, row.id, intent, steps)) ? 'paid' : 'already_paid';
   });
   return { outcome, orderId };
 }

@@ -26,6 +26,7 @@ const WEBHOOK_SECRET = 'whsec_x';
 let fake: FakeStripe;
 let t: ShopTestApp;
 const notify = orderNotifier({ publicUrl: 'http://localhost:3000', holdHours: 48 });
+const seller = { name: 'Voltforge Tools Inc.', addressLines: ['1 Test Way'], taxId: null };
 let alice: TestUser;
 let bob: TestUser;
 
@@ -504,7 +505,7 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
             intentId: intent.id,
           },
           provider,
-          notify,
+          { notify, seller },
         ),
       ),
     );
@@ -554,7 +555,7 @@ describe('Stripe provider: cancelling an order with a payment intent', () => {
       t.app.db,
       { id: `${event.id}_again`, type: 'payment_intent.succeeded', intentId: intent.id },
       stripeProvider(),
-      notify,
+      { notify, seller },
     );
     expect(outcome).toEqual({ outcome: 'paid_after_cancel', orderId: placed.id });
   });

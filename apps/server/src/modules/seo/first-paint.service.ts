@@ -7,6 +7,7 @@ import {
   type CatalogQuery,
 } from '@voltforge/contract/catalog';
 import type { InitialData } from '@voltforge/contract/initial-data';
+import type { ShopTermsJson } from '@voltforge/contract/charges';
 import type { PageMeta } from '@voltforge/contract/page-meta';
 import {
   catalogTitle,
@@ -109,8 +110,15 @@ const readers: Record<Exclude<FirstPaintKind, 'static'>, Reader> = {
  * with the same services and queries as the API calls the page would make; undefined for any
  * other path.
  */
-export async function firstPaint(db: Db, url: URL): Promise<FirstPaint | undefined> {
+export async function firstPaint(
+  db: Db,
+  url: URL,
+  shopTerms: ShopTermsJson,
+): Promise<FirstPaint | undefined> {
   const found = matchPublicPage(url.pathname);
   if (!found || found.page.firstPaint === 'static') return undefined;
-  return readers[found.page.firstPaint](db, url, found.page, found.id ?? '');
+  const read = await readers[found.page.firstPaint](db, url, found.page, found.id ?? '');
+  // Every page with data carries the shop's terms: the home page's promise and the order form's
+  // shipping are written from them.
+  return read && { ...read, data: { ...read.data, shopTerms } };
 }

@@ -21,6 +21,8 @@ export async function getProfile(db: Db | Tx, me: Pick<Actor, 'id'>): Promise<Pr
       address: profile.address,
       phone: profile.phone,
       linkedin: profile.linkedin,
+      company: profile.company,
+      taxId: profile.taxId,
     })
     .from(user)
     .leftJoin(profile, eq(profile.userId, user.id))
@@ -47,6 +49,8 @@ export async function updateProfile(db: Db, me: Actor, input: UpdateProfile): Pr
       address: input.address,
       phone: input.phone,
       linkedin: input.linkedin,
+      company: input.company || null,
+      taxId: input.taxId || null,
       updatedAt: new Date(),
     };
     await tx

@@ -26,6 +26,8 @@ const complete = {
   phone: '+15551234567',
   linkedin: 'https://www.linkedin.com/in/alice-adams',
   img: 'https://img.example.com/alice.png',
+  company: 'Adams Audio Ltd',
+  taxId: 'GB123456789',
 };
 
 function save(email: string, payload: object, as: TestUser | null) {
@@ -60,6 +62,8 @@ describe('GET /api/profile', () => {
       address: null,
       phone: null,
       linkedin: null,
+      company: null,
+      taxId: null,
     });
   });
 });
@@ -114,6 +118,34 @@ describe('POST /api/user/:email', () => {
     const res = await save(alice.email.toUpperCase(), changed, alice);
     expect(res.statusCode).toBe(200);
     expect(await profileOf(alice)).toEqual({ ...changed, email: alice.email });
+  });
+
+  it.each([
+    ['de 123.456.789', 'DE123456789'],
+    ['gb123456789', 'GB123456789'],
+    ['NL123456789B01', 'NL123456789B01'],
+    ['12-3456789', '12-3456789'],
+    ['123456789', '12-3456789'],
+  ])('takes the VAT / tax id %j, written as invoices print it', async (typed, stored) => {
+    const res = await save(alice.email, { ...complete, taxId: typed }, alice);
+    expect(res.statusCode).toBe(200);
+    expect((await profileOf(alice)).taxId).toBe(stored);
+  });
+
+  it.each(['12345', 'DE12', 'US123456789', 'VAT please'])(
+    'refuses the VAT / tax id %j with the shapes it takes',
+    async (taxId) => {
+      const res = await save(alice.email, { ...complete, taxId }, alice);
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).fields).toEqual({ taxId: profileMessages.taxIdInvalid });
+    },
+  );
+
+  it('keeps company and tax id optional: empty clears them', async () => {
+    await save(alice.email, complete, alice);
+    const res = await save(alice.email, { ...complete, company: '', taxId: '' }, alice);
+    expect(res.statusCode).toBe(200);
+    expect(await profileOf(alice)).toMatchObject({ company: null, taxId: null });
   });
 
   it('refuses anonymous callers with 401', async () => {

@@ -1,0 +1,61 @@
+import { chargeTexts } from '@voltforge/contract/charges';
+import type { InvoiceSnapshot } from '@voltforge/contract/invoice';
+import { renderDocumentPdf, type PdfDocumentModel } from './document-pdf.ts';
+
+/** "25 November 2026": dates on documents, in UTC (the day the number's year is taken from). */
+export function documentDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** The totals block of a document: goods, shipping, tax (when charged) and the total. */
+export function chargeTotals(charges: {
+  goodsCents: number;
+  shippingCents: number;
+  taxCents: number;
+  taxRateBp: number;
+  totalCents: number;
+}): Array<[string, number]> {
+  return [
+    [chargeTexts.goods, charges.goodsCents],
+    [chargeTexts.shipping, charges.shippingCents],
+    ...(charges.taxRateBp > 0 || charges.taxCents > 0
+      ? [[chargeTexts.tax(charges.taxRateBp / 100), charges.taxCents] as [string, number]]
+      : []),
+    [chargeTexts.total, charges.totalCents],
+  ];
+}
+
+/** The invoice, as the PDF shows it: rendered only from its snapshot, so it never changes. */
+export function invoiceModel(snapshot: InvoiceSnapshot): PdfDocumentModel {
+  const paidBy =
+    snapshot.payment.provider === 'test'
+      ? 'card (test mode: no real charge)'
+      : `card through ${snapshot.payment.provider === 'stripe' ? 'Stripe' : snapshot.payment.provider}`;
+  return {
+    title: 'Invoice',
+    number: snapshot.number,
+    facts: [
+      ['Date', documentDate(snapshot.issuedAt)],
+      ['Order', snapshot.orderNumber],
+    ],
+    seller: snapshot.seller,
+    buyer: snapshot.buyer,
+    lines: snapshot.lines,
+    totals: chargeTotals(snapshot),
+    notes: [
+      `Paid in full on ${documentDate(snapshot.payment.paidAt)} by ${paidBy}` +
+        (snapshot.payment.reference ? `, reference ${snapshot.payment.reference}.` : '.'),
+      'Prices are in US dollars.' +
+        (snapshot.taxRateBp > 0 ? ' Tax is charged on goods and shipping.' : ''),
+    ],
+  };
+}
+
+export function renderInvoicePdf(snapshot: InvoiceSnapshot): Promise<Buffer> {
+  return renderDocumentPdf(invoiceModel(snapshot));
+}

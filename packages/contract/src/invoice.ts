@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Invoices (docs/payments.md, "Invoices"): issued once per order when it is paid, numbered
+ * gap-free per calendar year, and never changed after issue. The snapshot is everything the
+ * document says; its PDF is rendered from it.
+ */
+
+/** INV-2026-000001 */
+export function documentNumber(prefix: 'INV' | 'CN', year: number, seq: number): string {
+  return `${prefix}-${year}-${String(seq).padStart(6, '0')}`;
+}
+
+export interface InvoiceSnapshot {
+  number: string;
+  issuedAt: string;
+  orderId: string;
+  orderNumber: string;
+  seller: { name: string; addressLines: string[]; taxId: string | null };
+  buyer: {
+    name: string;
+    email: string;
+    company: string | null;
+    taxId: string | null;
+    address: string;
+    phone: string;
+  };
+  lines: Array<{
+    partNumber: string;
+    name: string;
+    quantity: number;
+    unitPriceCents: number;
+    totalCents: number;
+  }>;
+  goodsCents: number;
+  shippingCents: number;
+  taxCents: number;
+  /** Basis points: 825 = 8.25 %. */
+  taxRateBp: number;
+  totalCents: number;
+  currency: 'USD';
+  payment: { provider: string; reference: string | null; paidAt: string };
+}
+
+/** An order's invoice as the order JSON names it. */
+export const invoiceRefSchema = z.object({
+  number: z.string(),
+  issuedAt: z.string(),
+});
+export type InvoiceRef = z.infer<typeof invoiceRefSchema>;
+
+export const invoiceMessages = {
+  notIssued: 'This order has no invoice yet: an invoice is issued when the order is paid.',
+  download: 'Invoice (PDF)',
+} as const;
