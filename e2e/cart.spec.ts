@@ -86,7 +86,8 @@ test('a 6-line bill of materials with 2 bad lines: fix them, check out, pay once
   }
   expect(await seriousViolations(page)).toEqual([]);
 
-  // Checkout: one order, one payment.
+  // Checkout: one order, one payment, charged the total the cart showed (goods, shipping, tax).
+  const shownTotal = await page.getByTestId('cart-total').textContent();
   await page.getByLabel('Phone').fill('+1 555 010 2030');
   await page.getByLabel('Address').fill('8 Assembly Row, Dayton');
   let checkouts = 0;
@@ -101,6 +102,7 @@ test('a 6-line bill of materials with 2 bad lines: fix them, check out, pay once
   const placed = (await (await page.request.get(`/api/order/${orderId}`)).json()) as Order;
   expect(placed.lines).toHaveLength(6);
   expect(placed.order).toBe(`${placed.lines[0]!.partNumber} and 5 more`);
+  expect(usd.format(placed.total)).toBe(shownTotal);
   const summary = page.getByRole('article', { name: `Please pay for ${placed.order}` });
   await expect(summary.getByTestId('payment-total')).toHaveText(usd.format(placed.total));
   for (const line of placed.lines) await expect(summary).toContainText(line.partNumber);

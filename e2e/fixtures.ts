@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  orderCharges,
+  shopTermsFromJson,
+  type OrderCharges,
+  type ShopTermsJson,
+} from '@voltforge/contract/charges';
+import { dollarsToCents } from '@voltforge/contract/money';
 import { demoAccounts } from '../apps/server/src/db/demo-accounts';
 
 /** The demo accounts the server seeds on a fresh data directory (see README). */
@@ -36,4 +43,18 @@ export async function registerCustomer(page: Page, name = 'Jamie Rivera') {
  */
 export async function hydrated(page: Page) {
   await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '');
+}
+
+/**
+ * What an order of these goods (dollars) is charged under the shop's terms as the running shop
+ * answers them (GET /api/shop/terms), by the contract's one charges function.
+ */
+export async function chargesFor(
+  request: APIRequestContext,
+  goodsDollars: number,
+): Promise<OrderCharges> {
+  const res = await request.get('/api/shop/terms');
+  expect(res.ok()).toBe(true);
+  const terms = shopTermsFromJson((await res.json()) as ShopTermsJson);
+  return orderCharges(dollarsToCents(goodsDollars), terms);
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Tool } from '@voltforge/contract/tool';
-import { demo, hydrated, registerCustomer, signIn } from './fixtures';
+import { chargesFor, demo, hydrated, registerCustomer, signIn } from './fixtures';
 
 /*
  * The embedded default has no SMTP server: every mail is kept in the outbox, and an admin reads
@@ -138,7 +138,10 @@ test('placing an order writes the order mail with the right total', async ({ pag
   await page.getByRole('button', { name: 'Confirm Orders' }).click();
   await expect(page).toHaveURL(/\/dashboard\/myOrder$/);
 
-  const total = usd.format(tool.price * quantity);
+  // The goods, and the total charged: shipping (unless the goods are over the threshold) and tax.
+  const goods = usd.format(tool.price * quantity);
+  const charged = await chargesFor(page.request, tool.price * quantity);
+  const total = usd.format(charged.totalCents / 100);
   const admin = await adminPage(browser);
   const mail = await openMail(
     admin,
@@ -147,6 +150,10 @@ test('placing an order writes the order mail with the right total', async ({ pag
   );
   expect(mail).toContain(`Item: ${tool.name}`);
   expect(mail).toContain(`Quantity: ${quantity}`);
+  expect(mail).toContain(`Goods: ${goods}`);
+  expect(mail).toContain(
+    `Shipping: ${charged.shippingCents === 0 ? 'Free' : usd.format(charged.shippingCents / 100)}`,
+  );
   expect(mail).toContain(`Total: ${total}`);
   expect(mail).toMatch(/\/dashboard\/payment\/[0-9a-f-]{36}/);
 });

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Order } from '@voltforge/contract/order';
 import type { Tool } from '@voltforge/contract/tool';
-import { registerCustomer } from './fixtures';
+import { chargesFor, registerCustomer } from './fixtures';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -64,17 +64,23 @@ test('order a tool, see it in My Orders, delete it and get the stock back', asyn
 
   const quantity = page.getByLabel('Quantity');
   const confirm = page.getByRole('button', { name: 'Confirm Orders' });
+  const goods = page.getByTestId('order-goods');
   const total = page.getByTestId('order-total');
   await expect(quantity).toHaveAttribute('placeholder', String(min));
-  // Empty means the minimum, and the total says so.
-  await expect(total).toHaveText(usd.format(tool.price * min));
+  // Empty means the minimum, and the live goods total says so; shipping and the total beside it.
+  await expect(goods).toHaveText(usd.format(tool.price * min));
+  const atMin = await chargesFor(page.request, tool.price * min);
+  await expect(page.getByTestId('order-shipping')).toHaveText(
+    atMin.shippingCents === 0 ? 'Free' : usd.format(atMin.shippingCents / 100),
+  );
+  await expect(total).toHaveText(usd.format(atMin.totalCents / 100));
 
   await page.getByLabel('Phone').fill('+1 555 010 2030');
   await page.getByLabel('Address').fill('42 Circuit Road, Portland');
 
   // Below the minimum: toast, nothing sent, button disabled until the quantity is valid again.
   await quantity.fill(String(min - 1));
-  await expect(total).toHaveText(usd.format(tool.price * (min - 1)));
+  await expect(goods).toHaveText(usd.format(tool.price * (min - 1)));
   await confirm.click();
   await expect(toast(page, `Minimum Order Quantity ${min} pcs.`)).toBeVisible();
   await expect(confirm).toBeDisabled();
@@ -91,7 +97,10 @@ test('order a tool, see it in My Orders, delete it and get the stock back', asyn
   // A valid order; a double click still places exactly one.
   await quantity.fill(String(min + 1));
   await expect(confirm).toBeEnabled();
-  const expectedTotal = usd.format(tool.price * (min + 1));
+  await expect(goods).toHaveText(usd.format(tool.price * (min + 1)));
+  // What the order is charged: the goods, shipping unless they are over the threshold, tax.
+  const charged = await chargesFor(page.request, tool.price * (min + 1));
+  const expectedTotal = usd.format(charged.totalCents / 100);
   await expect(total).toHaveText(expectedTotal);
   await confirm.dblclick();
   await expect(toast(page, 'Order Added Successfully')).toBeVisible();
@@ -110,7 +119,15 @@ test('order a tool, see it in My Orders, delete it and get the stock back', asyn
   );
   const mine = (await (await page.request.get('/api/order')).json()) as Order[];
   expect(mine).toHaveLength(1);
-  expect(mine[0]).toMatchObject({ quantity: min + 1, status: 'pending_payment', paid: false });
+  expect(mine[0]).toMatchObject({
+    quantity: min + 1,
+    status: 'pending_payment',
+    paid: false,
+    goodsTotal: charged.goodsCents / 100,
+    shipping: charged.shippingCents / 100,
+    total: charged.totalCents / 100,
+  });
+  await expect(row).toContainText(mine[0]!.number);
   expect(await stockOf(page, tool._id)).toBe(tool.inStock - (min + 1));
   await page.goto(`/tool/${tool._id}`);
   await expect(availableQuantity(page)).toHaveText(`${tool.inStock - (min + 1)} pcs.`);
@@ -187,11 +204,13 @@ test('price breaks show on the card and the tool page, and the order is priced a
   await expect(table.getByRole('row')).toHaveCount(tool.priceBreaks.length + 2);
   await expect(page.getByLabel('Price')).toHaveValue(usd.format(tool.price));
   const quantity = page.getByLabel('Quantity');
-  const total = page.getByTestId('order-total');
+  const goods = page.getByTestId('order-goods');
   await quantity.fill(String(first.quantity - 1));
-  await expect(total).toHaveText(usd.format(tool.price * (first.quantity - 1)));
+  await expect(goods).toHaveText(usd.format(tool.price * (first.quantity - 1)));
   await quantity.fill(String(first.quantity));
-  await expect(total).toHaveText(usd.format(first.price * first.quantity));
+  await expect(goods).toHaveText(usd.format(first.price * first.quantity));
+  const charged = await chargesFor(page.request, first.price * first.quantity);
+  await expect(page.getByTestId('order-total')).toHaveText(usd.format(charged.totalCents / 100));
   await expect(page.getByTestId('order-saving')).toHaveText(
     `${usd.format(first.price)} each, you save ${usd.format((tool.price - first.price) * first.quantity)}`,
   );
@@ -201,7 +220,7 @@ test('price breaks show on the card and the tool page, and the order is priced a
   await page.getByRole('button', { name: 'Confirm Orders' }).click();
   await expect(page).toHaveURL(/\/dashboard\/myOrder$/);
   const row = page.getByRole('row').filter({ hasText: tool.name });
-  await expect(row).toContainText(usd.format(first.price * first.quantity));
+  await expect(row).toContainText(usd.format(charged.totalCents / 100));
 
   // A tool sold in packs refuses a quantity that is not a whole number of packs.
   await page.goto(`/tool/${packed._id}`);

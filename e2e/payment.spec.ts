@@ -61,6 +61,7 @@ test('pay an order with 4242…: success, transaction id, and Paid in My Orders'
   await expect(summary).toContainText(customer.name);
   await expect(summary).toContainText(tool.name);
   await expect(summary.getByTestId('payment-total')).toHaveText(usd.format(placed.total));
+  await expect(summary).toContainText(placed.number);
   await expect(page.getByText('Test mode — no real charge')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Use card 4242 4242 4242 4242' })).toBeVisible();
 
@@ -160,9 +161,11 @@ test('an already-paid order cannot be paid again', async ({ page }) => {
   await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
   const transactionId = (await page.getByTestId('transaction-id').textContent()) ?? '';
 
-  // Coming back shows the payment instead of a card form.
+  // Coming back shows the payment instead of a card form, and no longer asks to pay.
   await page.reload();
   await expect(page.getByText('This order is paid.')).toBeVisible();
+  await expect(page.getByText(/^Please pay for/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Invoice \(PDF\)/ })).toBeVisible();
   await expect(page.getByText(transactionId)).toBeVisible();
   await expect(page.getByLabel('Card number')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Pay', exact: true })).toHaveCount(0);

@@ -37,6 +37,9 @@ import { orderExpiryPlugin } from './modules/orders/order-expiry.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { shopTermsRoutes } from './modules/shop-terms/shop-terms.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { refundsRoutes } from './modules/refunds/refunds.routes.ts';
+import { refundOrder } from './modules/refunds/refunds.service.ts';
+import type { Actor } from './auth/guards.ts';
 import { documentAttachments } from './modules/invoices/invoices.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { reviewsAdminRoutes } from './modules/reviews/reviews-admin.routes.ts';
@@ -176,7 +179,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     renderMail,
     onLowStock,
   });
-  await app.register(ordersAdminRoutes, { beforeCancel, notify });
+  // A paid order an admin cancels is refunded in full, by the refunds' one path.
+  const refundCancelled = (orderId: string, actor: Actor) =>
+    paymentProvider
+      ? refundOrder(
+          database.db,
+          actor,
+          orderId,
+          {
+            lines: [],
+            shipping: false,
+            whole: true,
+            restock: false,
+            reason: 'The order was cancelled by the shop.',
+          },
+          paymentProvider,
+          paidSteps,
+        )
+      : Promise.resolve();
+  await app.register(ordersAdminRoutes, { beforeCancel, notify, refundCancelled });
   await app.register(orderExpiryPlugin, {
     holdHours: config.orderHoldHours,
     beforeCancel,
@@ -189,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(shopTermsRoutes, { shopTerms: config.shopTerms });
   await app.register(invoicesRoutes);
+  await app.register(refundsRoutes, { provider: paymentProvider, steps: paidSteps });
   await app.register(reviewsRoutes);
   await app.register(reviewsAdminRoutes);
   await app.register(usersRoutes, { authSecret: config.authSecret });

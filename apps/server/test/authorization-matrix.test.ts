@@ -120,6 +120,21 @@ async function paidOrderOfA(): Promise<{ orderId: string; transactionId: string 
   return { orderId, transactionId: res.json<{ paymentIntentId: string }>().paymentIntentId };
 }
 
+/** A's paid order with $1.00 refunded by the admin: the order, the refund and its credit note. */
+async function refundedOrderOfA(): Promise<{ orderId: string; refundId: string; note: string }> {
+  const { orderId } = await paidOrderOfA();
+  const res = await request(t.app, {
+    method: 'POST',
+    url: `/api/order/${orderId}/refunds`,
+    payload: { amount: 1, reason: 'Matrix' },
+    as: admin,
+  });
+  if (res.statusCode !== 201) throw new Error(`refund failed: ${res.body}`);
+  const [made] = res.json<{ refunds: Array<{ id: string; creditNote: { number: string } }> }>()
+    .refunds;
+  return { orderId, refundId: made!.id, note: made!.creditNote.number };
+}
+
 /** A tool in A's cart (a new tool each time, so the line is A's alone); returns its id. */
 async function cartLineOfA(): Promise<string> {
   const { id } = await insertTool(t.app.db, { minOrderQuantity: 1, inStock: 5 });
@@ -571,6 +586,36 @@ const matrix: Row[] = [
     expected: [401, 200, 404, 200],
     on: "A's paid order",
     call: async () => ({ url: `/api/order/${(await paidOrderOfA()).orderId}/invoice.pdf` }),
+  },
+  {
+    route: 'POST /api/order/:id/refunds',
+    who: 'admin',
+    expected: [401, 403, 403, 201],
+    on: "A's paid order: $1.00",
+    call: async () => ({
+      url: `/api/order/${(await paidOrderOfA()).orderId}/refunds`,
+      payload: { amount: 1, reason: 'Matrix' },
+    }),
+  },
+  {
+    route: 'POST /api/order/:id/refunds/:refundId/retry',
+    who: 'admin (only a pending refund: 409 for this settled one)',
+    expected: [401, 403, 403, 409],
+    on: "A's settled refund",
+    call: async () => {
+      const { orderId, refundId } = await refundedOrderOfA();
+      return { url: `/api/order/${orderId}/refunds/${refundId}/retry` };
+    },
+  },
+  {
+    route: 'GET /api/order/:id/credit-notes/:number',
+    who: 'owner or admin',
+    expected: [401, 200, 404, 200],
+    on: "A's credit note",
+    call: async () => {
+      const { orderId, note } = await refundedOrderOfA();
+      return { url: `/api/order/${orderId}/credit-notes/${note}.pdf` };
+    },
   },
   {
     route: 'GET /api/order/:id/timeline',

@@ -176,7 +176,7 @@ describe('order mails', () => {
     const byAdmin = await orderMail(t.customerB, /was cancelled/);
     expect(byAdmin.text).toContain('Our team cancelled this order.');
     expect(byAdmin.subject).toBe(`Your Voltforge order ${numberOf(paid)} was cancelled`);
-    expect(byAdmin.text).toContain('Your payment of $45.00 will be refunded');
+    expect(byAdmin.text).toContain('We are refunding your payment of $45.00 to your card');
     expect(byAdmin.text).not.toContain('You cancelled');
   });
 

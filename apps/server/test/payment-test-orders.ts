@@ -52,7 +52,7 @@ export async function insertOrder(
     })
     .returning();
   if (!line) throw new Error('order line insert failed');
-  return { ...row, lines: [line], invoice: null };
+  return { ...row, lines: [line], invoice: null, refunds: [] };
 }
 
 export async function readOrder(app: App, id: string): Promise<OrderRow> {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { centsToDollars, formatUsd } from './money.ts';
 
 /**
@@ -18,14 +17,16 @@ export interface ShopTerms {
   taxRateBasisPoints: number;
 }
 
-/** The shop's terms as GET /api/shop/terms answers them (dollars and percent). */
-export const shopTermsSchema = z.object({
-  shippingFlatRate: z.number(),
-  freeShippingOver: z.number().nullable(),
+/**
+ * The shop's terms as GET /api/shop/terms answers them (dollars and percent; its schema is in
+ * shop-terms.ts, so pages that only compute with the terms do not load zod).
+ */
+export interface ShopTermsJson {
+  shippingFlatRate: number;
+  freeShippingOver: number | null;
   /** Percent, e.g. 8.25; 0 when the shop charges no tax. */
-  taxRate: z.number(),
-});
-export type ShopTermsJson = z.infer<typeof shopTermsSchema>;
+  taxRate: number;
+}
 
 export function shopTermsToJson(terms: ShopTerms): ShopTermsJson {
   return {

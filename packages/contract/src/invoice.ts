@@ -42,6 +42,27 @@ export interface InvoiceSnapshot {
   payment: { provider: string; reference: string | null; paidAt: string };
 }
 
+/** A credit note: the invoice's parties and what one refund returned (docs/payments.md). */
+export interface CreditNoteSnapshot {
+  number: string;
+  issuedAt: string;
+  orderId: string;
+  orderNumber: string;
+  /** The invoice it corrects. */
+  invoiceNumber: string | null;
+  seller: InvoiceSnapshot['seller'];
+  buyer: InvoiceSnapshot['buyer'];
+  lines: InvoiceSnapshot['lines'];
+  goodsCents: number;
+  shippingCents: number;
+  taxCents: number;
+  taxRateBp: number;
+  totalCents: number;
+  currency: 'USD';
+  reason: string;
+  refund: { provider: string; reference: string | null; refundedAt: string };
+}
+
 /** An order's invoice as the order JSON names it. */
 export const invoiceRefSchema = z.object({
   number: z.string(),

@@ -28,6 +28,7 @@ export const mailKinds = [
   'order_shipped',
   'order_delivered',
   'order_cancelled',
+  'order_refunded',
   'contact_ack',
   'contact_notice',
   'newsletter_confirm',
@@ -43,6 +44,7 @@ export const mailKindLabels: Record<MailKind, string> = {
   order_shipped: 'Order shipped',
   order_delivered: 'Order delivered',
   order_cancelled: 'Order cancelled',
+  order_refunded: 'Refund and credit note',
   contact_ack: 'Contact acknowledgement',
   contact_notice: 'Contact notice to admins',
   newsletter_confirm: 'Newsletter confirmation',
@@ -68,8 +70,8 @@ export type MailListQuery = z.output<typeof mailListQuerySchema>;
  * snapshot, so every attempt attaches the same PDF): the invoice of an order, by order id.
  */
 export const mailAttachmentSchema = z.object({
-  kind: z.enum(['invoice']),
-  /** The order whose invoice it is. */
+  kind: z.enum(['invoice', 'credit_note']),
+  /** The order whose invoice it is, or the credit note's refund. */
   id: z.string(),
   filename: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invoiceRefSchema } from './invoice.ts';
+import { refundSchema } from './refund.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
 
 /** The spec's order messages (sections 5, 7 and 8), word for word, leading space included. */
@@ -199,6 +200,10 @@ export const orderSchema = z.object({
   taxId: z.string().nullable(),
   /** The invoice issued when the order was paid; null before. */
   invoice: invoiceRefSchema.nullable(),
+  /** Dollars returned to the card by succeeded refunds (refundState names it). */
+  refunded: z.number(),
+  /** Every refund asked for, oldest first, with its credit note once it succeeded. */
+  refunds: z.array(refundSchema),
   phone: z.string(),
   address: z.string(),
   status: orderStatusSchema,

@@ -6,6 +6,7 @@ import {
   orderDeliveredMail,
   orderPaidMail,
   orderPlacedMail,
+  orderRefundedMail,
   orderShippedMail,
   type CancelledBy,
 } from './templates/order-mails.ts';
@@ -22,7 +23,14 @@ export type OrderEvent =
   | { kind: 'order_paid' }
   | { kind: 'order_shipped' }
   | { kind: 'order_delivered' }
-  | { kind: 'order_cancelled'; by: CancelledBy; wasPaid: boolean };
+  | { kind: 'order_cancelled'; by: CancelledBy; wasPaid: boolean }
+  | {
+      kind: 'order_refunded';
+      refundId: string;
+      amountCents: number;
+      reason: string;
+      creditNote: string;
+    };
 
 function render(settings: OrderMailSettings, event: OrderEvent, row: OrderRow): RenderedMail {
   const base = { publicUrl: settings.publicUrl, order: row };
@@ -37,7 +45,24 @@ function render(settings: OrderMailSettings, event: OrderEvent, row: OrderRow): 
       return orderDeliveredMail(base);
     case 'order_cancelled':
       return orderCancelledMail({ ...base, by: event.by, wasPaid: event.wasPaid });
+    case 'order_refunded':
+      return orderRefundedMail({ ...base, refund: event });
   }
+}
+
+/** The receipt carries the invoice issued with the payment; a refund's mail its credit note. */
+function attachmentOf(event: OrderEvent, row: OrderRow): Pick<OutgoingMail, 'attachment'> {
+  if (event.kind === 'order_paid' && row.invoice) {
+    return {
+      attachment: { kind: 'invoice', id: row.id, filename: `${row.invoice.number}.pdf` },
+    };
+  }
+  if (event.kind === 'order_refunded') {
+    return {
+      attachment: { kind: 'credit_note', id: event.refundId, filename: `${event.creditNote}.pdf` },
+    };
+  }
+  return {};
 }
 
 /**
@@ -54,10 +79,7 @@ export function orderMail(
     kind: event.kind,
     orderId: row.id,
     userId: row.userId ?? undefined,
-    // The receipt carries the invoice issued with the payment.
-    ...(event.kind === 'order_paid' && row.invoice
-      ? { attachment: { kind: 'invoice', id: row.id, filename: `${row.invoice.number}.pdf` } }
-      : {}),
+    ...attachmentOf(event, row),
     ...render(settings, event, row),
   };
 }

@@ -2,11 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '@voltforge/contract/initial-data';
 import type { Page } from './paged-fetch';
 import { reviewKeys } from './api/review-keys';
+import { shopTermsKey } from './api/shop-terms-key';
 import { toolKeys } from './api/tool-keys';
 
 /**
- * The first data the server wrote into the page (home, catalogue, categories, one tool);
- * undefined when there is none or it cannot be read, which just means the pages fetch as usual.
+ * The first data the server wrote into the page (home, catalogue, categories, one tool, and the
+ * shop's terms with each); undefined when there is none or it cannot be read, which just means
+ * the pages fetch as usual.
  */
 export function readInitialData(doc: Document = document): InitialData | undefined {
   const element = doc.getElementById(INITIAL_DATA_ELEMENT_ID);
@@ -36,6 +38,7 @@ export function seedQueryCache(queryClient: QueryClient, data: InitialData): voi
   }
   if (data.tool) queryClient.setQueryData(toolKeys.detail(data.tool._id), data.tool);
   if (data.categories) queryClient.setQueryData(toolKeys.categories(), data.categories);
+  if (data.shopTerms) queryClient.setQueryData(shopTermsKey, data.shopTerms);
 }
 
 /** `readInitialData` into `seedQueryCache`; returns what it read. */

@@ -1,15 +1,25 @@
-import { cartLineProblem, goneCartLine, type Cart, type CartLine } from '@voltforge/contract/cart';
+import {
+  cartLineProblem,
+  goneCartLine,
+  withCharges,
+  type Cart,
+  type CartLine,
+} from '@voltforge/contract/cart';
+import type { ShopTerms } from '@voltforge/contract/charges';
 import { centsToDollars } from '@voltforge/contract/money';
 import { linesTotalCents, priceLine, pricingOf } from '@voltforge/contract/pricing';
 import type { Tool } from '@voltforge/contract/tool';
+import { defaultTerms } from './shop-terms';
 
 /**
  * What POST /api/cart/price answers for these lines, for tests that stub the API: each line
- * priced from the catalogue given, by the contract's rules, as the server does.
+ * priced from the catalogue given, by the contract's rules, with shipping and tax by `terms`, as
+ * the server does.
  */
 export function fakeCartPrice(
   lines: ReadonlyArray<{ toolId: string; quantity: number }>,
   catalogue: readonly Tool[],
+  terms: ShopTerms = defaultTerms,
 ): Cart {
   const priced = lines.map(({ toolId, quantity }) => {
     const tool = catalogue.find((t) => t._id === toolId);
@@ -33,9 +43,12 @@ export function fakeCartPrice(
     };
     return { line, totalCents: price.totalCents };
   });
-  return {
-    lines: priced.map((p) => p.line),
-    subtotal: centsToDollars(linesTotalCents(priced)),
-    ready: priced.every((p) => p.line.problem === null),
-  };
+  return withCharges(
+    {
+      lines: priced.map((p) => p.line),
+      subtotalCents: linesTotalCents(priced),
+      ready: priced.every((p) => p.line.problem === null),
+    },
+    terms,
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -13,9 +14,10 @@ import {
   jsonb,
 } from 'drizzle-orm/pg-core';
 import { orderStatuses } from '@voltforge/contract/order';
-import { user } from './auth.ts';
 import { tool } from './tool.ts';
-import type { InvoiceSnapshot } from '@voltforge/contract/invoice';
+import type { CreditNoteSnapshot, InvoiceSnapshot } from '@voltforge/contract/invoice';
+import { refundStatuses, type Refund } from '@voltforge/contract/refund';
+import { user } from './auth.ts';
 
 export const order = pgTable(
   'order',
@@ -116,6 +118,8 @@ export type OrderLineRow = typeof orderLine.$inferSelect;
 export type OrderRow = typeof order.$inferSelect & {
   lines: OrderLineRow[];
   invoice: { number: string; issuedAt: Date } | null;
+  /** Every refund asked for, oldest first, with its credit note once it succeeded. */
+  refunds: Refund[];
 };
 
 /**
@@ -159,3 +163,78 @@ export const invoice = pgTable(
     uniqueIndex('invoice_order_id_idx').on(t.orderId),
   ],
 );
+
+/**
+ * A refund of (part of) a paid order: asked for by an admin (or made in the payment provider's
+ * dashboard and reported by webhook), sent to the provider, and counted as refunded only once the
+ * provider confirms it (docs/payments.md, "Refunds and credit notes"). A pending refund counts
+ * against what can still be refunded, so two refunds at once can never return more than was
+ * captured; a failed one counts for nothing.
+ */
+export const refund = pgTable(
+  'refund',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id),
+    status: text('status', { enum: refundStatuses }).notNull().default('pending'),
+    /** Refunded pieces per order line. */
+    lines: jsonb('lines')
+      .$type<Array<{ lineNo: number; quantity: number; amountCents: number }>>()
+      .notNull(),
+    shipping: boolean('shipping').notNull(),
+    goodsCents: integer('goods_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    restock: boolean('restock').notNull(),
+    reason: text('reason').notNull(),
+    /** Who asked for it (null: made at the provider and reported by webhook). */
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    /** The provider's refund id, once it answered: a webhook about it is matched by it. */
+    providerRefundId: text('provider_refund_id'),
+    /** The provider's words for a failed refund, or why it is still pending. */
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('refund_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'refund_amount_is_parts',
+      sql`${t.amountCents} = ${t.goodsCents} + ${t.shippingCents} + ${t.taxCents}`,
+    ),
+    index('refund_order_id_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('refund_provider_refund_id_idx').on(t.providerRefundId),
+  ],
+);
+
+/** A credit note: issued once per succeeded refund, in the transaction that records it. */
+export const creditNote = pgTable(
+  'credit_note',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refund.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    totalCents: integer('total_cents').notNull(),
+    snapshot: jsonb('snapshot').$type<CreditNoteSnapshot>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('credit_note_number_idx').on(t.number),
+    uniqueIndex('credit_note_year_seq_idx').on(t.year, t.seq),
+    uniqueIndex('credit_note_refund_id_idx').on(t.refundId),
+    index('credit_note_order_id_idx').on(t.orderId),
+  ],
+);
+
+export type RefundRow = typeof refund.$inferSelect;

@@ -74,3 +74,21 @@ export const paymentAttempt = pgTable(
   },
   (t) => [index('payment_attempt_order_id_idx').on(t.orderId, t.createdAt)],
 );
+
+/**
+ * The built-in test provider's refunds, kept like Stripe keeps them: one per idempotency key, and
+ * never more in all than the intent's amount.
+ */
+export const testRefund = pgTable(
+  'test_refund',
+  {
+    id: text('id').primaryKey(),
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => testPaymentIntent.id),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('test_refund_intent_id_idx').on(t.intentId)],
+);

@@ -55,7 +55,14 @@ export const tool = pgTable(
   ],
 );
 
-export const stockMovementReasons = ['order', 'cancel', 'restock', 'adjust', 'import'] as const;
+export const stockMovementReasons = [
+  'order',
+  'cancel',
+  'restock',
+  'adjust',
+  'import',
+  'refund',
+] as const;
 
 /** Every change of tool.in_stock writes one row, in the same transaction. */
 export const stockMovement = pgTable(

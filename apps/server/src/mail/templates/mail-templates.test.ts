@@ -182,7 +182,7 @@ describe('mail templates', () => {
     expect(text('customer')).toContain('You cancelled this order.');
     expect(text('admin')).toContain('Our team cancelled this order.');
     expect(text('expired')).toContain('not paid in time');
-    expect(text('admin', true)).toContain('will be refunded');
+    expect(text('admin', true)).toContain('We are refunding your payment');
     expect(text('customer')).toContain('Nothing was charged');
   });
 

@@ -185,9 +185,39 @@ export function orderCancelledMail(opts: {
       paragraph(cancelReasons[opts.by]),
       orderRows(order),
       ...(opts.wasPaid
-        ? [paragraph(`Your payment of ${money(order.totalCents)} will be refunded to your card.`)]
+        ? [
+            paragraph(
+              `We are refunding your payment of ${money(order.totalCents)} to your card. A credit note follows in a separate mail once the refund is done.`,
+            ),
+          ]
         : [note('Nothing was charged for this order.')]),
       button('Order again', shopLink(publicUrl, '/tools')),
+    ],
+  });
+}
+
+export function orderRefundedMail(opts: {
+  publicUrl: string;
+  order: OrderMailData;
+  refund: { amountCents: number; reason: string; creditNote: string };
+}): RenderedMail {
+  const { order, publicUrl, refund } = opts;
+  return renderMail({
+    publicUrl,
+    subject: `Refund of ${money(refund.amountCents)} for your Voltforge order ${shortId(order)}`,
+    heading: 'Your refund',
+    blocks: [
+      paragraph(`Hello ${order.customerName},`),
+      paragraph(
+        `We refunded ${money(refund.amountCents)} to the card you paid order ${shortId(order)} with. Depending on your bank it shows on your statement within 5 to 10 days.`,
+      ),
+      rows([
+        ['Credit note', refund.creditNote],
+        ['Refunded', money(refund.amountCents)],
+        ['Reason', refund.reason],
+      ]),
+      paragraph('The credit note is attached to this mail as a PDF.'),
+      button('See my orders', shopLink(publicUrl, mailLinkPaths.myOrders)),
     ],
   });
 }

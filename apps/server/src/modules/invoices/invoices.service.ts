@@ -1,11 +1,16 @@
-import { eq } from 'drizzle-orm';
-import { documentNumber, type InvoiceSnapshot } from '@voltforge/contract/invoice';
+import { and, eq } from 'drizzle-orm';
+import {
+  documentNumber,
+  type CreditNoteSnapshot,
+  type InvoiceSnapshot,
+} from '@voltforge/contract/invoice';
 import { formatOrderNumber } from '@voltforge/contract/order';
 import type { Seller } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { invoice, type OrderRow } from '../../db/schema/order.ts';
+import { creditNote, invoice, type OrderRow } from '../../db/schema/order.ts';
 import type { RenderAttachment } from '../../mail/sender.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { renderCreditNotePdf } from './credit-note-pdf.ts';
 import { nextDocumentNumber } from './numbering.ts';
 
 /** How an order was paid, as the invoice states it. */
@@ -89,12 +94,37 @@ export async function findInvoice(
   return row;
 }
 
+/** One credit note of an order, by its number. */
+export async function findCreditNote(
+  db: Db | Tx,
+  orderId: string,
+  number: string,
+): Promise<{ snapshot: CreditNoteSnapshot } | undefined> {
+  const [row] = await db
+    .select({ snapshot: creditNote.snapshot })
+    .from(creditNote)
+    .where(and(eq(creditNote.orderId, orderId), eq(creditNote.number, number)));
+  return row;
+}
+
 /**
  * The mail sender's renderer for document attachments: the invoice of an order, rendered from
  * its stored snapshot, so every delivery attempt attaches the same document.
  */
 export function documentAttachments(db: Db): RenderAttachment {
   return async (attachment) => {
+    if (attachment.kind === 'credit_note') {
+      const [note] = await db
+        .select({ snapshot: creditNote.snapshot })
+        .from(creditNote)
+        .where(eq(creditNote.refundId, attachment.id));
+      if (!note) throw new Error(`the credit note of refund ${attachment.id} is not there`);
+      return {
+        filename: attachment.filename,
+        content: await renderCreditNotePdf(note.snapshot),
+        contentType: 'application/pdf',
+      };
+    }
     const issued = await findInvoice(db, attachment.id);
     if (!issued) throw new Error(`the invoice of order ${attachment.id} is not there`);
     return {

@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { centsToDollars } from '@voltforge/contract/money';
+import { centsToDollars, dollarsToCents } from '@voltforge/contract/money';
 import {
   formatOrderNumber,
   orderTitle,
@@ -17,6 +17,7 @@ import {
   type OrderRow,
 } from '../../db/schema/order.ts';
 import { containsPattern } from '../tools/tools.service.ts';
+import { refundsOf } from '../refunds/refund-list.ts';
 
 export type { OrderRow };
 
@@ -57,6 +58,12 @@ export function orderToJson(row: OrderRow): Order {
     invoice: row.invoice
       ? { number: row.invoice.number, issuedAt: row.invoice.issuedAt.toISOString() }
       : null,
+    refunded: centsToDollars(
+      row.refunds
+        .filter((r) => r.status === 'succeeded')
+        .reduce((sum, r) => sum + dollarsToCents(r.amount), 0),
+    ),
+    refunds: row.refunds,
     phone: row.phone,
     address: row.address,
     status: row.status,
@@ -105,7 +112,10 @@ export function orderFiltersWhere(filters: OrderFilters): SQL | undefined {
   );
 }
 
-/** These orders with their lines and invoices (a query each for all of them), in the order given. */
+/**
+ * These orders with their lines, invoices and refunds (a query each for all of them), in the
+ * order given.
+ */
 export async function withLines(
   db: Db | Tx,
   rows: ReadonlyArray<typeof order.$inferSelect>,
@@ -117,6 +127,7 @@ export async function withLines(
     .from(invoice)
     .where(inArray(invoice.orderId, ids));
   const invoices = new Map(issued.map((i) => [i.orderId, i]));
+  const refunds = await refundsOf(db, ids);
   const lines = await db
     .select()
     .from(orderLine)
@@ -139,6 +150,7 @@ export async function withLines(
       ...r,
       lines: byOrder.get(r.id) ?? [],
       invoice: inv ? { number: inv.number, issuedAt: inv.issuedAt } : null,
+      refunds: refunds.get(r.id) ?? [],
     };
   });
 }

@@ -6,15 +6,15 @@ import { adminOnly, requireAdmin } from '../../auth/guards.ts';
 import { sendPage } from '../../paging.ts';
 import { listAllOrders, setOrderStatus } from './orders-admin.service.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
-import type { BeforeCancel } from './orders.service.ts';
+import type { BeforeCancel, CancelSteps } from './orders.service.ts';
 
 /** Manage All Orders: every order, and moving one along its status (admins only). */
 export async function ordersAdminRoutes(
   instance: FastifyInstance,
-  opts: { beforeCancel: BeforeCancel; notify: OrderNotify },
+  opts: { beforeCancel: BeforeCancel; notify: OrderNotify } & Pick<CancelSteps, 'refundCancelled'>,
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { beforeCancel, notify } = opts;
+  const { beforeCancel, notify, refundCancelled } = opts;
 
   app.get(
     '/api/orders',
@@ -46,7 +46,7 @@ export async function ordersAdminRoutes(
     async (request) => {
       const admin = await requireAdmin(request);
       const input = { id: request.params.id, status: request.body.status };
-      return setOrderStatus(app.db, admin, input, { beforeCancel, notify });
+      return setOrderStatus(app.db, admin, input, { beforeCancel, notify, refundCancelled });
     },
   );
 }

@@ -75,6 +75,12 @@ export interface CancelSteps {
   notify: OrderNotify;
   /** Why, for the timeline and the customer's mail; by default who acts (an admin, or the customer). */
   reason?: OrderCancelReason;
+  /**
+   * Refunds a paid order once it is cancelled, through the refunds' one path (the payments
+   * module's, wired by app.ts). Its outcome shows on the order's refunds: a provider that fails
+   * leaves the refund failed or pending there, for the admin to see and retry; the cancel stands.
+   */
+  refundCancelled?: (orderId: string, actor: Actor) => Promise<unknown>;
 }
 
 /** How the customer's mail names each reason for a cancellation. */
@@ -161,7 +167,7 @@ export async function cancelOrder(
     const from: OrderStatus[] = settled ? ['pending_payment'] : cancellable;
     const readIntent = row.paymentIntentId;
     const was = row.status;
-    const { lines, invoice } = row;
+    const { lines, invoice, refunds } = row;
 
     const cancelled = await db.transaction(async (tx) => {
       const [updated] = await tx
@@ -176,7 +182,7 @@ export async function cancelOrder(
         )
         .returning();
       if (!updated) return false;
-      const cancelledOrder = { ...updated, lines, invoice };
+      const cancelledOrder = { ...updated, lines, invoice, refunds };
       await returnStock(tx, cancelledOrder, actor.id);
       await recordOrderEvent(tx, {
         orderId,
@@ -203,7 +209,12 @@ export async function cancelOrder(
       );
       return true;
     });
-    if (cancelled) return { deletedCount: 1 };
+    if (cancelled) {
+      if (was !== 'pending_payment' && steps.refundCancelled) {
+        await steps.refundCancelled(orderId, actor).catch(() => undefined);
+      }
+      return { deletedCount: 1 };
+    }
 
     // The order changed under us: another cancel won (0), it was paid meanwhile (409), or a new
     // payment intent appeared, which must be settled before the order may be cancelled.

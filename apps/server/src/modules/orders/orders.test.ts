@@ -85,6 +85,8 @@ describe('POST /api/order', () => {
       company: null,
       taxId: null,
       invoice: null,
+      refunded: 0,
+      refunds: [],
       phone: '+1 (555) 010-2030',
       address: '12 Foundry Lane, Springfield',
       status: 'pending_payment',

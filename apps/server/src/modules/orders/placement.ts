@@ -268,6 +268,7 @@ function composeOrder(
     cancelledAt: null,
     createdAt: new Date(state.now),
     invoice: null,
+    refunds: [],
     lines,
   };
 }

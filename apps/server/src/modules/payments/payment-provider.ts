@@ -28,12 +28,28 @@ export interface CreateIntentInput {
   description: string;
 }
 
+export interface RefundInput {
+  intentId: string;
+  amountCents: number;
+  /** The same for every attempt of one refund: the provider refunds it once however often asked. */
+  idempotencyKey: string;
+  orderId: string;
+  refundId: string;
+}
+
+/** The provider's answer about a refund: done, still under way, or refused with its words. */
+export type ProviderRefund =
+  | { id: string; status: 'succeeded' | 'pending' }
+  | { id: string | null; status: 'failed'; message: string };
+
 /** A webhook event whose signature has been verified. */
 export interface ProviderEvent {
   id: string;
   type: string;
   /** The payment intent the event is about, when it is about one. */
   intentId: string | null;
+  /** A refund the event reports (made at the provider, e.g. in Stripe's dashboard). */
+  refund?: { id: string; intentId: string; amountCents: number; status: string };
 }
 
 /** The provider could not be reached or failed: worth retrying, and not the customer's fault. */
@@ -82,6 +98,12 @@ export interface PaymentProvider {
    * provider has no intent with this id.
    */
   cancelIntent(id: string): Promise<ProviderIntent | null>;
+  /**
+   * Refunds part or all of a succeeded intent. A refusal (more than is left, a closed card) is a
+   * `failed` answer; a provider that cannot be reached throws ProviderUnavailableError, and the
+   * refund's outcome is then unknown until asked again with the same idempotency key.
+   */
+  refund(input: RefundInput): Promise<ProviderRefund>;
   /** Checks the signature on the raw body; throws InvalidWebhookError. Absent: no webhooks. */
   verifyWebhook?(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

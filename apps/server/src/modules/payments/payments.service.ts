@@ -14,6 +14,7 @@ import { recordPaymentAttempt } from '../order-timeline/payment-attempts.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 import type { Seller } from '../../config.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
+import { recordProviderRefund } from '../refunds/refunds.service.ts';
 
 type Customer = Pick<Actor, 'id' | 'role'>;
 
@@ -270,6 +271,7 @@ export type WebhookOutcome =
   | 'already_paid'
   | 'paid_after_cancel'
   | 'payment_failed_recorded'
+  | 'refund_recorded'
   | 'mismatch';
 
 /**
@@ -288,6 +290,17 @@ export async function handleWebhookEvent(
     .from(paymentEvent)
     .where(eq(paymentEvent.eventId, event.id));
   if (seen) return { outcome: 'duplicate', orderId: null };
+
+  if (event.refund) {
+    // Recorded by the provider's refund id, so a replay or a concurrent report changes nothing;
+    // the event is marked seen after, so a failure here is retried by the provider.
+    const recorded = await recordProviderRefund(db, event.refund, steps);
+    await db
+      .insert(paymentEvent)
+      .values({ provider: provider.name, eventId: event.id, type: event.type, orderId: null })
+      .onConflictDoNothing({ target: paymentEvent.eventId });
+    return { outcome: recorded === 'ignored' ? 'ignored' : 'refund_recorded', orderId: null };
+  }
 
   const relevant =
     event.intentId !== null &&

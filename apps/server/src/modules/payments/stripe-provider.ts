@@ -7,6 +7,8 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type ProviderIntent,
+  type ProviderRefund,
+  type RefundInput,
 } from './payment-provider.ts';
 
 type StripeConfig = Extract<Config['payments'], { provider: 'stripe' }>;
@@ -74,11 +76,30 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     } catch (error) {
       throw new InvalidWebhookError(error instanceof Error ? error.message : 'invalid signature');
     }
-    const object = event.data.object as { object?: string; id?: string };
+    const object = event.data.object as {
+      object?: string;
+      id?: string;
+      amount?: number;
+      status?: string | null;
+      payment_intent?: string | { id: string } | null;
+    };
+    const refundIntent =
+      typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent?.id;
     return {
       id: event.id,
       type: event.type,
       intentId: object.object === 'payment_intent' && object.id ? object.id : null,
+      // refund.created / refund.updated (and charge.refund.updated) carry the refund itself.
+      ...(object.object === 'refund' && object.id && refundIntent
+        ? {
+            refund: {
+              id: object.id,
+              intentId: refundIntent,
+              amountCents: object.amount ?? 0,
+              status: object.status ?? 'pending',
+            },
+          }
+        : {}),
     };
   };
 
@@ -125,6 +146,37 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
           error.code === 'payment_intent_unexpected_state'
         ) {
           return retrieveIntent(id);
+        }
+        throw new ProviderUnavailableError(error);
+      }
+    },
+
+    async refund(input: RefundInput): Promise<ProviderRefund> {
+      try {
+        const made = await stripe.refunds.create(
+          {
+            payment_intent: input.intentId,
+            amount: input.amountCents,
+            metadata: { orderId: input.orderId, refundId: input.refundId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (made.status === 'succeeded') return { id: made.id, status: 'succeeded' };
+        if (made.status === 'failed' || made.status === 'canceled') {
+          return {
+            id: made.id,
+            status: 'failed',
+            message: made.failure_reason ?? `The refund was ${made.status}.`,
+          };
+        }
+        return { id: made.id, status: 'pending' };
+      } catch (error) {
+        // Stripe refused it (more than is left, a disputed charge): its words, nothing refunded.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError ||
+          error instanceof Stripe.errors.StripeCardError
+        ) {
+          return { id: null, status: 'failed', message: error.message };
         }
         throw new ProviderUnavailableError(error);
       }

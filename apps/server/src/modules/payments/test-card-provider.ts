@@ -8,10 +8,17 @@ import {
 } from '@voltforge/contract/payment';
 import type { Db } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
-import { testPaymentIntent } from '../../db/schema/payment.ts';
+import { testPaymentIntent, testRefund } from '../../db/schema/payment.ts';
+import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import { badRequest, conflict, HttpError, notFound } from '../../http-error.ts';
 import { recordPaymentAttempt } from '../order-timeline/payment-attempts.ts';
-import type { CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.ts';
+import type {
+  CreateIntentInput,
+  PaymentProvider,
+  ProviderIntent,
+  ProviderRefund,
+  RefundInput,
+} from './payment-provider.ts';
 
 type IntentRow = typeof testPaymentIntent.$inferSelect;
 
@@ -64,6 +71,49 @@ export function createTestProvider(db: Db): PaymentProvider {
     async retrieveIntent(id: string) {
       const [row] = await db.select().from(testPaymentIntent).where(eq(testPaymentIntent.id, id));
       return row ? toIntent(row) : null;
+    },
+
+    async refund(input: RefundInput): Promise<ProviderRefund> {
+      // Like Stripe: one refund per idempotency key, and never more in all than was captured.
+      return db.transaction(async (tx) => {
+        const [again] = await tx
+          .select()
+          .from(testRefund)
+          .where(eq(testRefund.idempotencyKey, input.idempotencyKey));
+        if (again) return { id: again.id, status: 'succeeded' as const };
+        const [intent] = await tx
+          .select()
+          .from(testPaymentIntent)
+          .where(eq(testPaymentIntent.id, input.intentId))
+          .for('update');
+        if (!intent || intent.status !== 'succeeded') {
+          return {
+            id: null,
+            status: 'failed' as const,
+            message: 'This payment has not succeeded, so it cannot be refunded.',
+          };
+        }
+        const [taken] = await tx
+          .select({ cents: sql<number>`coalesce(sum(${testRefund.amountCents}), 0)::int` })
+          .from(testRefund)
+          .where(eq(testRefund.intentId, intent.id));
+        const left = intent.amountCents - Number(taken?.cents ?? 0);
+        if (input.amountCents > left) {
+          return {
+            id: null,
+            status: 'failed' as const,
+            message: `Refund amount (${formatUsd(centsToDollars(input.amountCents))}) is greater than the unrefunded amount on the charge (${formatUsd(centsToDollars(left))}).`,
+          };
+        }
+        const id = `re_test_${token(12)}`;
+        await tx.insert(testRefund).values({
+          id,
+          intentId: intent.id,
+          amountCents: input.amountCents,
+          idempotencyKey: input.idempotencyKey,
+        });
+        return { id, status: 'succeeded' as const };
+      });
     },
 
     async cancelIntent(id: string) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { shopTermsSchema, shopTermsToJson, type ShopTerms } from '@voltforge/contract/charges';
+import { shopTermsToJson, type ShopTerms } from '@voltforge/contract/charges';
+import { shopTermsSchema } from '@voltforge/contract/shop-terms';
 
 /**
  * GET /api/shop/terms: shipping and tax as configured, for the pages that show what an order

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, signedInAs } from '../../test/fake-auth-client';
 import { json, stubFetch } from '../../test/page-harness';
 import { renderRoutes } from '../../test/render-route';
+import { cartOf } from '../../test/shop-terms';
 import { Navbar } from './navbar';
 
 vi.mock('../../lib/auth-client', async () => ({
@@ -36,13 +37,9 @@ const line = (toolId: string, partNumber: string): CartLine => ({
   problem: null,
   notice: null,
 });
-const accountCart: Cart = { lines: [line('a', 'VF-PS3005')], subtotal: 20, ready: true };
+const accountCart: Cart = cartOf([line('a', 'VF-PS3005')]);
 const merged: MergeCartResult = {
-  cart: {
-    lines: [...accountCart.lines, line(local[0]!.toolId, 'VF-DM200')],
-    subtotal: 40,
-    ready: true,
-  },
+  cart: cartOf([...accountCart.lines, line(local[0]!.toolId, 'VF-DM200')]),
   changes: [cartMessages.merged('VF-DM200', 4), cartMessages.mergeDropped('VF-CT40')],
 };
 

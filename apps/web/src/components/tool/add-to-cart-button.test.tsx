@@ -10,6 +10,7 @@ import { json, renderPageAt, slow, stubFetch } from '../../test/page-harness';
 import { AddToCartButton } from './add-to-cart-button';
 import { ToolCard } from './tool-card';
 import { fakeCartPrice } from '../../test/fake-cart-price';
+import { cartOf } from '../../test/shop-terms';
 
 vi.mock('../../lib/auth-client', async () => ({
   authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
@@ -90,13 +91,13 @@ describe('Add to cart on a tool card', { timeout: 20_000 }, () => {
     view.unmount();
     renderPageAt('/cart', <CartPage />, '/cart');
     expect(await screen.findByLabelText('Quantity of VF-DM200', undefined, slow)).toHaveValue(4);
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$358.00');
+    expect(screen.getByTestId('cart-goods')).toHaveTextContent('$358.00');
   });
 
   it("adds the minimum order quantity to a signed-in buyer's server cart", async () => {
     const user = userEvent.setup();
     fakeAuth.session = signedInAs('Ada Lovelace');
-    const cart: Cart = { lines: [], subtotal: 179, ready: true };
+    const cart: Cart = cartOf([], { subtotal: 179 });
     renderCard((url, init) =>
       init?.method === 'POST' && url === '/api/cart/lines' ? json(200, cart) : undefined,
     );

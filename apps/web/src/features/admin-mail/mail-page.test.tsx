@@ -24,6 +24,7 @@ const mail: MailDetail = {
   createdAt: '2026-01-01T10:00:00.000Z',
   sentAt: null,
   nextAttemptAt: null,
+  attachment: null,
   html: '<p>Reset</p>',
   text: `Choose a new password:\n${link}\nSee https://elsewhere.example/x`,
 };

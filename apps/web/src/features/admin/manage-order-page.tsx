@@ -9,6 +9,8 @@ import { OrderActions } from './components/order-actions';
 import { OrderTimelineList } from '../../components/order-timeline/order-timeline';
 import { OrderStatusBadge } from '../../components/order/order-status-badge';
 import { hasSeveralLines, OrderLines } from '../../components/order/order-lines';
+import { chargesOfOrder, OrderCharges } from '../../components/order/order-charges';
+import { InvoiceLink } from '../../components/order/invoice-link';
 import { QueryError } from '../../components/ui/query-error';
 
 /** manageOrder/:id: one order of the back office's table, its details and actions. */
@@ -43,6 +45,10 @@ export function ManageOrderPage() {
               <OrderStatusBadge status={order.data.status} />
             </div>
             <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="text-base-content/75">Order number</dt>
+              <dd className="font-mono font-semibold" data-testid="order-number">
+                {order.data.number}
+              </dd>
               <dt className="text-base-content/75">Order</dt>
               <dd className="font-mono [overflow-wrap:anywhere]">{order.data._id}</dd>
               <dt className="text-base-content/75">Placed</dt>
@@ -52,6 +58,18 @@ export function ManageOrderPage() {
                 {order.data.name} ·{' '}
                 <span className="[overflow-wrap:anywhere]">{order.data.email}</span>
               </dd>
+              {order.data.company ? (
+                <>
+                  <dt className="text-base-content/75">Company</dt>
+                  <dd>{order.data.company}</dd>
+                </>
+              ) : null}
+              {order.data.taxId ? (
+                <>
+                  <dt className="text-base-content/75">VAT / tax id</dt>
+                  <dd className="font-mono">{order.data.taxId}</dd>
+                </>
+              ) : null}
               <dt className="text-base-content/75">Phone</dt>
               <dd>{order.data.phone}</dd>
               <dt className="text-base-content/75">Address</dt>
@@ -62,10 +80,6 @@ export function ManageOrderPage() {
                   <dd>
                     <OrderLines order={order.data} label="Order lines" />
                   </dd>
-                  <dt className="text-base-content/75">Price</dt>
-                  <dd>
-                    <strong>{formatUsd(order.data.total)}</strong> total
-                  </dd>
                 </>
               ) : (
                 <>
@@ -74,15 +88,27 @@ export function ManageOrderPage() {
                   <dt className="text-base-content/75">Quantity</dt>
                   <dd>{order.data.quantity}</dd>
                   <dt className="text-base-content/75">Price</dt>
-                  <dd>
-                    {formatUsd(order.data.price)} each ·{' '}
-                    <strong>{formatUsd(order.data.total)}</strong> total
-                  </dd>
+                  <dd>{formatUsd(order.data.price)} each</dd>
                 </>
               )}
+              <dt className="text-base-content/75">Charges</dt>
+              <dd className="sm:max-w-xs">
+                <OrderCharges charges={chargesOfOrder(order.data)} testId="manage-order" />
+              </dd>
               <dt className="text-base-content/75">Transaction id</dt>
               <dd className="font-mono [overflow-wrap:anywhere]">
                 {order.data.transactionId ?? '—'}
+              </dd>
+              <dt className="text-base-content/75">Invoice</dt>
+              <dd>
+                {order.data.invoice ? (
+                  <>
+                    <span className="font-mono">{order.data.invoice.number}</span> ·{' '}
+                    <InvoiceLink order={order.data} />
+                  </>
+                ) : (
+                  'Issued when the order is paid'
+                )}
               </dd>
             </dl>
             <div className="card-actions">

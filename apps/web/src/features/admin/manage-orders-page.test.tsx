@@ -14,6 +14,7 @@ vi.mock('react-toastify', () => ({
 const slow = { timeout: 8_000 };
 const order = (n: number, status: OrderStatus): Order => ({
   _id: `0000000${n}-0000-4000-8000-000000000000`,
+  number: `VF-1000${n}`,
   name: 'Alice Ampere',
   email: 'alice@example.com',
   order: `Tool ${n}`,
@@ -21,7 +22,18 @@ const order = (n: number, status: OrderStatus): Order => ({
   toolId: 't1',
   price: 10,
   quantity: 3,
-  total: 30,
+  goodsTotal: 30,
+  shipping: 7.5,
+  tax: 0,
+  taxRate: 0,
+  total: 37.5,
+  company: null,
+  taxId: null,
+  refunded: 0,
+  refunds: [],
+  invoice: ['paid', 'shipped', 'delivered'].includes(status)
+    ? { number: `INV-2026-00000${n}`, issuedAt: '2026-11-01T00:05:00.000Z' }
+    : null,
   phone: '+1 555 010 2030',
   address: '1 Main St',
   status,
@@ -108,6 +120,8 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
       order: 'VF-T6 and 1 more',
       price: 80,
       quantity: 1,
+      goodsTotal: 80,
+      shipping: 0,
       total: 80,
       lines: [
         {
@@ -177,7 +191,11 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
   it('searches by part number through the query string, and the export follows the filters', async () => {
     const user = userEvent.setup();
     renderPage();
-    const box = await screen.findByLabelText('Search by part number, tool or customer', {}, slow);
+    const box = await screen.findByLabelText(
+      'Search by order number, part number, tool or customer',
+      {},
+      slow,
+    );
     await user.type(box, 'vf-dm200');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
@@ -188,6 +206,34 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: /^Export CSV/ })).toHaveAttribute(
       'href',
       '/api/orders/export.csv?search=vf-dm200',
+    );
+  });
+
+  it('shows each order’s number and charges, and the invoice of a paid one', async () => {
+    renderPage();
+    const unpaid = await rowOf('Tool 1');
+    expect(unpaid.getByText('VF-10001')).toBeInTheDocument();
+    expect(unpaid.getByText('$37.50')).toBeInTheDocument();
+    expect(unpaid.getByText('Shipping $7.50')).toBeInTheDocument();
+    expect(unpaid.queryByRole('link', { name: /^Invoice/ })).not.toBeInTheDocument();
+    const paid = await rowOf('Tool 2');
+    expect(paid.getByRole('link', { name: 'Invoice (PDF) for order VF-10002' })).toHaveAttribute(
+      'href',
+      `/api/order/${orders[1]?._id}/invoice.pdf`,
+    );
+  });
+
+  it('finds an order by its number', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const box = await screen.findByRole('searchbox', {}, slow);
+    expect(box).toHaveAttribute('placeholder', expect.stringContaining('VF-10001'));
+    await user.type(box, 'VF-10002');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('search=VF-10002'))).toBe(
+        true,
+      ),
     );
   });
 

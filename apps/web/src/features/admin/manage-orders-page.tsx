@@ -13,6 +13,9 @@ import { AdminTable } from './components/admin-table';
 import { OrderActions } from './components/order-actions';
 import { OrderStatusBadge } from '../../components/order/order-status-badge';
 import { hasSeveralLines, OrderLines } from '../../components/order/order-lines';
+import { shippingText } from '../../components/order/order-charges';
+import { InvoiceLink } from '../../components/order/invoice-link';
+import { chargeTexts } from '@voltforge/contract/charges';
 import { QueryError } from '../../components/ui/query-error';
 
 const isStatus = (value: string | null): value is OrderStatus =>
@@ -57,7 +60,7 @@ export function ManageOrdersPage() {
           className="flex w-full flex-col gap-1 sm:w-auto"
         >
           <label htmlFor={searchId} className="text-sm font-medium">
-            Search by part number, tool or customer
+            Search by order number, part number, tool or customer
           </label>
           <div className="join w-full">
             {/* Keyed on the URL's value, so Back and links reset what the box shows. */}
@@ -68,7 +71,7 @@ export function ManageOrdersPage() {
               type="search"
               defaultValue={search ?? ''}
               maxLength={MAX_SEARCH_LENGTH}
-              placeholder="e.g. VF-DM200"
+              placeholder="e.g. VF-10001 or VF-DM200"
               className="input input-sm join-item w-full sm:w-64"
             />
             <button type="submit" className="btn btn-sm btn-primary join-item">
@@ -153,6 +156,9 @@ export function ManageOrdersPage() {
                 </th>
                 <td data-label="Name" className="min-w-40">
                   <div>
+                    <div className="font-mono text-xs font-semibold" data-testid="order-number">
+                      {order.number}
+                    </div>
                     <Link to={paths.manageOrder(order._id)} className="link link-hover font-medium">
                       {order.order}
                     </Link>
@@ -191,13 +197,27 @@ export function ManageOrdersPage() {
                         {formatUsd(order.price)} each
                       </div>
                     )}
+                    <div className="text-xs text-base-content/75">
+                      {chargeTexts.shipping} {shippingText(order.shipping)}
+                    </div>
+                    {order.taxRate > 0 ? (
+                      <div className="text-xs text-base-content/75">
+                        {chargeTexts.tax(order.taxRate)} {formatUsd(order.tax)}
+                      </div>
+                    ) : null}
                   </div>
                 </td>
                 <td data-label="Status">
                   <OrderStatusBadge status={order.status} />
                 </td>
                 <td data-label="Action">
-                  <OrderActions order={order} />
+                  <div className="flex flex-col items-start gap-2">
+                    <OrderActions order={order} />
+                    <InvoiceLink
+                      order={order}
+                      className="link link-primary text-sm whitespace-nowrap"
+                    />
+                  </div>
                 </td>
               </tr>
             ))}

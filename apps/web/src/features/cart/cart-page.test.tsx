@@ -12,6 +12,7 @@ import { fakeAuth, signedInAs } from '../../test/fake-auth-client';
 import { json, renderPageAt, slow, stubFetch } from '../../test/page-harness';
 import { CartPage } from './cart-page';
 import { fakeCartPrice } from '../../test/fake-cart-price';
+import { cartOf, taxedTerms, termsJson } from '../../test/shop-terms';
 
 vi.mock('../../lib/auth-client', async () => ({
   authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
@@ -64,14 +65,11 @@ const lineOf = (tool: Tool, quantity: number, unitPrice: number): CartLine => ({
   notice: null,
 });
 
-const serverCart: Cart = {
-  lines: [lineOf(meter, 10, 89.5), lineOf(clamp, 4, 54.9)],
-  subtotal: 1114.6,
-  ready: true,
-};
+const serverCart: Cart = cartOf([lineOf(meter, 10, 89.5), lineOf(clamp, 4, 54.9)]);
 
 const order: Order = {
   _id: '0b8d1c9a-2f53-4d7e-8a61-3e9f5c2b7d40',
+  number: 'VF-10001',
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   order: 'VF-DM200 and 1 more',
@@ -79,7 +77,16 @@ const order: Order = {
   toolId: meter._id,
   price: 1114.6,
   quantity: 1,
+  goodsTotal: 1114.6,
+  shipping: 0,
+  tax: 0,
+  taxRate: 0,
   total: 1114.6,
+  company: null,
+  taxId: null,
+  refunded: 0,
+  refunds: [],
+  invoice: null,
   phone: '+1 555 010 2030',
   address: '42 Circuit Road',
   status: 'pending_payment',
@@ -163,7 +170,7 @@ describe('CartPage', { timeout: 20_000 }, () => {
         'href',
         `/tool/${meter._id}`,
       );
-      expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$2,100.00');
+      expect(screen.getByTestId('cart-goods')).toHaveTextContent('$2,100.00');
       expect(screen.getByRole('link', { name: 'Log in to check out' })).toHaveAttribute(
         'href',
         '/login',
@@ -192,7 +199,7 @@ describe('CartPage', { timeout: 20_000 }, () => {
 
       await user.type(quantity, '30{Enter}');
       await waitFor(() => expect(storedLines()).toEqual([{ toolId: meter._id, quantity: 30 }]));
-      expect(await screen.findByTestId('cart-subtotal')).toHaveTextContent('$2,520.00');
+      expect(await screen.findByTestId('cart-goods')).toHaveTextContent('$2,520.00');
       expect(screen.getByLabelText('Quantity of VF-DM200')).not.toHaveAccessibleDescription();
     });
 
@@ -315,8 +322,8 @@ describe('CartPage', { timeout: 20_000 }, () => {
       const user = userEvent.setup();
       fakeAuth.session = signedInAs('Ada Lovelace');
       const csv = 'Part Number,Qty\nVF-DM200,10\n';
-      const emptyCart: Cart = { lines: [], subtotal: 0, ready: true };
-      const filled: Cart = { lines: [lineOf(meter, 10, 89.5)], subtotal: 895, ready: true };
+      const emptyCart: Cart = cartOf([]);
+      const filled: Cart = cartOf([lineOf(meter, 10, 89.5)]);
       renderCart((url, init) => {
         if (url === '/api/cart') return json(200, emptyCart);
         if (init?.method === 'POST' && url === '/api/cart/lines') return json(200, filled);
@@ -344,7 +351,7 @@ describe('CartPage', { timeout: 20_000 }, () => {
       fakeAuth.session = signedInAs('Ada Lovelace');
     });
 
-    it('sends the subtotal shown with the profile’s phone and address, then opens the payment page', async () => {
+    it('sends the total shown with the profile’s phone and address, then opens the payment page', async () => {
       const user = userEvent.setup();
       let answer: (value: Response) => void = () => {};
       renderCart((url, init) => {
@@ -357,7 +364,11 @@ describe('CartPage', { timeout: 20_000 }, () => {
       });
       expect(await screen.findByLabelText('Phone', undefined, slow)).toHaveValue(profile.phone);
       expect(screen.getByLabelText('Address')).toHaveValue(profile.address);
-      expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$1,114.60');
+      expect(screen.getByTestId('cart-goods')).toHaveTextContent('$1,114.60');
+      // Over $75.00: free shipping, and no tax row in a shop without tax.
+      expect(screen.getByTestId('cart-shipping')).toHaveTextContent('Free');
+      expect(screen.queryByTestId('cart-tax')).not.toBeInTheDocument();
+      expect(screen.getByTestId('cart-total')).toHaveTextContent('$1,114.60');
 
       const checkout = screen.getByRole('button', { name: 'Checkout' });
       await user.dblClick(checkout);
@@ -375,6 +386,35 @@ describe('CartPage', { timeout: 20_000 }, () => {
         expectedTotal: 1114.6,
       });
       expect(toast.success).toHaveBeenCalledWith(checkoutMessages.placed);
+    });
+
+    it('shows shipping, tax and the total under the free-shipping threshold, and sends that total', async () => {
+      const user = userEvent.setup();
+      // 1 × $54.90 of goods: $7.50 shipping, 8.25 % tax on both ($5.15), $67.55 in all.
+      const small = cartOf([lineOf(clamp, 1, 54.9)], { terms: taxedTerms });
+      renderCart((url, init) => {
+        if (url === '/api/shop/terms') return json(200, termsJson(taxedTerms));
+        if (url === '/api/cart') return json(200, small);
+        if (url === '/api/profile') return json(200, profile);
+        if (init?.method === 'POST' && url === '/api/checkout') return json(201, order);
+        return undefined;
+      });
+      const checkout = await screen.findByRole('region', { name: 'Checkout' }, slow);
+      expect(within(checkout).getByTestId('cart-goods')).toHaveTextContent('$54.90');
+      expect(within(checkout).getByText('Subtotal')).toBeInTheDocument();
+      expect(within(checkout).getByTestId('cart-shipping')).toHaveTextContent('$7.50');
+      expect(within(checkout).getByText('Tax (8.25 %)')).toBeInTheDocument();
+      expect(within(checkout).getByTestId('cart-tax')).toHaveTextContent('$5.15');
+      expect(within(checkout).getByTestId('cart-total')).toHaveTextContent('$67.55');
+      expect(within(checkout).getByTestId('cart-until-free')).toHaveTextContent(
+        'Add $20.11 more for free shipping.',
+      );
+
+      await user.click(await screen.findByRole('button', { name: 'Checkout' }, slow));
+      expect(
+        await screen.findByText(`Landed on /dashboard/payment/${order._id}`, undefined, slow),
+      ).toBeInTheDocument();
+      expect(bodyOf(callsTo('POST', '/api/checkout')[0])).toMatchObject({ expectedTotal: 67.55 });
     });
 
     it('marks the short line from a 409 and reads the cart again', async () => {

@@ -8,6 +8,7 @@ import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { authClient } from '../../lib/auth-client';
 import { useCart, useCartActions } from '../../lib/cart/use-cart';
+import { useShopTerms } from '../../lib/api/get-shop-terms';
 import { paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { usePageMeta } from '../../lib/use-page-meta';
@@ -17,7 +18,8 @@ import { QuickOrderPanel } from './components/quick-order-panel';
 
 /**
  * /cart, for visitors and buyers alike: the lines with their quantities, prices and problems,
- * the subtotal and checkout, and a quick order by part number that fills the cart.
+ * the subtotal, shipping, tax and total, checkout, and a quick order by part number that fills the
+ * cart.
  */
 export function CartPage() {
   usePageMeta(
@@ -25,6 +27,8 @@ export function CartPage() {
     'Your Voltforge cart: quantities, prices, quick order by part number and checkout.',
   );
   const state = useCart();
+  // For the "add … more for free shipping" hint; the cart's own figures say what it costs.
+  const terms = useShopTerms();
   const { add, setQuantity, remove } = useCartActions();
   const userId = authClient.useSession().data?.user.id ?? null;
   const [shortages, setShortages] = useState<Record<string, string>>({});
@@ -43,7 +47,9 @@ export function CartPage() {
     remove.mutate(line.toolId, { onError: (error) => toast.error(error.message) });
 
   let body;
-  if (state.status === 'pending') {
+  // Waiting for the terms too (asked at the same time), so the hint does not push the form down
+  // when they arrive; if they cannot be read the cart shows without the hint.
+  if (state.status === 'pending' || terms.isPending) {
     body = <Spinner block label="Loading your cart" />;
   } else if (state.status === 'error') {
     body = <QueryError message={state.error.message} onRetry={state.retry} />;
@@ -75,7 +81,7 @@ export function CartPage() {
             removing={remove.isPending ? (remove.variables ?? null) : null}
           />
         </section>
-        <CheckoutPanel cart={cart} userId={userId} onShortages={setShortages} />
+        <CheckoutPanel cart={cart} terms={terms.data} userId={userId} onShortages={setShortages} />
       </div>
     );
   }

@@ -16,6 +16,7 @@ vi.mock('react-toastify', () => ({
 
 const base: Order = {
   _id: '0b8d1c9a-2f53-4d7e-8a61-3e9f5c2b7d40',
+  number: 'VF-10001',
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   order: 'VF-CT40 AC/DC Clamp Meter',
@@ -23,7 +24,16 @@ const base: Order = {
   toolId: '6f1c3c8e-3a0e-4a8f-9b59-2d7c1f0a9e11',
   price: 54.9,
   quantity: 6,
+  goodsTotal: 329.4,
+  shipping: 0,
+  tax: 0,
+  taxRate: 0,
   total: 329.4,
+  company: null,
+  taxId: null,
+  refunded: 0,
+  refunds: [],
+  invoice: null,
   phone: '+1 555 010 2030',
   address: '42 Circuit Road',
   status: 'pending_payment',
@@ -45,11 +55,14 @@ const base: Order = {
 const paid: Order = {
   ...base,
   _id: '9a7e4b1c-5d2f-4e8a-b3c6-1f0d9e8c7b6a',
+  number: 'VF-10002',
   order: 'VF-DM200 True-RMS Digital Multimeter',
   partNumber: 'VF-DM200',
   price: 89.5,
   quantity: 2,
+  goodsTotal: 179,
   total: 179,
+  invoice: { number: 'INV-2026-000001', issuedAt: '2026-11-22T10:05:00.000Z' },
   status: 'paid',
   paid: true,
   transactionId: 'pi_3QxTest4242abcd',
@@ -200,6 +213,7 @@ describe('MyOrdersPage', { timeout: 20_000 }, () => {
       partNumber: 'VF-DM200',
       price: 508.4,
       quantity: 1,
+      goodsTotal: 508.4,
       total: 508.4,
       lines: [
         { ...paid.lines[0]!, quantity: 2, unitPrice: 89.5, lineTotal: 179 },
@@ -228,6 +242,57 @@ describe('MyOrdersPage', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('row', { name: /VF-DM200 True-RMS/ })[0]).toHaveTextContent(
       '$89.50',
     );
+  });
+
+  it('shows each order’s number, the total charged with its shipping, and the invoice once paid', async () => {
+    const small: Order = {
+      ...base,
+      _id: '3c4d5e6f-0000-4000-8000-000000000004',
+      number: 'VF-10003',
+      order: 'VF-FS10 Fuse Set',
+      partNumber: 'VF-FS10',
+      price: 10.98,
+      quantity: 5,
+      goodsTotal: 54.9,
+      shipping: 7.5,
+      tax: 5.15,
+      taxRate: 8.25,
+      total: 67.55,
+      lines: [{ ...base.lines[0]!, partNumber: 'VF-FS10', name: 'VF-FS10 Fuse Set' }],
+    };
+    renderPage(() => json(200, [small, paid]));
+    const table = await screen.findByRole('table', undefined, slow);
+
+    const smallRow = within(table).getByRole('row', { name: /VF-FS10/ });
+    expect(smallRow).toHaveTextContent('VF-10003');
+    expect(smallRow).toHaveTextContent('$67.55');
+    expect(smallRow).toHaveTextContent('Shipping $7.50 · Tax (8.25 %) $5.15');
+    expect(within(smallRow).queryByRole('link', { name: /Invoice/ })).not.toBeInTheDocument();
+
+    const paidRow = within(table).getByRole('row', { name: /VF-DM200/ });
+    expect(paidRow).toHaveTextContent('VF-10002');
+    expect(paidRow).toHaveTextContent('Shipping Free');
+    expect(paidRow).not.toHaveTextContent('Tax');
+    const invoice = within(paidRow).getByRole('link', { name: 'Invoice (PDF) for order VF-10002' });
+    expect(invoice).toHaveAttribute('href', `/api/order/${paid._id}/invoice.pdf`);
+    expect(invoice).toHaveAttribute('download', 'INV-2026-000001.pdf');
+  });
+
+  it('shows an order cancelled after payment as Cancelled, with nothing to pay or delete', async () => {
+    const cancelled: Order = {
+      ...paid,
+      status: 'cancelled',
+      paid: false,
+    };
+    renderPage(() => json(200, [cancelled]));
+    const table = await screen.findByRole('table', undefined, slow);
+    const row = within(table).getByRole('row', { name: /VF-DM200/ });
+    expect(within(row).getAllByText('Cancelled').length).toBeGreaterThan(0);
+    expect(row).not.toHaveTextContent('Paid');
+    expect(within(row).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    // Its invoice was issued when it was paid, and stays.
+    expect(within(row).getByRole('link', { name: /^Invoice \(PDF\)/ })).toBeInTheDocument();
   });
 
   it('says when there are no orders yet', async () => {

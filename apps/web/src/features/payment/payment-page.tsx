@@ -59,7 +59,21 @@ export function PaymentPage() {
 
   return (
     <section className="max-w-5xl">
-      <PageHeading>
+      {/* The lead keeps its line while the order loads, so nothing under it moves. */}
+      <PageHeading
+        lead={
+          order ? (
+            <>
+              Order number{' '}
+              <strong className="font-mono text-base-content" data-testid="order-number">
+                {order.number}
+              </strong>
+            </>
+          ) : (
+            '\u00a0'
+          )
+        }
+      >
         Pay for <span className="break-all">{id}</span>
       </PageHeading>
       {body}

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, signedInAs } from '../../test/fake-auth-client';
 import { json, renderPageAt, slow, stubFetch } from '../../test/page-harness';
+import { cartOf, taxedTerms, termsJson } from '../../test/shop-terms';
 import { ToolOrderPage } from './tool-order-page';
 
 vi.mock('../../lib/auth-client', async () => ({
@@ -32,10 +33,15 @@ const tool: Tool = {
 let fetchMock: ReturnType<typeof stubFetch>;
 const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
-function renderPage(orderResponse: () => Promise<Response>, toolResponse = () => json(200, tool)) {
+function renderPage(
+  orderResponse: () => Promise<Response>,
+  toolResponse = () => json(200, tool),
+  terms = termsJson(),
+) {
   fetchMock = stubFetch((url, init) => {
     if (init?.method === 'POST' && url === '/api/order') return orderResponse();
     if (url === `/api/tool/${tool._id}`) return toolResponse();
+    if (url === '/api/shop/terms') return json(200, terms);
     return undefined;
   });
   return renderPageAt('/tool/:id', <ToolOrderPage />, `/tool/${tool._id}`);
@@ -75,10 +81,43 @@ describe('ToolOrderPage', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Price')).toHaveValue('$1,234.50');
     expect(screen.getByLabelText('Quantity')).toHaveAttribute('placeholder', '2');
 
-    const total = screen.getByTestId('order-total');
-    expect(total).toHaveTextContent('$2,469.00');
+    // The spec's live total is the goods; over $75.00 they ship free, and this shop has no tax.
+    const goods = screen.getByTestId('order-goods');
+    expect(goods).toHaveTextContent('$2,469.00');
+    expect(screen.getByText('Goods total')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Quantity'), '3');
-    expect(total).toHaveTextContent('$3,703.50');
+    expect(goods).toHaveTextContent('$3,703.50');
+    expect(await screen.findByTestId('order-shipping')).toHaveTextContent('Free');
+    expect(screen.queryByTestId('order-tax')).not.toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$3,703.50');
+  });
+
+  it('adds shipping under the free-shipping threshold and the tax the shop charges', async () => {
+    const user = userEvent.setup();
+    const cheap: Tool = { ...tool, price: 12.5, minOrderQuantity: 2, inStock: 50 };
+    renderPage(
+      () => Promise.resolve(json(500, {})),
+      () => json(200, cheap),
+      termsJson(taxedTerms),
+    );
+    const quantity = await screen.findByLabelText('Quantity', undefined, slow);
+    // Empty means the minimum: 2 × $12.50 = $25.00, plus $7.50 shipping, plus 8.25 % on both.
+    expect(screen.getByTestId('order-goods')).toHaveTextContent('$25.00');
+    expect(await screen.findByTestId('order-shipping', undefined, slow)).toHaveTextContent('$7.50');
+    expect(screen.getByText('Tax (8.25 %)')).toBeInTheDocument();
+    expect(screen.getByTestId('order-tax')).toHaveTextContent('$2.68');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$35.18');
+    expect(screen.getByTestId('order-until-free')).toHaveTextContent(
+      'Add $50.01 more for free shipping.',
+    );
+
+    // 7 × $12.50 = $87.50 is over $75.00: shipping is free, the hint goes.
+    await user.type(quantity, '7');
+    expect(screen.getByTestId('order-goods')).toHaveTextContent('$87.50');
+    expect(screen.getByTestId('order-shipping')).toHaveTextContent('Free');
+    expect(screen.getByTestId('order-tax')).toHaveTextContent('$7.22');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$94.72');
+    expect(screen.queryByTestId('order-until-free')).not.toBeInTheDocument();
   });
 
   it('shows the price breaks and prices the total at the break the quantity reaches', async () => {
@@ -107,11 +146,11 @@ describe('ToolOrderPage', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Price')).toHaveValue('$89.50');
     const quantity = screen.getByLabelText('Quantity');
     await user.type(quantity, '20');
-    expect(screen.getByTestId('order-total')).toHaveTextContent('$1,790.00');
+    expect(screen.getByTestId('order-goods')).toHaveTextContent('$1,790.00');
     expect(screen.queryByTestId('order-saving')).not.toBeInTheDocument();
     await user.clear(quantity);
     await user.type(quantity, '25');
-    expect(screen.getByTestId('order-total')).toHaveTextContent('$2,100.00');
+    expect(screen.getByTestId('order-goods')).toHaveTextContent('$2,100.00');
     expect(screen.getByTestId('order-saving')).toHaveTextContent('$84.00 each, you save $137.50');
 
     await fillContact(user);
@@ -205,7 +244,7 @@ describe('ToolOrderPage', { timeout: 20_000 }, () => {
 
   it('puts a quantity in the cart by the same rules, leaving the order form alone', async () => {
     const user = userEvent.setup();
-    const cart = { lines: [], subtotal: 3703.5, ready: true };
+    const cart = cartOf([], { subtotal: 3703.5 });
     fetchMock = stubFetch((url, init) => {
       if (init?.method === 'POST' && url === '/api/cart/lines') return json(200, cart);
       if (url === `/api/tool/${tool._id}`) return json(200, tool);

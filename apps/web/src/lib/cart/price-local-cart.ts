@@ -8,17 +8,28 @@ import type { LocalCartLine } from './local-cart';
 export const isGoneLine = (line: CartLine) =>
   line.partNumber === '' && line.name === GONE_TOOL_NAME;
 
+/** Nothing to price: nothing to ship or tax either. */
+const EMPTY_CART: Cart = {
+  lines: [],
+  subtotal: 0,
+  shipping: 0,
+  tax: 0,
+  taxRate: 0,
+  total: 0,
+  ready: true,
+};
+
 /**
  * A visitor's cart (its lines kept in this browser) priced by the server as the account's cart
  * would be, in one call whatever the number of lines (POST /api/cart/price): the same rules and
- * words, and a quick order's 500 lines cost one request, not one per tool.
+ * words, shipping and tax, and a quick order's 500 lines cost one request, not one per tool.
  */
 export const visitorCartQuery = (lines: readonly LocalCartLine[]) =>
   queryOptions({
     queryKey: [...cartKeys.all, 'visitor', lines] as const,
     queryFn: ({ signal }): Promise<Cart> =>
       lines.length === 0
-        ? Promise.resolve({ lines: [], subtotal: 0, ready: true })
+        ? Promise.resolve(EMPTY_CART)
         : api.post<Cart>('/cart/price', { lines }, { signal }),
     // A few seconds' old price is fine while the visitor looks; the lines changing asks again,
     // showing the last answer meanwhile rather than a spinner.

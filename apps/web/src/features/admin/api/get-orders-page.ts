@@ -6,7 +6,7 @@ import { fetchPage, type Page } from '../../../lib/paged-fetch';
 
 export const ORDERS_PAGE_SIZE = DEFAULT_ADMIN_PAGE_SIZE;
 
-/** Manage All Orders' filters: a status, and text found in the part number, tool or customer. */
+/** Manage All Orders' filters: a status, and an order number or text in the part number, tool or customer. */
 export interface OrdersFilter {
   status?: OrderStatus;
   search?: string;

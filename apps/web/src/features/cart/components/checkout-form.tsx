@@ -25,8 +25,8 @@ interface CheckoutFormProps {
 }
 
 /**
- * Checkout for a signed-in buyer: where to deliver, and the subtotal they see sent along, so the
- * server refuses if its own total differs. One press sends one request.
+ * Checkout for a signed-in buyer: where to deliver, and the total they see (goods, shipping and
+ * tax) sent along, so the server refuses if its own total differs. One press sends one request.
  */
 export function CheckoutForm({ cart, defaults, onShortages }: CheckoutFormProps) {
   const navigate = useNavigate();
@@ -53,7 +53,7 @@ export function CheckoutForm({ cart, defaults, onShortages }: CheckoutFormProps)
     setRefusal(null);
     onShortages({});
     checkout.mutate(
-      { phone, address, expectedTotal: cart.subtotal },
+      { phone, address, expectedTotal: cart.total },
       {
         onSuccess: (order) => {
           toast.success(checkoutMessages.placed);

@@ -1,7 +1,9 @@
 import type { Cart } from '@voltforge/contract/cart';
 import { cartText } from '@voltforge/contract/cart-text';
-import { formatUsd } from '@voltforge/contract/money';
+import { chargeTexts, type ShopTerms } from '@voltforge/contract/charges';
+import { dollarsToCents } from '@voltforge/contract/money';
 import { Link, useLocation } from 'react-router';
+import { OrderCharges } from '../../../components/order/order-charges';
 import { Spinner } from '../../../components/ui/spinner';
 import { useProfile } from '../../../lib/api/get-profile';
 import { paths } from '../../../lib/paths';
@@ -9,22 +11,32 @@ import { CheckoutForm } from './checkout-form';
 
 interface CheckoutPanelProps {
   cart: Cart;
+  /** The shop's terms, for how much more ships free; undefined when they could not be read. */
+  terms: ShopTerms | undefined;
   /** The signed-in buyer's id; null for a visitor, who is asked to log in first. */
   userId: string | null;
   onShortages: (shortages: Record<string, string>) => void;
 }
 
 /** The form starts from the profile's phone and address; without a profile, from nothing. */
-function SignedInCheckout({ cart, userId, onShortages }: CheckoutPanelProps & { userId: string }) {
+function SignedInCheckout({
+  cart,
+  userId,
+  onShortages,
+}: Omit<CheckoutPanelProps, 'terms'> & { userId: string }) {
   const profile = useProfile(userId);
   if (profile.isPending) return <Spinner label="Loading your delivery details" />;
   const defaults = { phone: profile.data?.phone ?? '', address: profile.data?.address ?? '' };
   return <CheckoutForm cart={cart} defaults={defaults} onShortages={onShortages} />;
 }
 
-/** The subtotal and the way to check out: a form for a buyer, a way to log in for a visitor. */
-export function CheckoutPanel({ cart, userId, onShortages }: CheckoutPanelProps) {
+/**
+ * What an order of the cart costs (subtotal, shipping, tax, total) and the way to check out: a
+ * form for a buyer, a way to log in for a visitor.
+ */
+export function CheckoutPanel({ cart, terms, userId, onShortages }: CheckoutPanelProps) {
   const location = useLocation();
+  const untilFree = terms ? chargeTexts.untilFree(dollarsToCents(cart.subtotal), terms) : null;
   return (
     <section
       aria-labelledby="checkout-heading"
@@ -34,11 +46,24 @@ export function CheckoutPanel({ cart, userId, onShortages }: CheckoutPanelProps)
         <h2 id="checkout-heading" className="card-title text-xl">
           Checkout
         </h2>
-        <div className="flex items-baseline justify-between">
-          <span className="font-medium">Subtotal</span>
-          <span className="text-2xl font-bold tabular-nums" data-testid="cart-subtotal">
-            {formatUsd(cart.subtotal)}
-          </span>
+        <div className="flex flex-col gap-2">
+          <OrderCharges
+            charges={{
+              goods: cart.subtotal,
+              shipping: cart.shipping,
+              tax: cart.tax,
+              taxRate: cart.taxRate,
+              total: cart.total,
+            }}
+            goodsLabel="Subtotal"
+            testId="cart"
+            className="text-base"
+          />
+          {untilFree ? (
+            <p className="text-sm text-base-content/80" data-testid="cart-until-free">
+              {untilFree}
+            </p>
+          ) : null}
         </div>
         {userId === null ? (
           <>

@@ -7,8 +7,23 @@ interface OrderActionsProps {
   onDelete: (order: Order) => void;
 }
 
-/** Unpaid: pay or delete. Paid: "Paid" and the transaction id. */
+/**
+ * Unpaid: pay or delete. Paid: "Paid" and the transaction id. Cancelled (before or after it was
+ * paid): "Cancelled", nothing to do.
+ */
 export function OrderActions({ order, onDelete }: OrderActionsProps) {
+  if (order.status === 'cancelled') {
+    return (
+      <div className="flex flex-col gap-1">
+        <span className="font-semibold text-base-content/80">Cancelled</span>
+        {order.transactionId ? (
+          <span className="text-xs text-base-content/70">
+            Transaction id: <code className="break-all">{order.transactionId}</code>
+          </span>
+        ) : null}
+      </div>
+    );
+  }
   if (order.paid) {
     return (
       <div className="flex flex-col gap-1">

@@ -10,6 +10,9 @@ import {
 import { OrderStatusBadge } from '../../../components/order/order-status-badge';
 import { PayBy } from '../../../components/order/order-hold';
 import { hasSeveralLines, OrderLines } from '../../../components/order/order-lines';
+import { shippingText } from '../../../components/order/order-charges';
+import { InvoiceLink } from '../../../components/order/invoice-link';
+import { chargeTexts } from '@voltforge/contract/charges';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
@@ -31,6 +34,25 @@ function quantityText(order: Order): string {
   return hasSeveralLines(order) ? `${order.lines.length} lines` : String(order.quantity);
 }
 
+/** What the total is made of, under it: "Shipping Free", "Shipping $7.50 · Tax (8.25 %) $6.81". */
+function ChargesNote({ order }: { order: Order }) {
+  return (
+    <span className="block text-xs font-normal text-base-content/75">
+      {chargeTexts.shipping} {shippingText(order.shipping)}
+      {order.taxRate > 0 ? ` · ${chargeTexts.tax(order.taxRate)} ${formatUsd(order.tax)}` : ''}
+    </span>
+  );
+}
+
+/** The number people quote for the order. */
+function OrderNumber({ order }: { order: Order }) {
+  return (
+    <span className="font-mono text-xs font-semibold whitespace-nowrap" data-testid="order-number">
+      {order.number}
+    </span>
+  );
+}
+
 /** One order's row and, when its history is open, a full-width row under it with the history. */
 function OrderRows({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
   const history = useOrderHistory();
@@ -39,7 +61,8 @@ function OrderRows({ order, onDelete }: { order: Order; onDelete: (order: Order)
       <tr data-order-id={order._id}>
         <td>{order.name}</td>
         <th scope="row" className="min-w-40 font-medium">
-          {order.order}
+          <OrderNumber order={order} />
+          <div>{order.order}</div>
           {hasSeveralLines(order) ? (
             <OrderLines order={order} label={`Lines of ${order.order}`} className="my-1" />
           ) : (
@@ -53,7 +76,10 @@ function OrderRows({ order, onDelete }: { order: Order; onDelete: (order: Order)
         <td className="text-right tabular-nums">
           {hasSeveralLines(order) ? '—' : formatUsd(order.price)}
         </td>
-        <td className="text-right font-semibold tabular-nums">{formatUsd(order.total)}</td>
+        <td className="text-right font-semibold tabular-nums">
+          {formatUsd(order.total)}
+          <ChargesNote order={order} />
+        </td>
         <td>
           <div className="flex flex-col items-start gap-1">
             <OrderStatusBadge status={order.status} />
@@ -64,7 +90,10 @@ function OrderRows({ order, onDelete }: { order: Order; onDelete: (order: Order)
           <OrderDate iso={order.createdAt} />
         </td>
         <td className="min-w-36">
-          <OrderActions order={order} onDelete={onDelete} />
+          <div className="flex flex-col items-start gap-1">
+            <OrderActions order={order} onDelete={onDelete} />
+            <InvoiceLink order={order} className="link link-primary text-sm whitespace-nowrap" />
+          </div>
         </td>
       </tr>
       <tr hidden={!history.open}>
@@ -82,7 +111,8 @@ interface OrdersTableProps {
 }
 
 /**
- * The original columns (Name, Orders Name, Price, Action) plus quantity, total, status and date:
+ * The original columns (Name, Orders Name, Price, Action) plus the order number, quantity, the
+ * total charged (goods, shipping and tax), status, date and the invoice once paid:
  * a table on wide screens, one card per order where the table would not fit beside the menu.
  */
 export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
@@ -126,7 +156,8 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
             <div className="card-body gap-2 p-4">
               <div className="flex items-start justify-between gap-2">
                 <h3 className="font-semibold">
-                  {order.order}{' '}
+                  <OrderNumber order={order} />
+                  <span className="block">{order.order}</span>
                   {hasSeveralLines(order) ? null : (
                     <span className="font-mono text-xs font-normal whitespace-nowrap text-base-content/75">
                       {order.partNumber}
@@ -150,7 +181,10 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
                   </>
                 )}
                 <dt className="text-base-content/70">Total</dt>
-                <dd className="font-semibold tabular-nums">{formatUsd(order.total)}</dd>
+                <dd className="font-semibold tabular-nums">
+                  {formatUsd(order.total)}
+                  <ChargesNote order={order} />
+                </dd>
                 <dt className="text-base-content/70">Date</dt>
                 <dd>
                   <OrderDate iso={order.createdAt} />
@@ -160,6 +194,7 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
                 <OrderLines order={order} label={`Lines of ${order.order}`} />
               ) : null}
               <OrderActions order={order} onDelete={onDelete} />
+              <InvoiceLink order={order} className="link link-primary self-start text-sm" />
               <OrderHistoryToggle
                 orderId={order._id}
                 status={order.status}

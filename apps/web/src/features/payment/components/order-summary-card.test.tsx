@@ -6,6 +6,7 @@ import { OrderSummaryCard } from './order-summary-card';
 
 const one: Order = {
   _id: '0b8d1c9a-2f53-4d7e-8a61-3e9f5c2b7d40',
+  number: 'VF-10001',
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   order: 'VF-CT40 AC/DC Clamp Meter',
@@ -13,7 +14,16 @@ const one: Order = {
   toolId: '6f1c3c8e-3a0e-4a8f-9b59-2d7c1f0a9e11',
   price: 54.9,
   quantity: 6,
+  goodsTotal: 329.4,
+  shipping: 0,
+  tax: 0,
+  taxRate: 0,
   total: 329.4,
+  company: null,
+  taxId: null,
+  refunded: 0,
+  refunds: [],
+  invoice: { number: 'INV-2026-000001', issuedAt: '2026-11-22T10:05:00.000Z' },
   phone: '+1 555 010 2030',
   address: '42 Circuit Road',
   status: 'paid',
@@ -38,6 +48,7 @@ const several: Order = {
   order: 'VF-CT40 and 1 more',
   price: 508.4,
   quantity: 1,
+  goodsTotal: 508.4,
   total: 508.4,
   lines: [
     ...one.lines,
@@ -64,6 +75,37 @@ describe('The payment page’s order summary', () => {
     renderCard(one);
     expect(await screen.findByText('6 × $54.90', undefined, slow)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Order lines' })).not.toBeInTheDocument();
+  });
+
+  it('says what is charged: goods, shipping, tax and the total, with the order number', async () => {
+    renderCard({
+      ...one,
+      status: 'pending_payment',
+      paid: false,
+      transactionId: null,
+      invoice: null,
+      quantity: 1,
+      goodsTotal: 54.9,
+      shipping: 7.5,
+      tax: 5.15,
+      taxRate: 8.25,
+      total: 67.55,
+    });
+    const card = await screen.findByRole('article', { name: `Please pay for ${one.order}` }, slow);
+    expect(card).toHaveTextContent('VF-10001');
+    expect(within(card).getByTestId('payment-goods')).toHaveTextContent('$54.90');
+    expect(within(card).getByTestId('payment-shipping')).toHaveTextContent('$7.50');
+    expect(within(card).getByText('Tax (8.25 %)')).toBeInTheDocument();
+    expect(within(card).getByTestId('payment-tax')).toHaveTextContent('$5.15');
+    expect(within(card).getByTestId('payment-total')).toHaveTextContent('$67.55');
+  });
+
+  it('no longer asks to pay for an order that is paid', async () => {
+    renderCard(one);
+    const card = await screen.findByRole('article', { name: `Paid: ${one.order}` }, slow);
+    expect(card).not.toHaveTextContent('Please pay');
+    expect(within(card).getByTestId('payment-shipping')).toHaveTextContent('Free');
+    expect(within(card).queryByTestId('payment-tax')).not.toBeInTheDocument();
   });
 
   it('lists every line of an order of several tools, with the total to pay', async () => {

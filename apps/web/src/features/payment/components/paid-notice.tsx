@@ -1,9 +1,10 @@
 import type { Order } from '@voltforge/contract/order';
 import { paymentMessages } from '@voltforge/contract/payment';
 import { Link } from 'react-router';
+import { InvoiceLink } from '../../../components/order/invoice-link';
 import { paths } from '../../../lib/paths';
 
-/** An order that is already paid (or cancelled) shows that instead of a card form. */
+/** An order that is already paid (or cancelled) shows that, and its invoice, instead of a card form. */
 export function PaidNotice({ order }: { order: Order }) {
   if (order.status === 'cancelled') {
     return (
@@ -27,9 +28,12 @@ export function PaidNotice({ order }: { order: Order }) {
           </p>
         ) : null}
       </div>
-      <Link to={paths.myOrder} className="btn btn-outline self-start">
-        Back to My Orders
-      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <InvoiceLink order={order} className="btn btn-primary" />
+        <Link to={paths.myOrder} className="btn btn-outline">
+          Back to My Orders
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,11 +1,25 @@
+import type { Order } from '@voltforge/contract/order';
 import { paymentMessages } from '@voltforge/contract/payment';
+import { Link } from 'react-router';
+import { chargesOfOrder, OrderCharges } from '../../../components/order/order-charges';
+import { InvoiceLink } from '../../../components/order/invoice-link';
+import { paths } from '../../../lib/paths';
 import type { PaymentAttempt } from '../use-payment-attempt';
 
-/** Under the card form: the card error in red, or the success text and transaction id. */
-export function PaymentFeedback({ attempt }: { attempt: PaymentAttempt }) {
-  if (attempt.phase === 'succeeded') {
-    return (
-      <div role="status" className="rounded-box border border-success/40 bg-success/10 p-4">
+/**
+ * After a payment: the spec's success text and transaction id, then the order number, what was
+ * charged, what happens next and the invoice (issued once the payment is recorded).
+ */
+function PaymentConfirmation({
+  attempt,
+  order,
+}: {
+  attempt: Extract<PaymentAttempt, { phase: 'succeeded' }>;
+  order: Order;
+}) {
+  return (
+    <div className="rounded-box border border-success/40 bg-success/10 p-4">
+      <div role="status">
         <p className="font-semibold text-success">{paymentMessages.success}</p>
         <p className="mt-1 text-sm">
           Your transaction id:{' '}
@@ -13,13 +27,41 @@ export function PaymentFeedback({ attempt }: { attempt: PaymentAttempt }) {
             {attempt.transactionId}
           </code>
         </p>
+      </div>
+      <section
+        aria-labelledby="payment-confirmation-title"
+        className="mt-3 flex flex-col gap-2 border-t border-success/30 pt-3"
+        data-testid="payment-confirmation"
+      >
+        <h3 id="payment-confirmation-title" className="font-semibold">
+          Order <span className="font-mono">{order.number}</span>: what you were charged
+        </h3>
+        <OrderCharges charges={chargesOfOrder(order)} testId="charged" />
+        <p className="text-sm">
+          What happens next: we pack your order and mail you when it ships. My Orders shows where it
+          is, and keeps the invoice.
+        </p>
         {attempt.recorded ? null : (
-          <p className="mt-2 text-sm text-base-content/75">
-            Your payment went through; it may take a minute to show as Paid in My Orders.
+          <p className="text-sm text-base-content/75">
+            Your payment went through; it may take a minute to show as Paid in My Orders, with its
+            invoice.
           </p>
         )}
-      </div>
-    );
+        <div className="flex flex-wrap items-center gap-3">
+          <InvoiceLink order={order} className="btn btn-sm btn-primary" />
+          <Link to={paths.myOrder} className="btn btn-sm btn-outline">
+            Go to My Orders
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** Under the card form: the card error in red, or the confirmation of the payment. */
+export function PaymentFeedback({ attempt, order }: { attempt: PaymentAttempt; order: Order }) {
+  if (attempt.phase === 'succeeded') {
+    return <PaymentConfirmation attempt={attempt} order={order} />;
   }
   if (attempt.phase === 'idle' && attempt.error) {
     return (

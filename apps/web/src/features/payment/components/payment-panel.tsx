@@ -88,7 +88,7 @@ export function PaymentPanel({ order, onPaid }: PaymentPanelProps) {
           </button>
         </div>
       ) : null}
-      <PaymentFeedback attempt={attempt} />
+      <PaymentFeedback attempt={attempt} order={order} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { chargeTexts, orderCharges } from '@voltforge/contract/charges';
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import {
   addressSchema,
@@ -8,7 +9,7 @@ import {
 } from '@voltforge/contract/order';
 import { pricingOf } from '@voltforge/contract/pricing';
 import type { Tool } from '@voltforge/contract/tool';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
@@ -18,10 +19,23 @@ import { TextField } from '../../../components/ui/text-field';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { usePlaceOrder } from '../api/place-order';
 import { checkQuantity, liveLine } from '../../../lib/quantity-check';
+import { useShopTerms } from '../../../lib/api/get-shop-terms';
 
 // The quantity is checked by quantity-check.ts (toasts, button state), not by the resolver.
 const formSchema = z.object({ quantity: z.string(), phone: phoneSchema, address: addressSchema });
 type FormValues = z.input<typeof formSchema>;
+
+const usdOfCents = (cents: number) => formatUsd(centsToDollars(cents));
+
+/** One figure beside the quantity: its name above, its value under it. */
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-box bg-base-200 px-3 py-2">
+      <dt className="text-base-content/70">{label}</dt>
+      {children}
+    </div>
+  );
+}
 
 interface OrderFormProps {
   tool: Tool;
@@ -62,6 +76,11 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
   const blocked = quantityRefused && !check.ok;
   // The spec's Price field keeps the base unit price; the total is at the quantity's break.
   const line = liveLine(quantityText, pricing);
+  // What the order would be charged: the goods above plus shipping and tax, by the shop's terms
+  // (the server computes the same when the order is placed).
+  const terms = useShopTerms().data;
+  const charges = line !== null && terms ? orderCharges(line.totalCents, terms) : null;
+  const untilFree = charges && terms ? chargeTexts.untilFree(charges.goodsCents, terms) : null;
 
   const send = ({ phone, address }: FormValues) => {
     if (sending.current || !check.ok) return;
@@ -131,28 +150,55 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
               })}
             />
           </div>
-          <dl id={quantityHintId} className="grid flex-1 grid-cols-3 gap-2 text-sm sm:mt-6">
-            <div className="rounded-box bg-base-200 px-3 py-2">
-              <dt className="text-base-content/70">Minimum Order</dt>
-              <dd className="font-semibold">{min} pcs.</dd>
-            </div>
-            <div className="rounded-box bg-base-200 px-3 py-2">
-              <dt className="text-base-content/70">Maximum Order</dt>
-              <dd className="font-semibold">{max} pcs.</dd>
-            </div>
-            <div className="rounded-box bg-base-200 px-3 py-2">
-              <dt className="text-base-content/70">Total</dt>
-              <dd className="font-semibold" data-testid="order-total">
-                {line === null ? '—' : formatUsd(centsToDollars(line.totalCents))}
-              </dd>
-              {line !== null && line.savingCents > 0 ? (
-                <dd className="text-xs text-base-content/80" data-testid="order-saving">
-                  {formatUsd(centsToDollars(line.unitPriceCents))} each, you save{' '}
-                  {formatUsd(centsToDollars(line.savingCents))}
+          <div className="flex flex-1 flex-col gap-2 text-sm sm:mt-6">
+            <dl id={quantityHintId} className="grid grid-cols-3 gap-2">
+              <Figure label="Minimum Order">
+                <dd className="font-semibold">{min} pcs.</dd>
+              </Figure>
+              <Figure label="Maximum Order">
+                <dd className="font-semibold">{max} pcs.</dd>
+              </Figure>
+              {/* The spec's live total: unit price × quantity, the goods alone. */}
+              <Figure label="Goods total">
+                <dd className="font-semibold" data-testid="order-goods">
+                  {line === null ? '—' : usdOfCents(line.totalCents)}
                 </dd>
+                {line !== null && line.savingCents > 0 ? (
+                  <dd className="text-xs text-base-content/80" data-testid="order-saving">
+                    {usdOfCents(line.unitPriceCents)} each, you save {usdOfCents(line.savingCents)}
+                  </dd>
+                ) : null}
+              </Figure>
+            </dl>
+            <dl className="grid grid-cols-3 gap-2">
+              <Figure label={chargeTexts.shipping}>
+                <dd className="font-semibold" data-testid="order-shipping">
+                  {charges === null
+                    ? '—'
+                    : charges.shippingCents === 0
+                      ? chargeTexts.free
+                      : usdOfCents(charges.shippingCents)}
+                </dd>
+              </Figure>
+              {terms && terms.taxRateBasisPoints > 0 ? (
+                <Figure label={chargeTexts.tax(terms.taxRateBasisPoints / 100)}>
+                  <dd className="font-semibold" data-testid="order-tax">
+                    {charges === null ? '—' : usdOfCents(charges.taxCents)}
+                  </dd>
+                </Figure>
               ) : null}
-            </div>
-          </dl>
+              <Figure label={chargeTexts.total}>
+                <dd className="font-bold" data-testid="order-total">
+                  {charges === null ? '—' : usdOfCents(charges.totalCents)}
+                </dd>
+              </Figure>
+            </dl>
+            {untilFree ? (
+              <p className="text-xs text-base-content/80" data-testid="order-until-free">
+                {untilFree}
+              </p>
+            ) : null}
+          </div>
         </div>
 
         <TextField

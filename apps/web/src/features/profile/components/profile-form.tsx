@@ -25,6 +25,8 @@ const formFields = [
   'phone',
   'linkedin',
   'img',
+  'company',
+  'taxId',
 ] as const;
 
 function formValues(profile: Profile): UpdateProfileInput {
@@ -37,6 +39,8 @@ function formValues(profile: Profile): UpdateProfileInput {
     phone: profile.phone ?? '',
     linkedin: profile.linkedin ?? '',
     img: profile.img ?? '',
+    company: profile.company ?? '',
+    taxId: profile.taxId ?? '',
   };
 }
 
@@ -136,6 +140,22 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
           placeholder="https://example.com/your-photo.jpg"
           error={errors.img?.message}
           {...register('img')}
+        />
+        <TextField
+          label="Company"
+          autoComplete="organization"
+          hint="Optional. Printed on your invoices."
+          error={errors.company?.message}
+          {...register('company')}
+        />
+        <TextField
+          label="VAT / tax id"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="e.g. DE123456789 or 12-3456789"
+          hint="Optional. An EU or UK VAT number or a US EIN, printed on your invoices."
+          error={errors.taxId?.message}
+          {...register('taxId')}
         />
         <div className="md:col-span-2">
           <TextareaField

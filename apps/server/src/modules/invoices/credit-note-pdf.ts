@@ -1,0 +1,34 @@
+import type { CreditNoteSnapshot } from '@voltforge/contract/invoice';
+import { renderDocumentPdf, type PdfDocumentModel } from './document-pdf.ts';
+import { chargeTotals, documentDate } from './invoice-pdf.ts';
+
+/** A credit note, as the PDF shows it: rendered only from its snapshot. */
+export function creditNoteModel(snapshot: CreditNoteSnapshot): PdfDocumentModel {
+  return {
+    title: 'Credit note',
+    number: snapshot.number,
+    facts: [
+      ['Date', documentDate(snapshot.issuedAt)],
+      ['Order', snapshot.orderNumber],
+      ...(snapshot.invoiceNumber ? [['Invoice', snapshot.invoiceNumber] as [string, string]] : []),
+    ],
+    seller: snapshot.seller,
+    buyer: snapshot.buyer,
+    lines: snapshot.lines,
+    totals: chargeTotals(snapshot).map(([label, cents], i, all) =>
+      i === all.length - 1 ? ['Refunded', cents] : [label, cents],
+    ),
+    notes: [
+      `Reason: ${snapshot.reason}`,
+      `Refunded to the card the order was paid with on ${documentDate(snapshot.refund.refundedAt)}` +
+        (snapshot.refund.reference ? `, refund reference ${snapshot.refund.reference}.` : '.'),
+      snapshot.invoiceNumber
+        ? `This credit note corrects invoice ${snapshot.invoiceNumber}. Prices are in US dollars.`
+        : 'Prices are in US dollars.',
+    ],
+  };
+}
+
+export function renderCreditNotePdf(snapshot: CreditNoteSnapshot): Promise<Buffer> {
+  return renderDocumentPdf(creditNoteModel(snapshot));
+}

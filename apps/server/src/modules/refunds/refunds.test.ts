@@ -1,0 +1,343 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '@voltforge/contract/order';
+import { refundMessages } from '@voltforge/contract/refund';
+import { creditNote, refund } from '../../db/schema/order.ts';
+import { testRefund } from '../../db/schema/payment.ts';
+import { stockMovement, tool } from '../../db/schema/tool.ts';
+import { orderNotifier } from '../../mail/order-notices.ts';
+import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
+import { startSmtpServer, type SmtpTestServer } from '../../../test/smtp-test-server.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+import { errorOf } from '../../../test/error-body.ts';
+import { request, type TestUser } from '../../../test/test-app.ts';
+import { createTestProvider } from '../payments/test-card-provider.ts';
+import { handleWebhookEvent } from '../payments/payments.service.ts';
+import { ProviderUnavailableError, type PaymentProvider } from '../payments/payment-provider.ts';
+import { refundOrder, retryRefund } from './refunds.service.ts';
+
+let smtp: SmtpTestServer;
+let t: ShopTestApp;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createShopTestApp({
+    env: { SMTP_URL: smtp.url, TAX_RATE: '8.25', MAX_UNPAID_ORDERS: '100' },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
+const steps = () => ({
+  notify: orderNotifier({ publicUrl: 'http://localhost:3000', holdHours: 48 }),
+  seller: t.config.seller,
+});
+
+/** A paid order of two lines: 3 × $10.00 and 1 × $29.99 (under $75: $7.50 shipping), 8.25 % tax. */
+async function paidOrder(who: TestUser = t.customerA) {
+  const a = await insertTool(t.app.db, { priceCents: 1000, minOrderQuantity: 1, inStock: 50 });
+  const b = await insertTool(t.app.db, { priceCents: 2999, minOrderQuantity: 1, inStock: 50 });
+  await request(t.app, {
+    method: 'POST',
+    url: '/api/cart/lines',
+    as: who,
+    payload: {
+      lines: [
+        { toolId: a.id, quantity: 3 },
+        { toolId: b.id, quantity: 1 },
+      ],
+    },
+  });
+  const cart = await request(t.app, { method: 'GET', url: '/api/cart', as: who });
+  const placed = await request(t.app, {
+    method: 'POST',
+    url: '/api/checkout',
+    as: who,
+    payload: {
+      phone: '+1 555 010 2030',
+      address: '7 Relay Lane',
+      expectedTotal: cart.json<{ total: number }>().total,
+    },
+  });
+  expect(placed.statusCode).toBe(201);
+  const id = placed.json<Order>()._id;
+  const intent = await request(t.app, {
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    as: who,
+    payload: { orderId: id },
+  });
+  const paid = await request(t.app, {
+    method: 'POST',
+    url: '/api/payments/test/confirm',
+    as: who,
+    payload: { clientSecret: intent.json<{ clientSecret: string }>().clientSecret, ...testCard },
+  });
+  expect(paid.statusCode).toBe(200);
+  const order = (
+    await request(t.app, { method: 'GET', url: `/api/order/${id}`, as: who })
+  ).json<Order>();
+  return { order, tools: [a, b] };
+}
+
+const refundAs = (as: TestUser, orderId: string, payload: object) =>
+  request(t.app, { method: 'POST', url: `/api/order/${orderId}/refunds`, as, payload });
+
+const stockOf = async (id: string) =>
+  (await t.app.db.select({ n: tool.inStock }).from(tool).where(eq(tool.id, id)))[0]?.n;
+
+async function providerRefunded(orderId: string): Promise<number> {
+  const rows = await t.app.db.execute<{ cents: number }>(
+    sql`select coalesce(sum(r.amount_cents), 0)::int as cents from test_refund r
+          join test_payment_intent i on i.id = r.intent_id where i.order_id = ${orderId}`,
+  );
+  return Number((rows as { rows: Array<{ cents: number }> }).rows[0]?.cents ?? 0);
+}
+
+describe('refunds', () => {
+  it('refunds one line with restock, issues a credit note and mails it', async () => {
+    const { order, tools } = await paidOrder();
+    // goods $59.99 + $7.50 shipping = $67.49; tax 8.25 % = $5.57; total $73.06
+    expect(order.total).toBe(73.06);
+    const res = await refundAs(t.admin, order._id, {
+      lines: [{ lineNo: 1, quantity: 2 }],
+      restock: true,
+      reason: 'Two arrived damaged',
+    });
+    expect(res.statusCode).toBe(201);
+    const after = res.json<Order>();
+    // 2 × $10.00 + 8.25 % = $21.65
+    expect(after.refunded).toBe(21.65);
+    const [made] = after.refunds;
+    expect(made).toMatchObject({
+      status: 'succeeded',
+      amount: 21.65,
+      reason: 'Two arrived damaged',
+      lines: [{ lineNo: 1, quantity: 2 }],
+      restock: true,
+      error: null,
+    });
+    expect(made?.creditNote?.number).toMatch(/^CN-\d{4}-\d{6}$/);
+    expect(await stockOf(tools[0]!.id)).toBe(49);
+    const movements = await t.app.db
+      .select({ delta: stockMovement.delta })
+      .from(stockMovement)
+      .where(and(eq(stockMovement.orderId, order._id), eq(stockMovement.reason, 'refund')));
+    expect(movements).toEqual([{ delta: 2 }]);
+    expect(await providerRefunded(order._id)).toBe(2165);
+
+    // The customer sees it and downloads the credit note; nobody else can.
+    const mine = (
+      await request(t.app, { method: 'GET', url: `/api/order/${order._id}`, as: t.customerA })
+    ).json<Order>();
+    expect(mine.refunded).toBe(21.65);
+    const url = `/api/order/${order._id}/credit-notes/${made!.creditNote!.number}.pdf`;
+    const pdf = await request(t.app, { method: 'GET', url, as: t.customerA });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    for (const expected of [
+      'CREDIT NOTE',
+      made!.creditNote!.number,
+      order.invoice!.number,
+      order.number,
+      'Two arrived damaged',
+      '$20.00',
+      '$1.65',
+      '$21.65',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect((await request(t.app, { method: 'GET', url, as: t.customerB })).statusCode).toBe(404);
+
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(t.customerA.email) && m.subject.startsWith('Refund of $21.65'),
+    );
+    expect(mail.attachments.map((a) => a.filename)).toEqual([`${made!.creditNote!.number}.pdf`]);
+  });
+
+  it('sums the refunds of an order to what was captured, to the cent, and no further', async () => {
+    const { order } = await paidOrder();
+    expect(
+      (await refundAs(t.admin, order._id, { shipping: true, reason: 'Late' })).statusCode,
+    ).toBe(201);
+    expect((await refundAs(t.admin, order._id, { amount: 5, reason: 'Goodwill' })).statusCode).toBe(
+      201,
+    );
+    const whole = await refundAs(t.admin, order._id, { whole: true, reason: 'Returned' });
+    expect(whole.statusCode).toBe(201);
+    expect(whole.json<Order>().refunded).toBe(order.total);
+    expect(await providerRefunded(order._id)).toBe(Math.round(order.total * 100));
+    const more = await refundAs(t.admin, order._id, { amount: 0.01, reason: 'More' });
+    expect(more.statusCode).toBe(409);
+    expect(errorOf(more).message).toBe(refundMessages.fullyRefunded);
+  });
+
+  it('refuses what cannot be refunded, and refunds nothing for a customer', async () => {
+    const { order } = await paidOrder();
+    const tooMany = await refundAs(t.admin, order._id, {
+      lines: [{ lineNo: 1, quantity: 4 }],
+      reason: 'x',
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(errorOf(tooMany).message).toBe(refundMessages.tooMany(order.lines[0]!.partNumber, 3));
+    expect((await refundAs(t.admin, order._id, { reason: ' ' })).statusCode).toBe(400);
+    expect((await refundAs(t.admin, order._id, { amount: -1, reason: 'x' })).statusCode).toBe(400);
+    expect(
+      (await refundAs(t.customerA, order._id, { whole: true, reason: 'mine' })).statusCode,
+    ).toBe(403);
+    const unpaid = await request(t.app, {
+      method: 'POST',
+      url: '/api/order',
+      as: t.customerA,
+      payload: {
+        toolId: order.lines[0]!.toolId,
+        quantity: 1,
+        phone: '+1 555 010 2030',
+        address: '1 Main St',
+      },
+    });
+    const notPaid = await refundAs(t.admin, unpaid.json<Order>()._id, { whole: true, reason: 'x' });
+    expect(notPaid.statusCode).toBe(409);
+    expect(errorOf(notPaid).message).toBe(refundMessages.notPaid);
+    expect(await providerRefunded(order._id)).toBe(0);
+  });
+
+  it('never refunds more than was captured when two admins refund the same order at once', async () => {
+    const { order } = await paidOrder();
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => refundAs(t.admin, order._id, { whole: true, reason: 'Twice?' })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    expect(await providerRefunded(order._id)).toBe(Math.round(order.total * 100));
+    const rows = await t.app.db.select().from(refund).where(eq(refund.orderId, order._id));
+    expect(rows.map((r) => r.status)).toEqual(['succeeded']);
+  });
+
+  it('leaves a refund the provider refuses failed, with its words, and nothing refunded', async () => {
+    const { order } = await paidOrder();
+    const real = createTestProvider(t.app.db);
+    const refusing: PaymentProvider = {
+      ...real,
+      refund: async () => ({ id: null, status: 'failed', message: 'The card was closed.' }),
+    };
+    await expect(
+      refundOrder(
+        t.app.db,
+        t.admin,
+        order._id,
+        { lines: [], shipping: false, whole: true, restock: false, reason: 'x' },
+        refusing,
+        steps(),
+      ),
+    ).rejects.toMatchObject({
+      statusCode: 402,
+      message: refundMessages.refundFailed('The card was closed.'),
+    });
+    const [failed] = await t.app.db.select().from(refund).where(eq(refund.orderId, order._id));
+    expect(failed).toMatchObject({ status: 'failed', error: 'The card was closed.' });
+    expect(
+      await t.app.db.select().from(creditNote).where(eq(creditNote.orderId, order._id)),
+    ).toEqual([]);
+    // A failed refund holds nothing back: the refund can be made again, in full.
+    const again = await refundAs(t.admin, order._id, { whole: true, reason: 'Second try' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json<Order>().refunded).toBe(order.total);
+  });
+
+  it('keeps a refund the provider did not answer pending, and a retry refunds it once', async () => {
+    const { order } = await paidOrder();
+    const real = createTestProvider(t.app.db);
+    // The provider refunds, then the answer is lost on the way back.
+    const silent: PaymentProvider = {
+      ...real,
+      refund: async (input) => {
+        await real.refund(input);
+        throw new ProviderUnavailableError(new Error('socket hang up'));
+      },
+    };
+    await expect(
+      refundOrder(
+        t.app.db,
+        t.admin,
+        order._id,
+        { lines: [], shipping: false, whole: true, restock: false, reason: 'x' },
+        silent,
+        steps(),
+      ),
+    ).rejects.toMatchObject({ statusCode: 502 });
+    const [pending] = await t.app.db.select().from(refund).where(eq(refund.orderId, order._id));
+    expect(pending?.status).toBe('pending');
+    // Pending counts: nothing more can be refunded while its outcome is unknown.
+    expect((await refundAs(t.admin, order._id, { amount: 1, reason: 'x' })).statusCode).toBe(409);
+    await retryRefund(t.app.db, order._id, pending!.id, real, steps());
+    const [settled] = await t.app.db.select().from(refund).where(eq(refund.orderId, order._id));
+    expect(settled?.status).toBe('succeeded');
+    const atProvider = await t.app.db
+      .select()
+      .from(testRefund)
+      .where(eq(testRefund.idempotencyKey, `refund-${pending!.id}`));
+    expect(atProvider).toHaveLength(1);
+    expect(await providerRefunded(order._id)).toBe(Math.round(order.total * 100));
+  });
+
+  it('refunds a paid order the shop cancels, in full, through the same path', async () => {
+    const { order, tools } = await paidOrder(t.customerB);
+    const res = await request(t.app, {
+      method: 'PATCH',
+      url: `/api/order/${order._id}/status`,
+      as: t.admin,
+      payload: { status: 'cancelled' },
+    });
+    expect(res.statusCode).toBe(200);
+    const after = (
+      await request(t.app, { method: 'GET', url: `/api/order/${order._id}`, as: t.customerB })
+    ).json<Order>();
+    expect(after).toMatchObject({ status: 'cancelled', refunded: order.total });
+    expect(after.refunds[0]?.creditNote).not.toBeNull();
+    // The cancel returned the stock; the refund does not return it again.
+    expect(await stockOf(tools[0]!.id)).toBe(50);
+    // It stays in the customer's list, with its status.
+    const mine = (await request(t.app, { method: 'GET', url: '/api/order', as: t.customerB })).json<
+      Order[]
+    >();
+    expect(mine.map((o) => o._id)).toContain(order._id);
+  });
+
+  it('records a refund made in the Stripe dashboard once, however often it is reported', async () => {
+    const { order } = await paidOrder();
+    const provider = createTestProvider(t.app.db);
+    const reported = {
+      id: `re_dash_${order._id.slice(0, 8)}`,
+      intentId: order.transactionId!,
+      amountCents: 1000,
+      status: 'succeeded',
+    };
+    const first = await handleWebhookEvent(
+      t.app.db,
+      { id: `evt_1_${order._id}`, type: 'refund.created', intentId: null, refund: reported },
+      provider,
+      steps(),
+    );
+    expect(first.outcome).toBe('refund_recorded');
+    const replay = await handleWebhookEvent(
+      t.app.db,
+      { id: `evt_1_${order._id}`, type: 'refund.created', intentId: null, refund: reported },
+      provider,
+      steps(),
+    );
+    expect(replay.outcome).toBe('duplicate');
+    const update = await handleWebhookEvent(
+      t.app.db,
+      { id: `evt_2_${order._id}`, type: 'refund.updated', intentId: null, refund: reported },
+      provider,
+      steps(),
+    );
+    expect(update.outcome).toBe('ignored');
+    const rows = await t.app.db.select().from(refund).where(eq(refund.orderId, order._id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'succeeded', amountCents: 1000, actorId: null });
+  });
+});
