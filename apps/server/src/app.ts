@@ -37,6 +37,7 @@ import { orderExpiryPlugin } from './modules/orders/order-expiry.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { shopTermsRoutes } from './modules/shop-terms/shop-terms.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { documentsExportRoutes } from './modules/accounting/documents-export.ts';
 import { refundsRoutes } from './modules/refunds/refunds.routes.ts';
 import { refundOrder } from './modules/refunds/refunds.service.ts';
 import type { Actor } from './auth/guards.ts';
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(shopTermsRoutes, { shopTerms: config.shopTerms });
   await app.register(invoicesRoutes);
+  await app.register(documentsExportRoutes);
   await app.register(refundsRoutes, { provider: paymentProvider, steps: paidSteps });
   await app.register(reviewsRoutes);
   await app.register(reviewsAdminRoutes);

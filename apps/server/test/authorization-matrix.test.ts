@@ -618,6 +618,16 @@ const matrix: Row[] = [
     },
   },
   {
+    route: 'GET /api/admin/documents.csv',
+    who: 'admin',
+    expected: ADMIN,
+    on: 'today',
+    call: async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      return { url: `/api/admin/documents.csv?from=${today}&to=${today}` };
+    },
+  },
+  {
     route: 'GET /api/order/:id/timeline',
     who: 'owner or admin',
     expected: [401, 200, 404, 200],

@@ -279,11 +279,30 @@ export function canMoveOrder(from: OrderStatus, to: AdminOrderStatus): boolean {
 }
 
 /** PATCH /api/order/:id/status */
-export const orderStatusBodySchema = z.strictObject({
-  status: z.enum(adminOrderStatuses, {
-    error: `status must be one of: ${adminOrderStatuses.join(', ')}`,
-  }),
-});
+const shipmentText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, `${label} must be one line`)
+    .optional();
+
+/**
+ * PATCH /api/order/:id/status. Marking an order shipped may name the carrier and the tracking
+ * number (both optional), which go into the shipped mail, My Orders and the timeline.
+ */
+export const orderStatusBodySchema = z
+  .strictObject({
+    status: z.enum(adminOrderStatuses, {
+      error: `status must be one of: ${adminOrderStatuses.join(', ')}`,
+    }),
+    carrier: shipmentText('Carrier', 60),
+    trackingNumber: shipmentText('Tracking number', 60),
+  })
+  .refine((b) => b.status === 'shipped' || (!b.carrier && !b.trackingNumber), {
+    message: 'A carrier and tracking number go with marking an order shipped.',
+    path: ['carrier'],
+  });
 export type OrderStatusBody = z.infer<typeof orderStatusBodySchema>;
 
 export const DEFAULT_ADMIN_PAGE_SIZE = 50;

@@ -74,3 +74,42 @@ export const invoiceMessages = {
   notIssued: 'This order has no invoice yet: an invoice is issued when the order is paid.',
   download: 'Invoice (PDF)',
 } as const;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (v: string) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+
+export const documentsExportMessages = {
+  day: 'Use a date like 2026-11-30.',
+  order: 'The first day must not be after the last.',
+} as const;
+
+/**
+ * GET /api/admin/documents.csv?from=&to= (admin): every invoice and credit note issued in the
+ * period (UTC days, both included), for the accountant.
+ */
+export const documentsExportQuerySchema = z
+  .object({
+    from: z.string().refine(isDay, documentsExportMessages.day),
+    to: z.string().refine(isDay, documentsExportMessages.day),
+  })
+  .refine((q) => q.from <= q.to, { message: documentsExportMessages.order, path: ['to'] });
+export type DocumentsExportQuery = z.infer<typeof documentsExportQuerySchema>;
+
+export const DOCUMENTS_EXPORT_PATH = '/api/admin/documents.csv';
+
+/** The columns of the documents CSV; a credit note's amounts are negative. */
+export const DOCUMENT_EXPORT_COLUMNS = [
+  'type',
+  'number',
+  'date',
+  'order',
+  'refersTo',
+  'customer',
+  'company',
+  'taxId',
+  'goods',
+  'shipping',
+  'tax',
+  'net',
+  'gross',
+] as const;

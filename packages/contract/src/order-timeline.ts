@@ -31,6 +31,8 @@ export const timelineEventKinds = [
   'status',
   'cancelled',
   'stock',
+  'document',
+  'refund',
 ] as const;
 export type TimelineEventKind = (typeof timelineEventKinds)[number];
 

@@ -200,6 +200,9 @@ export const orderSchema = z.object({
   taxId: z.string().nullable(),
   /** The invoice issued when the order was paid; null before. */
   invoice: invoiceRefSchema.nullable(),
+  /** How it was shipped, when an admin said so (marking it shipped). */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
   /** Dollars returned to the card by succeeded refunds (refundState names it). */
   refunded: z.number(),
   /** Every refund asked for, oldest first, with its credit note once it succeeded. */

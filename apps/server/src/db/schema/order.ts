@@ -47,6 +47,9 @@ export const order = pgTable(
     /** The buyer's company and VAT/tax id as their profile had them when the order was placed. */
     company: text('company'),
     taxId: text('tax_id'),
+    /** Named by the admin who marked it shipped (optional). */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
     status: text('status', { enum: orderStatuses }).notNull().default('pending_payment'),
     paymentIntentId: text('payment_intent_id'),
     transactionId: text('transaction_id'),

@@ -35,6 +35,8 @@ export interface OrderMailData {
   totalCents: number;
   address: string;
   transactionId: string | null;
+  carrier?: string | null;
+  trackingNumber?: string | null;
   lines: readonly OrderMailLine[];
 }
 
@@ -137,6 +139,16 @@ export function orderShippedMail(opts: { publicUrl: string; order: OrderMailData
     blocks: [
       paragraph(`Hello ${order.customerName},`),
       paragraph(`Your order has shipped to: ${order.address}`),
+      ...(order.carrier || order.trackingNumber
+        ? [
+            rows([
+              ...(order.carrier ? [['Carrier', order.carrier] as [string, string]] : []),
+              ...(order.trackingNumber
+                ? [['Tracking number', order.trackingNumber] as [string, string]]
+                : []),
+            ]),
+          ]
+        : []),
       orderRows(order),
       button('See my orders', shopLink(publicUrl, mailLinkPaths.myOrders)),
     ],

@@ -11,7 +11,9 @@ import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { orderEvent } from '../../db/schema/order-event.ts';
 import { paymentAttempt, paymentEvent, testPaymentIntent } from '../../db/schema/payment.ts';
+import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import { stockMovement } from '../../db/schema/tool.ts';
+import { creditNote, refund } from '../../db/schema/order.ts';
 import { notFound } from '../../http-error.ts';
 import type { Actor } from '../../auth/guards.ts';
 import { findOrderRow } from '../orders/order-row.ts';
@@ -27,7 +29,10 @@ const RANK: Record<TimelineEvent['kind'], number> = {
   provider_event: 2,
   payment_attempt: 3,
   status: 4,
-  cancelled: 5,
+  // An invoice is issued with the payment, after it; a refund comes after what it refunds.
+  document: 5,
+  cancelled: 6,
+  refund: 7,
 };
 
 function person(role: string | null, name: string | null, forCustomer: boolean): TimelineActor {
@@ -164,7 +169,7 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
   if (!row || (!isAdmin && row.userId !== viewer.id)) throw notFound(orderMessages.orderNotFound);
   const forCustomer = !isAdmin;
 
-  const [changes, attempts, intents, providerEvents, movements] = await Promise.all([
+  const [changes, attempts, intents, providerEvents, movements, refunds] = await Promise.all([
     db
       .select({
         at: orderEvent.createdAt,
@@ -223,6 +228,18 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
           .where(eq(stockMovement.orderId, id))
           .orderBy(asc(stockMovement.createdAt))
       : Promise.resolve([]),
+    db
+      .select({
+        refund,
+        actorName: user.name,
+        actorRole: user.role,
+        creditNote: creditNote.number,
+      })
+      .from(refund)
+      .leftJoin(user, eq(user.id, refund.actorId))
+      .leftJoin(creditNote, eq(creditNote.refundId, refund.id))
+      .where(eq(refund.orderId, id))
+      .orderBy(asc(refund.createdAt)),
   ]);
 
   const events: TimelineEvent[] = [
@@ -271,11 +288,20 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
         actor,
       });
     } else {
+      const shipment =
+        change.to === 'shipped' && (row.carrier || row.trackingNumber)
+          ? [row.carrier, row.trackingNumber && `tracking ${row.trackingNumber}`]
+              .filter(Boolean)
+              .join(', ')
+          : null;
       events.push({
         at: change.at.toISOString(),
         kind: 'status',
         title: statusTitle(change.to),
-        detail: change.from ? `From ${orderStatusLabels[change.from].toLowerCase()}` : null,
+        detail:
+          [change.from ? `From ${orderStatusLabels[change.from].toLowerCase()}` : null, shipment]
+            .filter(Boolean)
+            .join('; ') || null,
         actor,
       });
     }
@@ -311,6 +337,48 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
       detail: `${part ? `${part}: ` : ''}${formatDelta(movement.delta)} in stock (${movement.reason})`,
       actor:
         movement.actorId === null ? SHOP : person(movement.actorRole, movement.actorName, false),
+    });
+  }
+
+  if (row.invoice) {
+    events.push({
+      at: row.invoice.issuedAt.toISOString(),
+      kind: 'document',
+      title: `Invoice ${row.invoice.number} issued`,
+      detail: `${formatUsd(centsToDollars(row.totalCents))} paid`,
+      actor: SHOP,
+    });
+  }
+
+  // Who refunded what and why: an admin's refund, or one made at the provider (by webhook).
+  const partByLine = new Map(row.lines.map((l) => [l.lineNo, l.partNumber]));
+  for (const r of refunds) {
+    const what = [
+      ...r.refund.lines.map(
+        (l) => `${l.quantity} × ${partByLine.get(l.lineNo) ?? `line ${l.lineNo}`}`,
+      ),
+      ...(r.refund.shipping ? ['shipping'] : []),
+    ];
+    const amount = formatUsd(centsToDollars(r.refund.amountCents));
+    events.push({
+      at: (r.refund.settledAt ?? r.refund.createdAt).toISOString(),
+      kind: 'refund',
+      title:
+        r.refund.status === 'succeeded'
+          ? `Refunded ${amount}`
+          : r.refund.status === 'failed'
+            ? `Refund of ${amount} failed`
+            : `Refund of ${amount} pending`,
+      detail: [
+        what.length > 0 ? what.join(', ') : null,
+        `Reason: ${r.refund.reason}`,
+        r.refund.restock ? 'pieces back in stock' : null,
+        r.creditNote ? `credit note ${r.creditNote}` : null,
+        r.refund.error,
+      ]
+        .filter(Boolean)
+        .join('; '),
+      actor: r.refund.actorId === null ? PROVIDER : person(r.actorRole, r.actorName, forCustomer),
     });
   }
 

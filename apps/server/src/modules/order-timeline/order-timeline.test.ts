@@ -70,6 +70,18 @@ describe('GET /api/order/:id/timeline', () => {
     expect((await setStatus(id, 'shipped')).statusCode).toBe(200);
     expect((await setStatus(id, 'delivered')).statusCode).toBe(200);
 
+    const refunded = await request(t.app, {
+      method: 'POST',
+      url: `/api/order/${id}/refunds`,
+      as: t.admin,
+      payload: { shipping: true, reason: 'Delivered a day late' },
+    });
+    expect(refunded.statusCode).toBe(201);
+    const { invoice, refunds } = refunded.json<{
+      invoice: { number: string };
+      refunds: Array<{ creditNote: { number: string } }>;
+    }>();
+
     const events = (await timeline(id, t.admin)).json<OrderTimeline>().events;
     expect(events.map((e) => [e.title, e.actor.kind, e.actor.name])).toEqual([
       ['Order placed', 'customer', t.customerA.name],
@@ -77,13 +89,18 @@ describe('GET /api/order/:id/timeline', () => {
       ['Payment started', 'customer', t.customerA.name],
       ['Payment succeeded', 'provider', null],
       ['Marked paid', 'provider', null],
+      [`Invoice ${invoice.number} issued`, 'system', null],
       ['Marked shipped', 'admin', t.admin.name],
       ['Marked delivered', 'admin', t.admin.name],
+      ['Refunded $7.50', 'admin', t.admin.name],
     ]);
+    expect(events[8]?.detail).toBe(
+      `shipping; Reason: Delivered a day late; credit note ${refunds[0]!.creditNote.number}`,
+    );
     expect(events[3]?.detail).toBe(
       `$32.50 approved by the card provider (card ending 4242). Transaction ${paymentIntentId}.`,
     );
-    expect(events[6]?.detail).toBe('From shipped');
+    expect(events[7]?.detail).toBe('From shipped');
 
     const theirs = (await timeline(id, t.customerA)).json<OrderTimeline>().events;
     expect(theirs.map((e) => [e.title, e.actor.name])).toEqual([
@@ -91,8 +108,11 @@ describe('GET /api/order/:id/timeline', () => {
       ['Payment started', t.customerA.name],
       ['Payment succeeded', null],
       ['Marked paid', null],
+      [`Invoice ${invoice.number} issued`, null],
       ['Marked shipped', null],
       ['Marked delivered', null],
+      // The customer sees that the shop refunded, not which admin did.
+      ['Refunded $7.50', null],
     ]);
   });
 

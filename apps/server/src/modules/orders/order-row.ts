@@ -64,6 +64,8 @@ export function orderToJson(row: OrderRow): Order {
         .reduce((sum, r) => sum + dollarsToCents(r.amount), 0),
     ),
     refunds: row.refunds,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
     phone: row.phone,
     address: row.address,
     status: row.status,

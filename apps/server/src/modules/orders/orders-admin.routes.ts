@@ -45,7 +45,7 @@ export async function ordersAdminRoutes(
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      const input = { id: request.params.id, status: request.body.status };
+      const input = { id: request.params.id, ...request.body };
       return setOrderStatus(app.db, admin, input, { beforeCancel, notify, refundCancelled });
     },
   );

@@ -44,7 +44,12 @@ function sourcesOf(to: AdminOrderStatus): OrderStatus[] {
 export async function setOrderStatus(
   db: Db,
   admin: Actor,
-  { id, status: to }: { id: string; status: AdminOrderStatus },
+  {
+    id,
+    status: to,
+    carrier,
+    trackingNumber,
+  }: { id: string; status: AdminOrderStatus; carrier?: string; trackingNumber?: string },
   steps: CancelSteps,
 ): Promise<Order> {
   const row = await findOrderRow(db, id);
@@ -70,7 +75,12 @@ export async function setOrderStatus(
       .update(order)
       .set(
         to === 'shipped'
-          ? { status: 'shipped', shippedAt: at }
+          ? {
+              status: 'shipped',
+              shippedAt: at,
+              carrier: carrier || null,
+              trackingNumber: trackingNumber || null,
+            }
           : {
               status: 'delivered',
               deliveredAt: at,

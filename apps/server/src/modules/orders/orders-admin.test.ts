@@ -188,6 +188,54 @@ describe('PATCH /api/order/:id/status', () => {
     expect(row?.deliveredAt).toBeInstanceOf(Date);
   });
 
+  it('keeps the carrier and tracking number given when marking it shipped', async () => {
+    const placed = await orderIn('paid');
+    const res = await request(t.app, {
+      method: 'PATCH',
+      url: `/api/order/${placed._id}/status`,
+      as: admin,
+      payload: { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Order>()).toMatchObject({
+      status: 'shipped',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    const mine = await request(t.app, {
+      method: 'GET',
+      url: `/api/order/${placed._id}`,
+      as: alice,
+    });
+    expect(mine.json<Order>()).toMatchObject({
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    const timeline = await request(t.app, {
+      method: 'GET',
+      url: `/api/order/${placed._id}/timeline`,
+      as: alice,
+    });
+    const shipped = timeline
+      .json<{ events: Array<{ title: string; detail: string | null }> }>()
+      .events.find((e) => e.title === 'Marked shipped');
+    expect(shipped?.detail).toBe('From paid; UPS, tracking 1Z999AA10123456784');
+    // Only with shipping, and one line each.
+    const other = await orderIn('paid');
+    for (const payload of [
+      { status: 'delivered', carrier: 'UPS' },
+      { status: 'shipped', trackingNumber: 'a\nBcc: x' },
+    ]) {
+      const bad = await request(t.app, {
+        method: 'PATCH',
+        url: `/api/order/${other._id}/status`,
+        as: admin,
+        payload,
+      });
+      expect(bad.statusCode).toBe(400);
+    }
+  });
+
   it('delivers a paid order directly (the spec puts Delivered on paid orders)', async () => {
     const placed = await orderIn('paid');
     const res = await setStatus(placed._id, 'delivered');

@@ -269,6 +269,8 @@ function composeOrder(
     createdAt: new Date(state.now),
     invoice: null,
     refunds: [],
+    carrier: null,
+    trackingNumber: null,
     lines,
   };
 }

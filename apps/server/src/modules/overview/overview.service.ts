@@ -1,4 +1,17 @@
-import { and, count, countDistinct, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
+import {
+  and,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  lt,
+  or,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import {
   TOP_TOOLS_LIMIT,
   type Overview,
@@ -7,13 +20,13 @@ import {
 import { centsToDollars } from '@voltforge/contract/money';
 import { orderStatuses, type OrderStatus } from '@voltforge/contract/order';
 import type { Db } from '../../db/client.ts';
-import { order, orderLine } from '../../db/schema/order.ts';
+import { order, orderLine, refund } from '../../db/schema/order.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { listLowStock } from '../../stock/low-stock.service.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Orders that brought money in: paid and not cancelled (a refunded order is cancelled). */
+/** Orders whose goods count as sold (top tools): paid and not cancelled. */
 const EARNING: OrderStatus[] = ['paid', 'shipped', 'delivered'];
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
@@ -37,17 +50,38 @@ export async function adminOverview(
     lt(order.paidAt, end),
   );
   const day = sql<string>`to_char(${order.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const refundDay = sql<string>`to_char(${refund.settledAt} at time zone 'UTC', 'YYYY-MM-DD')`;
 
-  const [daily, statuses, top, lowStock] = await Promise.all([
+  // Revenue is net of refunds: what was captured on a day less what was refunded that day. An
+  // order paid and cancelled since counts as captured when the shop recorded its refund (the
+  // refund is subtracted on its own day); one cancelled before refunds were recorded here was
+  // refunded by hand, outside these books, and counts for nothing.
+  const captured = or(
+    inArray(order.status, EARNING),
+    exists(db.select({ id: refund.id }).from(refund).where(eq(refund.orderId, order.id))),
+  );
+  const [daily, refunded, statuses, top, lowStock] = await Promise.all([
     db
       .select({
         date: day,
         revenueCents: sql<string>`${sum(order.totalCents)}`,
-        paidOrders: count(),
+        // Orders paid that day that still stand.
+        paidOrders: sql<number>`(count(*) filter (where ${inArray(order.status, EARNING)}))::int`,
       })
       .from(order)
-      .where(paidInPeriod)
+      .where(and(gte(order.paidAt, start), lt(order.paidAt, end), captured))
       .groupBy(day),
+    db
+      .select({ date: refundDay, cents: sql<string>`${sum(refund.amountCents)}` })
+      .from(refund)
+      .where(
+        and(
+          eq(refund.status, 'succeeded'),
+          gte(refund.settledAt, start),
+          lt(refund.settledAt, end),
+        ),
+      )
+      .groupBy(refundDay),
     db
       .select({ status: order.status, count: count() })
       .from(order)
@@ -73,16 +107,19 @@ export async function adminOverview(
   ]);
 
   const byDay = new Map(daily.map((d) => [d.date, d]));
+  const refundsByDay = new Map(refunded.map((r) => [r.date, Number(r.cents)]));
   const days = Array.from({ length: query.days }, (_, i) => {
     const date = isoDay(new Date(start.getTime() + i * DAY_MS));
     const found = byDay.get(date);
     return {
       date,
-      revenue: centsToDollars(Number(found?.revenueCents ?? 0)),
+      revenue: centsToDollars(Number(found?.revenueCents ?? 0) - (refundsByDay.get(date) ?? 0)),
       paidOrders: found?.paidOrders ?? 0,
     };
   });
-  const totalCents = daily.reduce((acc, d) => acc + Number(d.revenueCents), 0);
+  const totalCents =
+    daily.reduce((acc, d) => acc + Number(d.revenueCents), 0) -
+    refunded.reduce((acc, r) => acc + Number(r.cents), 0);
   const statusCount = new Map(statuses.map((s) => [s.status, s.count]));
 
   return {

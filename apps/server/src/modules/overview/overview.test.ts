@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '@voltforge/contract/admin-overview';
 import type { OrderStatus } from '@voltforge/contract/order';
-import { order, orderLine } from '../../db/schema/order.ts';
+import { order, orderLine, refund } from '../../db/schema/order.ts';
 import { request } from '../../../test/test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 import type { ToolRow } from '../tools/tools.service.ts';
@@ -44,6 +44,25 @@ async function orderOf(
     quantity,
     totalCents: made.priceCents * quantity,
   });
+  return row!.id;
+}
+
+/** A refund of `cents` of the order, settled at `at` (as the refunds module records one). */
+async function refundOf(orderId: string, cents: number, at: string) {
+  await t.app.db.insert(refund).values({
+    orderId,
+    status: 'succeeded',
+    lines: [],
+    shipping: false,
+    goodsCents: cents,
+    shippingCents: 0,
+    taxCents: 0,
+    amountCents: cents,
+    restock: false,
+    reason: 'Overview test',
+    provider: 'test',
+    settledAt: new Date(at),
+  });
 }
 
 beforeAll(async () => {
@@ -76,8 +95,20 @@ beforeAll(async () => {
   await orderOf(scope, 1, 'delivered', '2026-06-14T23:30:00Z', '2026-06-14T23:30:00Z');
   await orderOf(meter, 3, 'shipped', '2026-06-14T00:10:00Z', '2026-06-14T00:10:00Z');
   await orderOf(meter, 1, 'paid', '2026-05-17T00:00:00Z', '2026-05-17T00:00:00Z');
-  // Paid, then cancelled (refunded): never revenue. Unpaid: counted by status only.
+  // Paid, then cancelled before refunds were recorded (refunded by hand): never revenue.
   await orderOf(scope, 4, 'cancelled', '2026-06-13T10:00:00Z', '2026-06-13T10:05:00Z');
+  // Paid on the 12th, cancelled and refunded in full on the 15th: +$50 on the 12th, −$50 on the
+  // 15th; and $5.00 of the meters paid on the 14th refunded on the 15th.
+  const refunded = await orderOf(
+    scope,
+    2,
+    'cancelled',
+    '2026-06-12T10:00:00Z',
+    '2026-06-12T10:00:00Z',
+  );
+  await refundOf(refunded, 5000, '2026-06-15T11:00:00Z');
+  const kept = await orderOf(meter, 1, 'shipped', '2026-06-14T12:00:00Z', '2026-06-14T12:00:00Z');
+  await refundOf(kept, 500, '2026-06-15T12:00:00Z');
   await orderOf(meter, 1, 'pending_payment', '2026-06-15T08:00:00Z', null);
   // One millisecond before the 30-day period, and well inside the 90-day one.
   await orderOf(meter, 1, 'paid', '2026-05-16T23:59:59.999Z', '2026-05-16T23:59:59.999Z');
@@ -93,22 +124,24 @@ describe('admin overview figures', () => {
     expect(o.from).toBe('2026-05-17');
     expect(o.to).toBe('2026-06-15');
     expect(o.daily).toHaveLength(30);
-    expect(o.totals).toEqual({ revenue: 85, paidOrders: 4 });
+    // Net of refunds: each refund is subtracted on the day it was made.
+    expect(o.totals).toEqual({ revenue: 90, paidOrders: 5 });
     const day = (date: string) => o.daily.find((d) => d.date === date);
-    expect(day('2026-06-15')).toEqual({ date: '2026-06-15', revenue: 20, paidOrders: 1 });
-    expect(day('2026-06-14')).toEqual({ date: '2026-06-14', revenue: 55, paidOrders: 2 });
+    expect(day('2026-06-15')).toEqual({ date: '2026-06-15', revenue: -35, paidOrders: 1 });
+    expect(day('2026-06-14')).toEqual({ date: '2026-06-14', revenue: 65, paidOrders: 3 });
     expect(day('2026-06-13')).toEqual({ date: '2026-06-13', revenue: 0, paidOrders: 0 });
+    expect(day('2026-06-12')).toEqual({ date: '2026-06-12', revenue: 50, paidOrders: 0 });
     expect(day('2026-05-17')).toEqual({ date: '2026-05-17', revenue: 10, paidOrders: 1 });
-    expect(o.daily.reduce((acc, d) => acc + d.revenue, 0)).toBe(85);
+    expect(o.daily.reduce((acc, d) => acc + d.revenue, 0)).toBe(90);
     expect(o.statusCounts).toEqual([
       { status: 'pending_payment', count: 1 },
       { status: 'paid', count: 2 },
-      { status: 'shipped', count: 1 },
+      { status: 'shipped', count: 2 },
       { status: 'delivered', count: 1 },
-      { status: 'cancelled', count: 1 },
+      { status: 'cancelled', count: 2 },
     ]);
     expect(o.topTools).toEqual([
-      { toolId: meter.id, name: 'Meter', partNumber: 'VF-M1', revenue: 60, quantity: 6, orders: 3 },
+      { toolId: meter.id, name: 'Meter', partNumber: 'VF-M1', revenue: 70, quantity: 7, orders: 4 },
       { toolId: scope.id, name: 'Scope', partNumber: 'VF-S1', revenue: 25, quantity: 1, orders: 1 },
     ]);
   });
@@ -117,10 +150,10 @@ describe('admin overview figures', () => {
     const o = await adminOverview(t.app.db, { days: 90 }, NOW);
     expect(o.from).toBe('2026-03-18');
     expect(o.daily).toHaveLength(90);
-    expect(o.totals).toEqual({ revenue: 145, paidOrders: 6 });
+    expect(o.totals).toEqual({ revenue: 150, paidOrders: 7 });
     expect(o.topTools.map((x) => [x.partNumber, x.revenue, x.quantity])).toEqual([
+      ['VF-M1', 80, 8],
       ['VF-S1', 75, 3],
-      ['VF-M1', 70, 7],
     ]);
   });
 

@@ -191,8 +191,7 @@ describe('invoices and refunds across two server processes sharing PostgreSQL', 
                        where i.order_id = ${orderId}) as refunded,
                      (select total_cents from "order" where id = ${orderId}) as captured`,
         );
-        const [row] = (sums as { rows: Array<{ refunded: number; captured: number }> })
-          .rows;
+        const [row] = (sums as { rows: Array<{ refunded: number; captured: number }> }).rows;
         expect(Number(row?.refunded)).toBe(Number(row?.captured));
       } finally {
         await Promise.all(servers.map(stopServer));

@@ -340,4 +340,59 @@ describe('refunds', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'succeeded', amountCents: 1000, actorId: null });
   });
+
+  it("exports the period's invoices and credit notes for the accountant, credit notes negative", async () => {
+    const { order } = await paidOrder(t.customerB);
+    await refundAs(t.admin, order._id, {
+      lines: [{ lineNo: 2, quantity: 1 }],
+      reason: 'Wrong part',
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const url = `/api/admin/documents.csv?from=${today}&to=${today}`;
+    const res = await request(t.app, { method: 'GET', url, as: t.admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(rows[0]).toEqual([
+      'type',
+      'number',
+      'date',
+      'order',
+      'refersTo',
+      'customer',
+      'company',
+      'taxId',
+      'goods',
+      'shipping',
+      'tax',
+      'net',
+      'gross',
+    ]);
+    const mine = rows.filter((r) => r[3] === order.number);
+    expect(mine.map((r) => [r[0], r[1], r[4], r[12]])).toEqual([
+      ['invoice', order.invoice!.number, '', '73.06'],
+      ['credit note', expect.stringMatching(/^CN-/), order.invoice!.number, '-32.46'],
+    ]);
+    // Every credit note refers to an invoice in the export or an earlier one; the gross column
+    // sums to what was captured less what was refunded.
+    const gross = rows.slice(1).reduce((sum, r) => sum + Math.round(Number(r[12]) * 100), 0);
+    const [books] = (
+      (await t.app.db.execute(
+        sql`select (select coalesce(sum(total_cents), 0) from invoice)::int
+                 - (select coalesce(sum(total_cents), 0) from credit_note)::int as net`,
+      )) as unknown as { rows: Array<{ net: number }> }
+    ).rows;
+    expect(gross).toBe(Number(books?.net));
+    expect((await request(t.app, { method: 'GET', url, as: t.customerA })).statusCode).toBe(403);
+    const bad = await request(t.app, {
+      method: 'GET',
+      url: `/api/admin/documents.csv?from=${today}&to=2020-01-01`,
+      as: t.admin,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
 });

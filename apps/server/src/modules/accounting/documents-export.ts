@@ -1,0 +1,99 @@
+import { Readable } from 'node:stream';
+import { and, asc, gte, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  DOCUMENT_EXPORT_COLUMNS,
+  DOCUMENTS_EXPORT_PATH,
+  documentsExportQuerySchema,
+  type DocumentsExportQuery,
+} from '@voltforge/contract/invoice';
+import { centsToDollars } from '@voltforge/contract/money';
+import { adminOnly } from '../../auth/guards.ts';
+import { CSV_BOM, CSV_CONTENT_TYPE, csvLine, spreadsheetSafe } from '../../csv.ts';
+import type { Db } from '../../db/client.ts';
+import { creditNote, invoice } from '../../db/schema/order.ts';
+
+const money = (cents: number) => centsToDollars(cents).toFixed(2);
+
+/**
+ * Every invoice and credit note issued in the period, in number order, each from its stored
+ * snapshot (what the document says, never the order as it is now). A credit note's amounts are
+ * negative, so a column's sum is the period's net.
+ */
+export async function* exportDocumentsCsv(
+  db: Db,
+  query: DocumentsExportQuery,
+): AsyncGenerator<string> {
+  const from = new Date(`${query.from}T00:00:00Z`);
+  const to = new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000);
+  yield CSV_BOM + csvLine(DOCUMENT_EXPORT_COLUMNS);
+  const invoices = await db
+    .select({ snapshot: invoice.snapshot })
+    .from(invoice)
+    .where(and(gte(invoice.issuedAt, from), lt(invoice.issuedAt, to)))
+    .orderBy(asc(invoice.year), asc(invoice.seq));
+  for (const { snapshot: s } of invoices) {
+    yield csvLine([
+      'invoice',
+      s.number,
+      s.issuedAt.slice(0, 10),
+      s.orderNumber,
+      '',
+      spreadsheetSafe(s.buyer.name),
+      spreadsheetSafe(s.buyer.company ?? ''),
+      spreadsheetSafe(s.buyer.taxId ?? ''),
+      money(s.goodsCents),
+      money(s.shippingCents),
+      money(s.taxCents),
+      money(s.goodsCents + s.shippingCents),
+      money(s.totalCents),
+    ]);
+  }
+  const notes = await db
+    .select({ snapshot: creditNote.snapshot })
+    .from(creditNote)
+    .where(and(gte(creditNote.issuedAt, from), lt(creditNote.issuedAt, to)))
+    .orderBy(asc(creditNote.year), asc(creditNote.seq));
+  for (const { snapshot: s } of notes) {
+    yield csvLine([
+      'credit note',
+      s.number,
+      s.issuedAt.slice(0, 10),
+      s.orderNumber,
+      s.invoiceNumber ?? '',
+      spreadsheetSafe(s.buyer.name),
+      spreadsheetSafe(s.buyer.company ?? ''),
+      spreadsheetSafe(s.buyer.taxId ?? ''),
+      money(-s.goodsCents),
+      money(-s.shippingCents),
+      money(-s.taxCents),
+      money(-(s.goodsCents + s.shippingCents)),
+      money(-s.totalCents),
+    ]);
+  }
+}
+
+/** The accountant's export (admins only). */
+export async function documentsExportRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    DOCUMENTS_EXPORT_PATH,
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Invoices and credit notes issued in a period, as CSV for the books (admin)',
+        querystring: documentsExportQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(CSV_CONTENT_TYPE)
+        .header(
+          'content-disposition',
+          `attachment; filename="voltforge-documents-${request.query.from}-to-${request.query.to}.csv"`,
+        )
+        .send(Readable.from(exportDocumentsCsv(app.db, request.query))),
+  );
+}
