@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONE_LINE } from './form-fields.ts';
 import { MAX_CATEGORY_LENGTH, MAX_SEARCH_LENGTH } from './catalog.ts';
 import {
   MAX_ORDER_QUANTITY,
@@ -278,13 +279,12 @@ export function canMoveOrder(from: OrderStatus, to: AdminOrderStatus): boolean {
   return adminStatusTransitions[from].includes(to);
 }
 
-/** PATCH /api/order/:id/status */
 const shipmentText = (label: string, max: number) =>
   z
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .regex(/^[^\u0000-\u001f\u007f]*$/, `${label} must be one line`)
+    .regex(ONE_LINE, `${label} must be one line`)
     .optional();
 
 /**
