@@ -383,7 +383,7 @@ describe('refunds', () => {
       sql`select (select coalesce(sum(total_cents), 0) from invoice)::int
                - (select coalesce(sum(total_cents), 0) from credit_note)::int as net`,
     );
-    const [net] = (books as unknown as { rows: Array<{ net: number }> }).rows;
+    const [net] = (books as { rows: Array<{ net: number }> }).rows;
     expect(gross).toBe(Number(net?.net));
     expect((await request(t.app, { method: 'GET', url, as: t.customerA })).statusCode).toBe(403);
     const bad = await request(t.app, {
