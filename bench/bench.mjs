@@ -616,13 +616,16 @@ async function main() {
   }
 }
 
-/** A cart's lines into a buyer's server cart; answers the cart's subtotal, or the failed status. */
+/**
+ * A cart's lines into a buyer's server cart; answers the cart's total (goods, shipping and tax:
+ * what checkout confirms), or the failed status.
+ */
 async function fillCart(base, buyer, toolIds) {
   const r = await api(base, 'POST', '/api/cart/lines', {
     cookie: buyer.cookie,
     body: { lines: toolIds.map((toolId) => ({ toolId, quantity: 1 })) },
   });
-  return r.status === 200 ? { subtotal: r.json.subtotal } : { status: r.status };
+  return r.status === 200 ? { total: r.json.total } : { status: r.status };
 }
 
 async function emptyCart(base, buyer) {
@@ -632,10 +635,10 @@ async function emptyCart(base, buyer) {
   }
 }
 
-function checkoutOf(base, buyer, subtotal) {
+function checkoutOf(base, buyer, total) {
   return api(base, 'POST', '/api/checkout', {
     cookie: buyer.cookie,
-    body: { phone: '+1 555 0100', address: '1 Bench Street', expectedTotal: subtotal },
+    body: { phone: '+1 555 0100', address: '1 Bench Street', expectedTotal: total },
   }).then(
     (r) => r.status,
     (err) => `error ${err instanceof Error ? (err.cause?.code ?? err.message) : err}`,
@@ -676,7 +679,7 @@ async function benchCheckout(base, admin, buyers) {
           continue;
         }
         const sent = performance.now();
-        statuses.push(await checkoutOf(base, buyer, filled.subtotal));
+        statuses.push(await checkoutOf(base, buyer, filled.total));
         latencies.push(performance.now() - sent);
       }
     }),
@@ -696,18 +699,18 @@ async function benchCheckout(base, admin, buyers) {
   let burstMs = 0;
   const burstUntil = performance.now() + duration * 1000;
   for (let round = 0; performance.now() < burstUntil; round++) {
-    const subtotals = await Promise.all(
+    const totals = await Promise.all(
       buyers.map((buyer, n) => fillCart(base, buyer, [...new Set(cartOf(n + round + 1))])),
     );
     const t0 = performance.now();
     await Promise.all(
       buyers.map(async (buyer, n) => {
-        if (subtotals[n].status) {
-          burstStatuses.push(`add ${subtotals[n].status}`);
+        if (totals[n].status) {
+          burstStatuses.push(`add ${totals[n].status}`);
           return;
         }
         const sent = performance.now();
-        burstStatuses.push(await checkoutOf(base, buyer, subtotals[n].subtotal));
+        burstStatuses.push(await checkoutOf(base, buyer, totals[n].total));
         burst.push(performance.now() - sent);
       }),
     );
@@ -741,7 +744,7 @@ async function benchCheckout(base, admin, buyers) {
           results.push(filled.status === 409 ? 'refused' : `add ${filled.status}`);
           continue;
         }
-        const status = await checkoutOf(base, buyer, filled.subtotal);
+        const status = await checkoutOf(base, buyer, filled.total);
         results.push(status === 201 ? 'placed' : status === 409 ? 'refused' : String(status));
         if (status !== 201) await emptyCart(base, buyer);
       }
