@@ -29,7 +29,8 @@ export interface FakeRequest {
  * Just enough of Stripe's API for our provider, on 127.0.0.1 and a random port, so stripe-node
  * is tested through its real HTTP path (its `host`/`port`/`protocol` options):
  * POST /v1/payment_intents (form-encoded, honouring Idempotency-Key),
- * GET /v1/payment_intents/:id and POST /v1/payment_intents/:id/cancel.
+ * GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/cancel and POST /v1/refunds
+ * (refunding at most what the intent captured, one refund per Idempotency-Key).
  */
 export class FakeStripe {
   readonly intents = new Map<string, FakeIntent>();
@@ -39,6 +40,8 @@ export class FakeStripe {
   /** Runs before an intent is created, e.g. to cancel its order while Stripe is being asked. */
   beforeCreate: (() => Promise<void>) | null = null;
   private readonly byIdempotencyKey = new Map<string, FakeIntent>();
+  readonly refunds = new Map<string, { id: string; amount: number; payment_intent: string }>();
+  private readonly refundsByKey = new Map<string, string>();
   private server: Server | null = null;
 
   get url(): string {
@@ -152,6 +155,41 @@ export class FakeStripe {
       });
       if (key) this.byIdempotencyKey.set(key, intent);
       return send(200, intent);
+    }
+
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const key = header('idempotency-key');
+      const replay = key ? this.refundsByKey.get(key) : undefined;
+      if (replay)
+        return send(200, { object: 'refund', status: 'succeeded', ...this.refunds.get(replay) });
+      const intent = this.intents.get(params.get('payment_intent') ?? '');
+      if (!intent) return error(404, 'resource_missing', 'No such payment_intent.');
+      if (intent.status !== 'succeeded') {
+        return error(
+          400,
+          'charge_not_refundable',
+          'This PaymentIntent has no successful charge to refund.',
+        );
+      }
+      const amount = Number(params.get('amount'));
+      const taken = [...this.refunds.values()]
+        .filter((r) => r.payment_intent === intent.id)
+        .reduce((sum, r) => sum + r.amount, 0);
+      if (amount > intent.amount - taken) {
+        return error(
+          400,
+          'amount_too_large',
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - taken) / 100).toFixed(2)})`,
+        );
+      }
+      const refund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        amount,
+        payment_intent: intent.id,
+      };
+      this.refunds.set(refund.id, refund);
+      if (key) this.refundsByKey.set(key, refund.id);
+      return send(200, { object: 'refund', status: 'succeeded', currency: 'usd', ...refund });
     }
 
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);

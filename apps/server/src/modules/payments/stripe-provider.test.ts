@@ -299,6 +299,105 @@ describe('Stripe provider: PATCH /api/order/:id asks Stripe', () => {
   });
 });
 
+describe('Stripe provider: refunds', () => {
+  /** Alice's order, paid at the fake Stripe and recorded as paid here. */
+  async function paidThroughStripe() {
+    const { placed, intent } = await unpaidOrderWithIntent();
+    fake.setStatus(intent.id, 'succeeded');
+    expect((await patchOrder(alice, placed.id, intent.id)).statusCode).toBe(200);
+    return { placed, intent };
+  }
+  const refund = (orderId: string, payload: object) =>
+    request(t.app, { method: 'POST', url: `/api/order/${orderId}/refunds`, as: t.admin, payload });
+
+  it('refunds through the refunds API with the refund as idempotency key, once', async () => {
+    const { placed, intent } = await paidThroughStripe();
+    const res = await refund(placed.id, { amount: 10, reason: 'Goodwill' });
+    expect(res.statusCode).toBe(201);
+    const calls = fake.requests.filter((r) => r.path === '/v1/refunds');
+    const call = calls.at(-1)!;
+    expect(call.params.get('payment_intent')).toBe(intent.id);
+    expect(call.params.get('amount')).toBe('1000');
+    expect(call.params.get('metadata[orderId]')).toBe(placed.id);
+    const made = res.json<Order>().refunds[0]!;
+    expect(call.idempotencyKey).toBe(`refund-${made.id}`);
+    expect(made).toMatchObject({ status: 'succeeded', amount: 10 });
+    expect(made.creditNote?.number).toMatch(/^CN-/);
+  });
+
+  it("leaves a refund Stripe refuses failed, with Stripe's words", async () => {
+    const { placed, intent } = await paidThroughStripe();
+    // Someone refunded most of it in the dashboard meanwhile, and we have not heard yet.
+    await fetch(`${fake.url}/v1/refunds`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer sk_test_x',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: `payment_intent=${intent.id}&amount=${intent.amount - 100}`,
+    });
+    const res = await refund(placed.id, { whole: true, reason: 'Returned' });
+    expect(res.statusCode).toBe(402);
+    expect(res.json<{ error: { message: string } }>().error.message).toMatch(
+      /^The refund failed: Refund amount .* is greater than unrefunded amount on charge/,
+    );
+    const order = await request(t.app, {
+      method: 'GET',
+      url: `/api/order/${placed.id}`,
+      as: alice,
+    });
+    expect(order.json<Order>()).toMatchObject({ refunded: 0 });
+    expect(order.json<Order>().refunds[0]?.status).toBe('failed');
+  });
+
+  it('keeps the refund pending when Stripe is down, and refunds it once on retry', async () => {
+    const { placed } = await paidThroughStripe();
+    fake.failWith = 500;
+    const res = await refund(placed.id, { whole: true, reason: 'Returned' });
+    expect(res.statusCode).toBe(502);
+    fake.failWith = null;
+    const [pending] = (
+      await request(t.app, { method: 'GET', url: `/api/order/${placed.id}`, as: t.admin })
+    ).json<Order>().refunds;
+    expect(pending?.status).toBe('pending');
+    const retried = await request(t.app, {
+      method: 'POST',
+      url: `/api/order/${placed.id}/refunds/${pending!.id}/retry`,
+      as: t.admin,
+    });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json<Order>().refunds[0]?.status).toBe('succeeded');
+    const atStripe = [...fake.refunds.values()].filter(
+      (r) => r.payment_intent === placed.transactionId,
+    );
+    expect(atStripe.length).toBeLessThanOrEqual(1);
+  });
+
+  it('records a refund made in the dashboard from its signed webhook, once', async () => {
+    const { placed, intent } = await paidThroughStripe();
+    const refundObject = {
+      id: `re_dash_${randomBytes(6).toString('hex')}`,
+      object: 'refund',
+      amount: 500,
+      status: 'succeeded',
+      payment_intent: intent.id,
+    };
+    const payload = JSON.stringify({
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      type: 'refund.created',
+      data: { object: refundObject },
+    });
+    expect((await postWebhook(payload, sign(payload))).statusCode).toBe(200);
+    expect((await postWebhook(payload, sign(payload))).statusCode).toBe(200);
+    const order = (
+      await request(t.app, { method: 'GET', url: `/api/order/${placed.id}`, as: t.admin })
+    ).json<Order>();
+    expect(order.refunded).toBe(5);
+    expect(order.refunds).toHaveLength(1);
+  });
+});
+
 describe('Stripe provider: POST /api/payments/webhook', () => {
   it('marks the order paid on a valid payment_intent.succeeded and records the event', async () => {
     const { placed, intent } = await unpaidOrderWithIntent();
