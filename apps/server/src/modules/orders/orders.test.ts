@@ -87,6 +87,8 @@ describe('POST /api/order', () => {
       invoice: null,
       refunded: 0,
       refunds: [],
+      carrier: null,
+      trackingNumber: null,
       phone: '+1 (555) 010-2030',
       address: '12 Foundry Lane, Springfield',
       status: 'pending_payment',

@@ -128,7 +128,13 @@ describe.skipIf(!onPostgres)('orders placed together in one call, over HTTP', ()
         [rb, 3],
       ] as const) {
         expect(res.statusCode).toBe(201);
-        expect(res.json<Order>()).toMatchObject({ price: 12, quantity: qty, total: 12 * qty });
+        // Each under the free-shipping threshold: $7.50 shipping on top of the goods.
+        expect(res.json<Order>()).toMatchObject({
+          price: 12,
+          quantity: qty,
+          goodsTotal: 12 * qty,
+          total: 12 * qty + 7.5,
+        });
       }
       expect(ru2.statusCode).toBe(409);
       expect(ru2.json()).toEqual({
