@@ -95,8 +95,6 @@ export const documentsExportQuerySchema = z
   .refine((q) => q.from <= q.to, { message: documentsExportMessages.order, path: ['to'] });
 export type DocumentsExportQuery = z.infer<typeof documentsExportQuerySchema>;
 
-export const DOCUMENTS_EXPORT_PATH = '/api/admin/documents.csv';
-
 /** The columns of the documents CSV; a credit note's amounts are negative. */
 export const DOCUMENT_EXPORT_COLUMNS = [
   'type',

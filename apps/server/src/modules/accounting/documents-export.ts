@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DOCUMENT_EXPORT_COLUMNS,
-  DOCUMENTS_EXPORT_PATH,
   documentsExportQuerySchema,
   type DocumentsExportQuery,
 } from '@voltforge/contract/invoice';
 import { centsToDollars } from '@voltforge/contract/money';
+import { DOCUMENTS_EXPORT_PATH } from '@voltforge/contract/order-export';
 import { adminOnly } from '../../auth/guards.ts';
 import { CSV_BOM, CSV_CONTENT_TYPE, csvLine, spreadsheetSafe } from '../../csv.ts';
 import type { Db } from '../../db/client.ts';

@@ -96,7 +96,8 @@ async function reserveRefund(
         shippingCents: figures.shippingCents,
         taxCents: figures.taxCents,
         amountCents: figures.totalCents,
-        restock: request.restock && figures.lines.length > 0,
+        // A cancelled order's stock came back with the cancel: a refund never returns it twice.
+        restock: request.restock && figures.lines.length > 0 && row.status !== 'cancelled',
         reason: request.reason,
         actorId,
         provider,

@@ -24,6 +24,8 @@ const dot: Record<TimelineEvent['kind'], string> = {
   status: 'bg-success',
   cancelled: 'bg-error',
   stock: 'bg-base-content/30',
+  document: 'bg-info',
+  refund: 'bg-warning',
 };
 
 /** What happened to one order, oldest first, each with who and when. */

@@ -70,6 +70,43 @@ describe('Mail page', () => {
   );
 
   it(
+    'names the PDF a mail carries, in the list and on its page',
+    async () => {
+      const refundMail: MailDetail = {
+        ...mail,
+        id: 'm2',
+        subject: 'Refund of $10.83 for your Voltforge order VF-10042',
+        kind: 'order_refunded',
+        attachment: { kind: 'credit_note', id: 'refund-1', filename: 'CN-2026-000003.pdf' },
+      };
+      const { html: _html, text: _text, ...summary } = refundMail;
+      const { html: _h, text: _t, ...plain } = mail;
+      stubFetch((url) => {
+        if (url.startsWith('/api/mail?page=1'))
+          return json(200, [summary, plain], { 'X-Total-Count': '2' });
+        if (url === '/api/mail/m2') return json(200, refundMail);
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderMail('/dashboard/mail');
+
+      const link = await screen.findByRole('link', { name: refundMail.subject }, slow);
+      expect(within(link.closest('li')!).getByTestId('mail-attachment')).toHaveTextContent(
+        'Attachment: CN-2026-000003.pdf',
+      );
+      const other = screen.getByRole('link', { name: mail.subject }).closest('li')!;
+      expect(within(other).queryByTestId('mail-attachment')).not.toBeInTheDocument();
+
+      await user.click(link);
+      expect(await screen.findByTestId('mail-attachment', {}, slow)).toHaveTextContent(
+        'CN-2026-000003.pdf',
+      );
+      expect(screen.getByText('Refund and credit note')).toBeInTheDocument();
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
     'shows the error of a mail that could not be found',
     async () => {
       stubFetch(() => json(404, { error: { code: 'not_found', message: 'Mail not found.' } }));

@@ -59,6 +59,12 @@ export function MailPage() {
                   <div className="text-sm text-base-content/75 [overflow-wrap:anywhere]">
                     To {mail.to} · {mailKindLabels[mail.kind]}
                   </div>
+                  {mail.attachment ? (
+                    <div className="text-sm [overflow-wrap:anywhere]" data-testid="mail-attachment">
+                      <span className="text-base-content/75">Attachment:</span>{' '}
+                      <span className="font-mono">{mail.attachment.filename}</span>
+                    </div>
+                  ) : null}
                   {mail.lastError ? (
                     <div className="text-sm text-error [overflow-wrap:anywhere]">
                       Last error: {mail.lastError}
@@ -122,6 +128,13 @@ function MailView({ mail }: { mail: MailDetail }) {
       <dl className="mb-4 flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-4">
         <Fact label="To">{mail.to}</Fact>
         <Fact label="Kind">{mailKindLabels[mail.kind]}</Fact>
+        {mail.attachment ? (
+          <Fact label="Attachment">
+            <span className="font-mono" data-testid="mail-attachment">
+              {mail.attachment.filename}
+            </span>
+          </Fact>
+        ) : null}
         <Fact label="Status">
           <MailStatusBadge status={mail.status} />
         </Fact>

@@ -11,6 +11,9 @@ import { OrderStatusBadge } from '../../components/order/order-status-badge';
 import { hasSeveralLines, OrderLines } from '../../components/order/order-lines';
 import { chargesOfOrder, OrderCharges } from '../../components/order/order-charges';
 import { InvoiceLink } from '../../components/order/invoice-link';
+import { shipmentText } from '../../components/order/shipment-note';
+import { RefundState } from '../../components/order/refund-state';
+import { RefundsSection } from './components/refunds-section';
 import { QueryError } from '../../components/ui/query-error';
 
 /** manageOrder/:id: one order of the back office's table, its details and actions. */
@@ -42,7 +45,10 @@ export function ManageOrderPage() {
           <div className="card-body gap-4">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 className="card-title">{order.data.order}</h2>
-              <OrderStatusBadge status={order.data.status} />
+              <div className="flex items-start gap-2">
+                <RefundState order={order.data} className="items-end" />
+                <OrderStatusBadge status={order.data.status} />
+              </div>
             </div>
             <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
               <dt className="text-base-content/75">Order number</dt>
@@ -95,6 +101,12 @@ export function ManageOrderPage() {
               <dd className="sm:max-w-xs">
                 <OrderCharges charges={chargesOfOrder(order.data)} testId="manage-order" />
               </dd>
+              {shipmentText(order.data) ? (
+                <>
+                  <dt className="text-base-content/75">Shipment</dt>
+                  <dd className="[overflow-wrap:anywhere]">{shipmentText(order.data)}</dd>
+                </>
+              ) : null}
               <dt className="text-base-content/75">Transaction id</dt>
               <dd className="font-mono [overflow-wrap:anywhere]">
                 {order.data.transactionId ?? '—'}
@@ -112,11 +124,12 @@ export function ManageOrderPage() {
               </dd>
             </dl>
             <div className="card-actions">
-              <OrderActions order={order.data} />
+              <OrderActions order={order.data} shipment />
             </div>
           </div>
         </section>
       )}
+      {order.data ? <RefundsSection order={order.data} /> : null}
       {order.data ? (
         <section aria-labelledby="timeline-heading" className="mt-8 max-w-3xl">
           <h3 id="timeline-heading" className="mb-3 text-lg font-semibold">

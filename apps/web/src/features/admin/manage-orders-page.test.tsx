@@ -31,6 +31,8 @@ const order = (n: number, status: OrderStatus): Order => ({
   taxId: null,
   refunded: 0,
   refunds: [],
+  carrier: null,
+  trackingNumber: null,
   invoice: ['paid', 'shipped', 'delivered'].includes(status)
     ? { number: `INV-2026-00000${n}`, issuedAt: '2026-11-01T00:05:00.000Z' }
     : null,

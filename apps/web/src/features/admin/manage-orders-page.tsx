@@ -11,10 +11,12 @@ import { MAX_SEARCH_LENGTH } from '@voltforge/contract/catalog';
 import { ORDERS_PAGE_SIZE, ordersFilterParams, useOrdersPage } from './api/get-orders-page';
 import { AdminTable } from './components/admin-table';
 import { OrderActions } from './components/order-actions';
+import { DocumentsExport } from './components/documents-export';
 import { OrderStatusBadge } from '../../components/order/order-status-badge';
 import { hasSeveralLines, OrderLines } from '../../components/order/order-lines';
 import { shippingText } from '../../components/order/order-charges';
 import { InvoiceLink } from '../../components/order/invoice-link';
+import { RefundState } from '../../components/order/refund-state';
 import { chargeTexts } from '@voltforge/contract/charges';
 import { QueryError } from '../../components/ui/query-error';
 
@@ -114,6 +116,7 @@ export function ManageOrdersPage() {
           </span>
         </a>
       </div>
+      <DocumentsExport />
       {orders.isPending ? (
         <Spinner block label="Loading orders" />
       ) : orders.isError ? (
@@ -208,7 +211,10 @@ export function ManageOrdersPage() {
                   </div>
                 </td>
                 <td data-label="Status">
-                  <OrderStatusBadge status={order.status} />
+                  <div className="flex flex-col items-start gap-1">
+                    <OrderStatusBadge status={order.status} />
+                    <RefundState order={order} />
+                  </div>
                 </td>
                 <td data-label="Action">
                   <div className="flex flex-col items-start gap-2">

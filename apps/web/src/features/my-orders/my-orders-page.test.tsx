@@ -33,6 +33,8 @@ const base: Order = {
   taxId: null,
   refunded: 0,
   refunds: [],
+  carrier: null,
+  trackingNumber: null,
   invoice: null,
   phone: '+1 555 010 2030',
   address: '42 Circuit Road',

@@ -5,17 +5,35 @@ import { api } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
 import { toolKeys } from '../../../lib/api/tool-keys';
 
-/** PATCH /api/order/:id/status: ship, deliver or cancel. */
-export function setOrderStatus(id: string, status: AdminOrderStatus): Promise<Order> {
-  return api.patch(`/order/${encodeURIComponent(id)}/status`, { status });
+/** How an order left: both optional, sent only with `shipped`. */
+export interface Shipment {
+  carrier?: string;
+  trackingNumber?: string;
+}
+
+/** PATCH /api/order/:id/status: ship (with the carrier and tracking number), deliver or cancel. */
+export function setOrderStatus(
+  id: string,
+  status: AdminOrderStatus,
+  shipment: Shipment = {},
+): Promise<Order> {
+  const { carrier, trackingNumber } = shipment;
+  return api.patch(`/order/${encodeURIComponent(id)}/status`, {
+    status,
+    ...(status === 'shipped' && carrier?.trim() ? { carrier: carrier.trim() } : {}),
+    ...(status === 'shipped' && trackingNumber?.trim()
+      ? { trackingNumber: trackingNumber.trim() }
+      : {}),
+  });
 }
 
 export function useSetOrderStatus(order: Order) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (to: AdminOrderStatus) => setOrderStatus(order._id, to),
+    mutationFn: ({ to, shipment }: { to: AdminOrderStatus; shipment?: Shipment }) =>
+      setOrderStatus(order._id, to, shipment),
     // Settled, not succeeded: after a refusal another admin may have moved the order meanwhile.
-    onSettled: (_updated, _error, to) =>
+    onSettled: (_updated, _error, { to }) =>
       void Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id) }),
         queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),

@@ -12,6 +12,9 @@ import { PayBy } from '../../../components/order/order-hold';
 import { hasSeveralLines, OrderLines } from '../../../components/order/order-lines';
 import { shippingText } from '../../../components/order/order-charges';
 import { InvoiceLink } from '../../../components/order/invoice-link';
+import { ShipmentNote } from '../../../components/order/shipment-note';
+import { CreditNoteLinks } from '../../../components/order/credit-note-links';
+import { RefundState } from '../../../components/order/refund-state';
 import { chargeTexts } from '@voltforge/contract/charges';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -83,6 +86,8 @@ function OrderRows({ order, onDelete }: { order: Order; onDelete: (order: Order)
         <td>
           <div className="flex flex-col items-start gap-1">
             <OrderStatusBadge status={order.status} />
+            <RefundState order={order} />
+            <ShipmentNote order={order} className="text-xs text-base-content/75" />
             <PayBy order={order} className="whitespace-nowrap" />
           </div>
         </td>
@@ -93,6 +98,7 @@ function OrderRows({ order, onDelete }: { order: Order; onDelete: (order: Order)
           <div className="flex flex-col items-start gap-1">
             <OrderActions order={order} onDelete={onDelete} />
             <InvoiceLink order={order} className="link link-primary text-sm whitespace-nowrap" />
+            <CreditNoteLinks order={order} linkClassName="link link-primary text-sm" />
           </div>
         </td>
       </tr>
@@ -166,6 +172,7 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
                 </h3>
                 <div className="flex flex-col items-end gap-1 text-right">
                   <OrderStatusBadge status={order.status} />
+                  <RefundState order={order} className="items-end" />
                   <PayBy order={order} />
                 </div>
               </div>
@@ -193,8 +200,10 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
               {hasSeveralLines(order) ? (
                 <OrderLines order={order} label={`Lines of ${order.order}`} />
               ) : null}
+              <ShipmentNote order={order} />
               <OrderActions order={order} onDelete={onDelete} />
               <InvoiceLink order={order} className="link link-primary self-start text-sm" />
+              <CreditNoteLinks order={order} linkClassName="link link-primary text-sm" />
               <OrderHistoryToggle
                 orderId={order._id}
                 status={order.status}

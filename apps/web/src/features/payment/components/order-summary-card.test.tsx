@@ -23,6 +23,8 @@ const one: Order = {
   taxId: null,
   refunded: 0,
   refunds: [],
+  carrier: null,
+  trackingNumber: null,
   invoice: { number: 'INV-2026-000001', issuedAt: '2026-11-22T10:05:00.000Z' },
   phone: '+1 555 010 2030',
   address: '42 Circuit Road',

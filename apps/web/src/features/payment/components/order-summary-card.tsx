@@ -3,6 +3,7 @@ import type { Order } from '@voltforge/contract/order';
 import { OrderHoldPolicy, PayBy } from '../../../components/order/order-hold';
 import { chargesOfOrder, OrderCharges } from '../../../components/order/order-charges';
 import { hasSeveralLines, OrderLines } from '../../../components/order/order-lines';
+import { RefundState } from '../../../components/order/refund-state';
 
 /** The card's heading: what to pay for while unpaid, what happened to it after. */
 function headingOf(order: Order): string {
@@ -25,6 +26,7 @@ export function OrderSummaryCard({ order }: { order: Order }) {
         <h2 id="payment-order-title" className="card-title text-xl">
           {headingOf(order)}
         </h2>
+        <RefundState order={order} className="self-start" />
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-base-content/70">Order number</dt>
           <dd className="font-mono font-semibold">{order.number}</dd>

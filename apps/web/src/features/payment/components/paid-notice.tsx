@@ -1,6 +1,7 @@
 import type { Order } from '@voltforge/contract/order';
 import { paymentMessages } from '@voltforge/contract/payment';
 import { Link } from 'react-router';
+import { CreditNoteLinks } from '../../../components/order/credit-note-links';
 import { InvoiceLink } from '../../../components/order/invoice-link';
 import { paths } from '../../../lib/paths';
 
@@ -12,6 +13,7 @@ export function PaidNotice({ order }: { order: Order }) {
         <p role="status" className="font-medium">
           {paymentMessages.cancelled}
         </p>
+        <CreditNoteLinks order={order} />
         <Link to={paths.myOrder} className="btn btn-outline self-start">
           Back to My Orders
         </Link>
@@ -34,6 +36,7 @@ export function PaidNotice({ order }: { order: Order }) {
           Back to My Orders
         </Link>
       </div>
+      <CreditNoteLinks order={order} />
     </div>
   );
 }

@@ -26,6 +26,8 @@ const paid: Order = {
   taxId: 'GB123456789',
   refunded: 0,
   refunds: [],
+  carrier: null,
+  trackingNumber: null,
   invoice: { number: 'INV-2026-000007', issuedAt: '2026-11-22T10:05:00.000Z' },
   phone: '+1 555 010 2030',
   address: '42 Circuit Road',
