@@ -155,7 +155,7 @@ test("a customer's paid order marked Delivered shows Delivered to the customer",
   await admin.goto('/dashboard/manageOrders');
   await admin.getByLabel('Status').selectOption('paid');
   await expect(admin).toHaveURL(/status=paid/);
-  const label = `order ${order._id.slice(0, 8)}`;
+  const label = `order ${order.number}`;
   await admin.getByRole('button', { name: new RegExp(`^Delivered: ${label}`) }).click();
   await toast(admin, adminMessages.statusChanged('delivered'));
   // Filtered by Paid, the delivered order leaves the list.

@@ -164,5 +164,6 @@ test('an admin refunds one line with restock; the customer sees it and downloads
   await expect(mail).toHaveCount(1);
   await expect(mail.getByTestId('mail-attachment')).toHaveText(`Attachment: ${creditNote}.pdf`);
   await mail.getByRole('link').click();
+  await expect(admin).toHaveURL(/\/dashboard\/mail\/[^/]+$/);
   await expect(admin.getByTestId('mail-attachment')).toHaveText(`${creditNote}.pdf`);
 });
