@@ -70,7 +70,6 @@ export async function renderDocumentPdf(model: PdfDocumentModel): Promise<Buffer
       Author: model.seller.name,
       Subject: `${model.title} ${model.number}`,
     },
-    // Fixed dates in the file make the same document render to the same bytes.
     compress: true,
     autoFirstPage: true,
     bufferPages: true,
