@@ -165,5 +165,7 @@ test('an admin refunds one line with restock; the customer sees it and downloads
   await expect(mail.getByTestId('mail-attachment')).toHaveText(`Attachment: ${creditNote}.pdf`);
   await mail.getByRole('link').click();
   await expect(admin).toHaveURL(/\/dashboard\/mail\/[^/]+$/);
+  // The list stays on screen until the mail's own page has loaded: wait for it to go.
+  await expect(admin.getByTestId('mail-attachment')).toHaveCount(1);
   await expect(admin.getByTestId('mail-attachment')).toHaveText(`${creditNote}.pdf`);
 });
