@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Tool } from '@voltforge/contract/tool';
 import {
   orderCharges,
   shopTermsFromJson,
@@ -57,4 +59,44 @@ export async function chargesFor(
   expect(res.ok()).toBe(true);
   const terms = shopTermsFromJson((await res.json()) as ShopTermsJson);
   return orderCharges(dollarsToCents(goodsDollars), terms);
+}
+
+/** The serious and critical axe findings in the page's main content, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('#main').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** A page of its own, signed in as the demo admin. */
+export async function signedInAdmin(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, demo.admin);
+  return page;
+}
+
+/**
+ * A tool of the journey's own, cheap enough that an order of it stays under the free-shipping
+ * threshold (every demo tool's minimum order is over it), so the order pays shipping.
+ */
+export async function cheapTool(
+  admin: Page,
+  opts: { prefix: string; name: string; price: number; minOrderQuantity: number },
+): Promise<Tool> {
+  const tag = randomUUID().slice(0, 6).toUpperCase();
+  const created = await admin.request.post('/api/tool', {
+    data: {
+      partNumber: `${opts.prefix}-${tag}`,
+      name: `${opts.name} ${tag}`,
+      inStock: 100,
+      minOrderQuantity: opts.minOrderQuantity,
+      price: opts.price,
+      desc: 'A fuse sold cheaply enough to order under the free-shipping threshold.',
+      img: '/images/tools/vf-rl12-relay-module.svg',
+      category: 'Components',
+    },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as Tool;
 }

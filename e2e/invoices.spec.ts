@@ -1,11 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { invoiceMessages } from '@voltforge/contract/invoice';
 import type { Order } from '@voltforge/contract/order';
 import type { Tool } from '@voltforge/contract/tool';
-import { chargesFor, demo, registerCustomer, signIn } from './fixtures';
+import {
+  chargesFor,
+  cheapTool,
+  registerCustomer,
+  seriousViolations,
+  signedInAdmin,
+} from './fixtures';
 
 /*
  * Shipping, the order number and the invoice, through the real pages: what an order costs is
@@ -17,41 +21,6 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 const dollars = (cents: number) => usd.format(cents / 100);
 const shippingText = (cents: number) => (cents === 0 ? 'Free' : dollars(cents));
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('#main').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-async function signedInAdmin(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, demo.admin);
-  return page;
-}
-
-/**
- * A cheap tool of its own: every demo tool's minimum order is over the free-shipping threshold,
- * and an order under it is what pays shipping.
- */
-async function cheapTool(admin: Page): Promise<Tool> {
-  const tag = randomUUID().slice(0, 6).toUpperCase();
-  const created = await admin.request.post('/api/tool', {
-    data: {
-      partNumber: `INV-${tag}`,
-      name: `Invoice Test Fuse ${tag}`,
-      inStock: 100,
-      minOrderQuantity: 2,
-      price: 12.5,
-      desc: 'A fuse sold cheaply enough to order under the free-shipping threshold.',
-      img: '/images/tools/vf-rl12-relay-module.svg',
-      category: 'Components',
-    },
-  });
-  expect(created.status()).toBe(201);
-  return (await created.json()) as Tool;
-}
 
 /**
  * Orders `quantity` of the tool through the order form, checking the charges it shows before the
@@ -138,7 +107,12 @@ test('orders under and over the free-shipping threshold: shipping shown, paid, i
 }) => {
   test.setTimeout(150_000);
   const admin = await signedInAdmin(browser);
-  const tool = await cheapTool(admin);
+  const tool = await cheapTool(admin, {
+    prefix: 'INV',
+    name: 'Invoice Test Fuse',
+    price: 12.5,
+    minOrderQuantity: 2,
+  });
   const terms = (await (await page.request.get('/api/shop/terms')).json()) as {
     freeShippingOver: number | null;
   };
@@ -201,7 +175,12 @@ test('orders under and over the free-shipping threshold: shipping shown, paid, i
 
 test('an unpaid order has no invoice yet', async ({ page, browser }) => {
   const admin = await signedInAdmin(browser);
-  const tool = await cheapTool(admin);
+  const tool = await cheapTool(admin, {
+    prefix: 'INV',
+    name: 'Invoice Test Fuse',
+    price: 12.5,
+    minOrderQuantity: 2,
+  });
   await registerCustomer(page, 'Una Unpaid');
   const placed = await page.request.post('/api/order', {
     data: { toolId: tool._id, quantity: 2, phone: '+1 555 010 2030', address: '1 Unpaid Way' },

@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { taxCents } from '@voltforge/contract/charges';
 import type { Order } from '@voltforge/contract/order';
 import { refundMessages } from '@voltforge/contract/refund';
 import type { Tool } from '@voltforge/contract/tool';
-import { demo, registerCustomer, signIn } from './fixtures';
+import { cheapTool, registerCustomer, seriousViolations, signedInAdmin } from './fixtures';
 
 /*
  * A refund through the real pages: an admin refunds one line of a paid order with its pieces put
@@ -17,38 +15,6 @@ import { demo, registerCustomer, signIn } from './fixtures';
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const dollars = (cents: number) => usd.format(cents / 100);
 const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('#main').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-async function signedInAdmin(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, demo.admin);
-  return page;
-}
-
-/** A tool of its own, cheap enough that the order pays shipping (so every figure is in play). */
-async function cheapTool(admin: Page, price: number): Promise<Tool> {
-  const tag = randomUUID().slice(0, 6).toUpperCase();
-  const created = await admin.request.post('/api/tool', {
-    data: {
-      partNumber: `RF-${tag}`,
-      name: `Refund Test Fuse ${tag}`,
-      inStock: 100,
-      minOrderQuantity: 1,
-      price,
-      desc: 'A fuse sold cheaply enough to order under the free-shipping threshold.',
-      img: '/images/tools/vf-rl12-relay-module.svg',
-      category: 'Components',
-    },
-  });
-  expect(created.status()).toBe(201);
-  return (await created.json()) as Tool;
-}
 
 /** Two lines through the customer's cart and checkout, paid with the test provider's card. */
 async function paidOrderOf(page: Page, lines: Array<{ tool: Tool; quantity: number }>) {
@@ -90,8 +56,18 @@ test('an admin refunds one line with restock; the customer sees it and downloads
 }) => {
   test.setTimeout(150_000);
   const admin = await signedInAdmin(browser);
-  const fuse = await cheapTool(admin, 10);
-  const relay = await cheapTool(admin, 12.5);
+  const fuse = await cheapTool(admin, {
+    prefix: 'RF',
+    name: 'Refund Test Fuse',
+    price: 10,
+    minOrderQuantity: 1,
+  });
+  const relay = await cheapTool(admin, {
+    prefix: 'RF',
+    name: 'Refund Test Fuse',
+    price: 12.5,
+    minOrderQuantity: 1,
+  });
   await registerCustomer(page, 'Rita Refund');
   const order = await paidOrderOf(page, [
     { tool: fuse, quantity: 3 },
