@@ -7,6 +7,7 @@ import { expireUnpaidOrders } from '../src/modules/orders/order-expiry.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from './shop-fixtures.ts';
 import { startSmtpServer, type ReceivedMail, type SmtpTestServer } from './smtp-test-server.ts';
 import { request, TEST_ORIGIN, type TestUser } from './test-app.ts';
+import { payWithTestCard } from './payment-test-orders.ts';
 
 let smtp: SmtpTestServer;
 let t: ShopTestApp;
@@ -21,8 +22,6 @@ afterAll(async () => {
 beforeEach(() => {
   smtp.received.length = 0;
 });
-
-const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
 
 async function placeOrder(who: TestUser, quantity = 3, priceCents = 1250): Promise<string> {
   const item = await insertTool(t.app.db, {
@@ -48,20 +47,7 @@ const numbers = new Map<string, string>();
 const numberOf = (id: string) => numbers.get(id) ?? 'not placed here';
 
 async function pay(who: TestUser, orderId: string): Promise<string> {
-  const intent = await request(t.app, {
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    as: who,
-    payload: { orderId },
-  });
-  const { clientSecret } = intent.json<{ clientSecret: string }>();
-  const res = await request(t.app, {
-    method: 'POST',
-    url: '/api/payments/test/confirm',
-    as: who,
-    payload: { clientSecret, ...testCard },
-  });
-  expect(res.statusCode).toBe(200);
+  await payWithTestCard(t.app, who, orderId);
   const [row] = await t.app.db.select().from(order).where(eq(order.id, orderId));
   return row!.transactionId!;
 }

@@ -3,7 +3,7 @@ import { findOrderRow } from '../src/modules/orders/order-row.ts';
 import type { App } from '../src/app.ts';
 import { order, orderLine, type OrderRow } from '../src/db/schema/order.ts';
 import { insertTool } from './shop-fixtures.ts';
-import type { TestUser } from './test-app.ts';
+import { request, type TestUser } from './test-app.ts';
 
 export type { OrderRow };
 
@@ -59,4 +59,28 @@ export async function readOrder(app: App, id: string): Promise<OrderRow> {
   const row = await findOrderRow(app.db, id);
   if (!row) throw new Error(`order ${id} not found`);
   return row;
+}
+
+/** Stripe's always-succeeding test card, as the test provider takes it. */
+export const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
+
+/**
+ * Pays `who`'s order through the API as the payment page does: the intent, then the test
+ * provider's card confirmation (which marks the order paid and issues its invoice).
+ */
+export async function payWithTestCard(app: App, who: TestUser, orderId: string): Promise<void> {
+  const intent = await request(app, {
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    as: who,
+    payload: { orderId },
+  });
+  const { clientSecret } = intent.json<{ clientSecret: string }>();
+  const res = await request(app, {
+    method: 'POST',
+    url: '/api/payments/test/confirm',
+    as: who,
+    payload: { clientSecret, ...testCard },
+  });
+  if (res.statusCode !== 200) throw new Error(`test payment failed: ${res.body}`);
 }

@@ -8,6 +8,7 @@ import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/s
 import { startSmtpServer, type SmtpTestServer } from '../../../test/smtp-test-server.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { request, type TestUser } from '../../../test/test-app.ts';
+import { payWithTestCard } from '../../../test/payment-test-orders.ts';
 import { errorOf } from '../../../test/error-body.ts';
 import { issueInvoice } from './invoices.service.ts';
 import { findOrderRow } from '../orders/order-row.ts';
@@ -32,8 +33,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
-
 async function placeOrder(who: TestUser, quantity: number, priceCents: number): Promise<Order> {
   const item = await insertTool(t.app.db, {
     name: 'Bench Multimeter',
@@ -52,20 +51,7 @@ async function placeOrder(who: TestUser, quantity: number, priceCents: number): 
 }
 
 async function pay(who: TestUser, orderId: string): Promise<Order> {
-  const intent = await request(t.app, {
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    as: who,
-    payload: { orderId },
-  });
-  const { clientSecret } = intent.json<{ clientSecret: string }>();
-  const res = await request(t.app, {
-    method: 'POST',
-    url: '/api/payments/test/confirm',
-    as: who,
-    payload: { clientSecret, ...testCard },
-  });
-  expect(res.statusCode).toBe(200);
+  await payWithTestCard(t.app, who, orderId);
   return (await request(t.app, { method: 'GET', url: `/api/order/${orderId}`, as: who })).json();
 }
 

@@ -11,6 +11,7 @@ import { startSmtpServer, type SmtpTestServer } from '../../../test/smtp-test-se
 import { pdfText } from '../../../test/pdf-text.ts';
 import { errorOf } from '../../../test/error-body.ts';
 import { request, type TestUser } from '../../../test/test-app.ts';
+import { payWithTestCard } from '../../../test/payment-test-orders.ts';
 import { createTestProvider } from '../payments/test-card-provider.ts';
 import { handleWebhookEvent } from '../payments/payments.service.ts';
 import { ProviderUnavailableError, type PaymentProvider } from '../payments/payment-provider.ts';
@@ -29,7 +30,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
 const steps = () => ({
   notify: orderNotifier({ publicUrl: 'http://localhost:3000', holdHours: 48 }),
   seller: t.config.seller,
@@ -63,19 +63,7 @@ async function paidOrder(who: TestUser = t.customerA) {
   });
   expect(placed.statusCode).toBe(201);
   const id = placed.json<Order>()._id;
-  const intent = await request(t.app, {
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    as: who,
-    payload: { orderId: id },
-  });
-  const paid = await request(t.app, {
-    method: 'POST',
-    url: '/api/payments/test/confirm',
-    as: who,
-    payload: { clientSecret: intent.json<{ clientSecret: string }>().clientSecret, ...testCard },
-  });
-  expect(paid.statusCode).toBe(200);
+  await payWithTestCard(t.app, who, id);
   const order = (
     await request(t.app, { method: 'GET', url: `/api/order/${id}`, as: who })
   ).json<Order>();
