@@ -123,6 +123,7 @@ export default tseslint.config(
                 'csv',
                 'async-storage',
                 'log-redaction',
+                'call-health',
                 'adapters',
                 'db',
                 'cache',

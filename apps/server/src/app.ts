@@ -20,6 +20,7 @@ import { routeCachePlugin } from './plugins/route-cache.ts';
 import { unstorableTextPlugin } from './plugins/unstorable-text.ts';
 import { sameOriginWritesPlugin } from './plugins/same-origin-writes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { dependenciesPlugin } from './plugins/dependencies.ts';
 import { loggedUrl } from './log-redaction.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const warning of config.warnings) app.log.warn(warning);
 
   await app.register(errorHandlerPlugin);
+  await app.register(dependenciesPlugin);
   await app.register(unstorableTextPlugin);
   await app.register(sameOriginWritesPlugin, { origins: config.trustedOrigins });
   await app.register(dbPlugin, { database, closeOnShutdown: ownsDatabase });
@@ -155,7 +157,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const renderMail = orderMailRenderer(mailSettings);
   // Every admin's mail about a tool that has just run low, in the transaction that took it low.
   const onLowStock = lowStockNotifier(config.publicUrl);
-  const paymentProvider = createActiveProvider(database.db, config);
+  const activeProvider = createActiveProvider(database.db, config);
+  const paymentProvider = activeProvider?.provider ?? null;
+  if (activeProvider) app.declareDependency('payments', () => activeProvider.health.probe());
   // A payment that marks an order paid mails the customer and issues the invoice.
   const paidSteps = { notify, seller: config.seller };
   const beforeCancel = paymentCancelGuard(database.db, paymentProvider, paidSteps);

@@ -6,8 +6,18 @@ import { buildApp } from '../app.ts';
 import { createTestApp, openTestDatabase, testConfig, type TestApp } from '../../test/test-app.ts';
 import { startSmtpServer, type SmtpTestServer } from '../../test/smtp-test-server.ts';
 import { enqueueMail, type OutgoingMail } from './outbox.ts';
-import { createMailSender, MAX_ATTEMPTS, outboxMessageId, RETRY_DELAYS_MS } from './sender.ts';
-import { smtpTransport } from './transport.ts';
+import {
+  CLAIM_LEASE_MS,
+  createMailSender,
+  MAX_ATTEMPTS,
+  OUTAGE_DEFER_MS,
+  outboxMessageId,
+  RETRY_DELAYS_MS,
+  SEND_BOUND_MS,
+  SMTP_DEGRADED_MODE,
+  SMTP_SLOW_AFTER_MS,
+} from './sender.ts';
+import { smtpTransport, type MailEnvelope, type MailTransport } from './transport.ts';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -354,5 +364,133 @@ describe('starting with DATABASE_URL', () => {
 
   it('and SMTP_URL, does not', async () => {
     expect(await startUpWarnings({ SMTP_URL: 'smtp://127.0.0.1:2525' })).not.toContain(keptWarning);
+  });
+});
+
+describe('the outbox with a mail server that hangs or cannot be reached', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await t.app.db.delete(mailOutbox);
+  });
+
+  /** Queues `n` mails due at `clock` (years ahead: the app's own sender leaves them alone). */
+  async function queueDue(n: number, clock: Date) {
+    const queued = Array.from({ length: n }, () => mail());
+    await t.app.db.transaction(async (tx) => {
+      for (const m of queued) await enqueueMail(tx, m);
+      await tx.update(mailOutbox).set({ nextAttemptAt: clock });
+    });
+    return queued;
+  }
+
+  function senderWith(transport: MailTransport, clock: () => Date) {
+    return createMailSender(t.app.db, {
+      transport,
+      from: 'shop@test.example',
+      log: quiet,
+      now: clock,
+    });
+  }
+
+  it('tries one mail of a batch when the server is unreachable, and hands the rest back untried for a moment', async () => {
+    let clock = new Date('2032-01-01T00:00:00Z');
+    let reachable = false;
+    const sent: string[] = [];
+    const sender = senderWith(
+      {
+        send: async (m: MailEnvelope) => {
+          if (!reachable) {
+            throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), {
+              code: 'ECONNECTION',
+            });
+          }
+          sent.push(m.subject);
+        },
+        close: () => undefined,
+      },
+      () => clock,
+    );
+    const queued = await queueDue(4, clock);
+    await sender.drain();
+    expect(sender.health.probe()).toBe(SMTP_DEGRADED_MODE);
+    const after = await rows(t.app.db);
+    const tried = after.filter((r) => r.attempts === 1);
+    expect(tried).toHaveLength(1);
+    expect(tried[0]).toMatchObject({ status: 'pending' });
+    expect(tried[0]!.nextAttemptAt.getTime() - clock.getTime()).toBe(RETRY_DELAYS_MS[0]);
+    const untried = after.filter((r) => r.attempts === 0);
+    expect(untried).toHaveLength(3);
+    for (const row of untried) {
+      expect(row.status).toBe('pending');
+      expect(row.nextAttemptAt.getTime() - clock.getTime()).toBe(OUTAGE_DEFER_MS);
+    }
+
+    reachable = true;
+    clock = new Date(clock.getTime() + OUTAGE_DEFER_MS);
+    await sender.drain();
+    expect(sent).toHaveLength(3);
+    expect(sender.health.probe()).toBeNull();
+    clock = new Date(clock.getTime() + RETRY_DELAYS_MS[0]!);
+    await sender.drain();
+    expect(sent.sort()).toEqual(queued.map((m) => m.subject).sort());
+  });
+
+  it('says the mail server is not answering while a delivery hangs, and stops saying it once it answers', async () => {
+    let clock = new Date('2033-01-01T00:00:00Z');
+    let answer: () => void = () => undefined;
+    let handed!: () => void;
+    const handedOver = new Promise<void>((resolve) => (handed = resolve));
+    const sender = senderWith(
+      {
+        send: () =>
+          new Promise<void>((resolve) => {
+            answer = resolve;
+            handed();
+          }),
+        close: () => undefined,
+      },
+      () => clock,
+    );
+    await queueDue(1, clock);
+    const pass = sender.drain();
+    await handedOver;
+    expect(sender.health.probe()).toBeNull();
+    clock = new Date(clock.getTime() + SMTP_SLOW_AFTER_MS + 1);
+    expect(sender.health.probe()).toBe(SMTP_DEGRADED_MODE);
+    answer();
+    await pass;
+    expect(sender.health.probe()).toBeNull();
+    expect((await rows(t.app.db))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('never hands the server a mail whose claim could run out before the delivery is bounded', async () => {
+    let clock = new Date('2034-01-01T00:00:00Z');
+    const leftAtSend: number[] = [];
+    const sender = senderWith(
+      {
+        send: async (m: MailEnvelope) => {
+          const id = /<outbox-([^@]+)@/.exec(m.messageId)![1]!;
+          const [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+          leftAtSend.push(row!.nextAttemptAt.getTime() - clock.getTime());
+          // A slow server: each delivery takes 40 s of the claim.
+          clock = new Date(clock.getTime() + 40_000);
+        },
+        close: () => undefined,
+      },
+      () => clock,
+    );
+    await queueDue(5, clock);
+    await sender.drain();
+    expect(leftAtSend).toHaveLength(5);
+    for (const left of leftAtSend) expect(left).toBeGreaterThanOrEqual(SEND_BOUND_MS);
+    expect(leftAtSend[0]).toBe(CLAIM_LEASE_MS);
+    const after = await rows(t.app.db);
+    expect(after.map((r) => [r.status, r.attempts])).toEqual(Array(5).fill(['sent', 1]));
   });
 });

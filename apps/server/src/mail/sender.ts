@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import type { MailAttachment } from '@voltforge/contract/mail';
+import { callHealth, type CallHealth } from '../call-health.ts';
 import { MAIL_QUEUED, outboxSignal } from './outbox.ts';
 import { smtpTransport, type MailTransport } from './transport.ts';
 
@@ -20,6 +21,27 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
  * a dead instance waits minutes, not ten.
  */
 export const CLAIM_LEASE_MS = 2 * 60_000;
+
+/**
+ * The longest one delivery may take, whatever the server does (the transport's own timeouts bound
+ * each wait, not a server that trickles). A mail is only handed to the server while its claim has
+ * at least this much (and the settling) left, so no mail is ever still being sent by one
+ * instance when its lease lets another take it.
+ */
+export const SEND_BOUND_MS = 60_000;
+const LEASE_NEEDED_MS = SEND_BOUND_MS + 5_000;
+
+/**
+ * After the mail server failed a delivery for its own sake (unreachable, hung, "try again
+ * later"), the rest of the batch is handed back untried for this long instead of each waiting
+ * for the same failure; the mail that failed is retried on its own schedule.
+ */
+export const OUTAGE_DEFER_MS = 15_000;
+
+/** A delivery under way this long means the mail server is not answering (`/api/ready`). */
+export const SMTP_SLOW_AFTER_MS = 5_000;
+/** What `/api/ready` says while the mail server hangs or refuses (docs/architecture.md, "Dependencies"). */
+export const SMTP_DEGRADED_MODE = 'mail waits in the outbox and is retried';
 
 /** Settling a row after its delivery is tried this many times, a moment apart (a lost connection). */
 const SETTLE_ATTEMPTS = 3;
@@ -37,6 +59,8 @@ export interface MailSender {
   drain(): Promise<void>;
   /** Finishes the mail in hand, hands the rest of its batch back, and sends nothing more. */
   stop(): Promise<void>;
+  /** How the mail server has been answering, for `/api/ready`. */
+  health: Pick<CallHealth, 'probe'>;
 }
 
 /** Renders a mail's attachment; a failure counts as a failed delivery (tried again later). */
@@ -64,6 +88,31 @@ export function outboxMessageId(rowId: string, from: string): string {
   return `<outbox-${rowId}@${domain}>`;
 }
 
+/**
+ * A failure that is the mail server's, not the mail's: it could not be reached, did not answer,
+ * or said to try later (4xx). A permanent refusal (5xx: no such mailbox, message refused) is an
+ * answer about this one mail.
+ */
+function isServerOutage(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return !(typeof code === 'number' && code >= 500 && code < 600);
+}
+
+/** Rejects when `work` has not settled within `ms`. */
+async function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.slice(0, MAX_ERROR_LENGTH);
@@ -71,6 +120,12 @@ function errorText(error: unknown): string {
 
 export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
   const now = opts.now ?? (() => new Date());
+  const health = callHealth({
+    mode: SMTP_DEGRADED_MODE,
+    slowAfterMs: SMTP_SLOW_AFTER_MS,
+    isOutage: isServerOutage,
+    now: () => now().getTime(),
+  });
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -132,10 +187,15 @@ export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
     return opts.attach(attachment);
   }
 
-  async function deliver(transport: MailTransport, row: OutboxRow) {
+  /** Tries one mail and records the outcome; 'outage' when the server failed for its own sake. */
+  async function deliver(
+    transport: MailTransport,
+    row: OutboxRow,
+  ): Promise<'sent' | 'failed' | 'outage'> {
+    let outage = false;
     try {
       const attachments = row.attachment ? [await renderAttachment(row.attachment)] : undefined;
-      await transport.send({
+      const mail = {
         from: opts.from,
         to: row.to,
         messageId: outboxMessageId(row.id, opts.from),
@@ -143,7 +203,13 @@ export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
         html: row.html,
         text: row.text,
         ...(attachments ? { attachments } : {}),
-      });
+      };
+      await health
+        .track(() => within(SEND_BOUND_MS, transport.send(mail), 'mail server'))
+        .catch((error: unknown) => {
+          outage = isServerOutage(error);
+          throw error;
+        });
     } catch (error) {
       const lastError = errorText(error);
       const delay = RETRY_DELAYS_MS[row.attempts - 1];
@@ -168,7 +234,7 @@ export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
           'mail not delivered; will retry',
         );
       }
-      return;
+      return outage ? 'outage' : 'failed';
     }
     await settle(() =>
       db
@@ -176,17 +242,21 @@ export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
         .set({ status: 'sent', sentAt: now(), lastError: null })
         .where(stillOurs(row)),
     );
+    return 'sent';
   }
 
-  /** Hands claimed rows back untouched, as if this sender had never claimed them. */
-  async function release(rows: OutboxRow[]) {
+  /**
+   * Hands claimed rows back untried, as if this sender had never claimed them, due again at once
+   * or after `afterMs`.
+   */
+  async function release(rows: OutboxRow[], afterMs = 0) {
     for (const row of rows) {
       await db
         .update(mailOutbox)
         .set({
           status: 'pending',
           attempts: sql`${mailOutbox.attempts} - 1`,
-          nextAttemptAt: now(),
+          nextAttemptAt: new Date(now().getTime() + afterMs),
         })
         .where(stillOurs(row));
     }
@@ -214,13 +284,24 @@ export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
           await release(batch.slice(i));
           return;
         }
+        const row = batch[i]!;
+        if (row.nextAttemptAt.getTime() - now().getTime() < LEASE_NEEDED_MS) {
+          // The batch took long enough that this claim could run out mid-delivery: claim afresh.
+          await release(batch.slice(i));
+          break;
+        }
+        let outcome: Awaited<ReturnType<typeof deliver>>;
         try {
-          await deliver(transport, batch[i]!);
+          outcome = await deliver(transport, row);
         } catch (error) {
           // The database failed us mid-batch: the mails not yet tried go back now, rather than
           // waiting out their lease; the one in hand waits for its lease (it may have gone out).
           await release(batch.slice(i + 1)).catch(() => undefined);
           throw error;
+        }
+        if (outcome === 'outage') {
+          await release(batch.slice(i + 1), OUTAGE_DEFER_MS);
+          return;
         }
       }
     }
@@ -252,6 +333,7 @@ export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
       stopped = true;
       await running;
     },
+    health,
   };
 }
 
@@ -277,6 +359,7 @@ export const mailSenderPlugin = fp(
       attach: opts.attach,
     });
     app.decorate('mailSender', sender);
+    if (transport) app.declareDependency('smtp', () => sender.health.probe());
 
     const pass = () => {
       sender.drain().catch((err: unknown) => app.log.error({ err }, 'mail sender pass failed'));
@@ -307,5 +390,5 @@ export const mailSenderPlugin = fp(
       transport?.close();
     });
   },
-  { name: 'mail-sender', dependencies: ['db'] },
+  { name: 'mail-sender', dependencies: ['db', 'dependencies'] },
 );

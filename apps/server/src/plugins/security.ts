@@ -22,11 +22,6 @@ declare module 'fastify' {
      * (`PAGE_RENDERS_PER_MINUTE`); always true when rate limits are off.
      */
     pageRenderAllowed: (request: FastifyRequest) => Promise<boolean>;
-    /**
-     * What `/api/ready` asks of the dependencies besides the database: each probe answers null
-     * while its dependency answers within its bound, or the degraded mode in use.
-     */
-    dependencyProbes: ReadonlyArray<{ name: string; probe: () => Promise<string | null> }>;
   }
   interface FastifyContextConfig {
     /**
@@ -153,25 +148,15 @@ export const securityPlugin = fp(
             connectTimeout: 2_000,
           })
         : undefined;
-      app.decorate(
-        'dependencyProbes',
-        redis
-          ? [
-              {
-                name: 'redis',
-                probe: async () => {
-                  try {
-                    await redis.ping();
-                    return null;
-                  } catch {
-                    return REDIS_DEGRADED_MODE;
-                  }
-                },
-              },
-            ]
-          : [],
-      );
       if (redis) {
+        app.declareDependency('redis', async () => {
+          try {
+            await redis.ping();
+            return null;
+          } catch {
+            return REDIS_DEGRADED_MODE;
+          }
+        });
         // ioredis reports a lost connection as an 'error' event; unhandled, it would go to the
         // console on every reconnect attempt. The store below says once that it counts locally.
         redis.on('error', (err: Error) => app.log.debug({ err }, 'rate limit: Redis error'));
@@ -220,8 +205,7 @@ export const securityPlugin = fp(
       });
     } else {
       app.decorate('pageRenderAllowed', () => Promise.resolve(true));
-      app.decorate('dependencyProbes', []);
     }
   },
-  { name: 'security' },
+  { name: 'security', dependencies: ['dependencies'] },
 );

@@ -57,10 +57,14 @@ describe('releasing the stock of unpaid orders', () => {
 
     const expired = await expireUnpaidOrders(t.app.db, {
       placedBefore: new Date(Date.now() - 48 * HOUR),
-      beforeCancel: paymentCancelGuard(t.app.db, createActiveProvider(t.app.db, t.config), {
-        notify,
-        seller: t.config.seller,
-      }),
+      beforeCancel: paymentCancelGuard(
+        t.app.db,
+        createActiveProvider(t.app.db, t.config)?.provider ?? null,
+        {
+          notify,
+          seller: t.config.seller,
+        },
+      ),
       notify,
     });
 

@@ -41,10 +41,14 @@ describe('a cancel racing the creation of a payment intent', () => {
   it('settles an intent created after the cancel read the order, before cancelling it', async () => {
     const placed = await insertOrder(t.app, alice);
     const notify = orderNotifier({ publicUrl: 'http://localhost:3000', holdHours: 48 });
-    const beforeCancel = paymentCancelGuard(t.app.db, createActiveProvider(t.app.db, t.config), {
-      notify,
-      seller: t.config.seller,
-    });
+    const beforeCancel = paymentCancelGuard(
+      t.app.db,
+      createActiveProvider(t.app.db, t.config)?.provider ?? null,
+      {
+        notify,
+        seller: t.config.seller,
+      },
+    );
     let pay!: () => void;
     const paid = new Promise<void>((resolve) => (pay = resolve));
 
