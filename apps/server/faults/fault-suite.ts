@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../test/free-port.ts';
 import { startSmtpServer } from '../test/smtp-test-server.ts';
+import { startSmtpProxy } from './smtp-proxy.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const adminUrl =
@@ -26,6 +27,11 @@ const REQUEST_BOUND_MS = 10_000;
 const REDIS_HUNG_P99_BOUND_MS = 1_000;
 /** /api/ready must name a hung Redis within this. */
 const READY_DEGRADED_BOUND_MS = 5_000;
+/**
+ * /api/ready must name a hung mail server within this: a delivery counts as hung after 5 s
+ * (SMTP_SLOW_AFTER_MS), and the next mail is handed over within a moment of the next order.
+ */
+const SMTP_READY_BOUND_MS = 8_000;
 /** Mails claimed by a killed instance wait out their lease (2 min) before they go. */
 const MAIL_SETTLE_BOUND_MS = 150_000;
 const TOOLS = 4;
@@ -35,6 +41,7 @@ const WORKERS = 10;
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const processes: ChildProcess[] = [];
+let stoppingAll = false;
 
 interface Instance {
   name: string;
@@ -42,7 +49,12 @@ interface Instance {
   url: string;
   child: ChildProcess;
   output: string;
+  /** Set while the suite itself stops the process (kill -9, SIGTERM): any other exit is a crash. */
+  stopping: boolean;
 }
+
+/** Instances that exited without the suite stopping them, with their last words. */
+const crashes: string[] = [];
 
 function serverCommand(): string[] {
   const compiled = join(root, 'apps/server/dist/server.js');
@@ -69,8 +81,17 @@ function startInstance(
     url: `http://127.0.0.1:${port}`,
     child,
     output: '',
+    stopping: false,
   };
   instance.child = child;
+  instance.stopping = false;
+  child.once('exit', (code, signal) => {
+    if (instance.stopping || stoppingAll) return;
+    crashes.push(
+      `instance ${name} exited by itself (${signal ?? `code ${code}`}): ${instance.output.slice(-2_000)}`,
+    );
+    process.stderr.write(`${crashes.at(-1)}\n`);
+  });
   const keep = (d: Buffer) => (instance.output = (instance.output + d.toString()).slice(-20_000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -104,7 +125,7 @@ function startRedis(port: number): ChildProcess {
 /** One request of the load, as the client saw it. */
 interface Sample {
   at: number;
-  route: 'order' | 'catalogue';
+  route: 'order' | 'catalogue' | 'payment';
   ms: number;
   /** HTTP status, or 0 for a connection error. */
   status: number;
@@ -126,13 +147,15 @@ async function main() {
   const redisPort = await freePort();
   let redis = startRedis(redisPort);
   const smtp = await startSmtpServer();
+  // The shop talks to the sink through a proxy that can refuse or hang like a mail server.
+  const mailServer = await startSmtpProxy(Number(new URL(smtp.url).port));
 
   const [portA, portB] = [await freePort(), await freePort()];
   const publicUrl = `http://127.0.0.1:${portA}`;
   const env = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-    SMTP_URL: smtp.url,
+    SMTP_URL: mailServer.url,
     MAIL_FROM: 'Voltforge <shop@faults.example>',
     BETTER_AUTH_SECRET: 'fault-suite-secret-0123456789abcdef0123',
     PUBLIC_URL: publicUrl,
@@ -142,6 +165,7 @@ async function main() {
     TRUST_PROXY: '1',
     LOG_LEVEL: 'error',
     MAX_UNPAID_ORDERS: '10000',
+    TEST_PAYMENTS: 'true',
   };
   const a = startInstance('A', portA, env);
   await waitReady(a.url);
@@ -187,21 +211,30 @@ async function main() {
   }
 
   // The load: each worker alternates the instances, an order then a catalogue read, from its
-  // own client address (the API counts 300 a minute per address and route).
+  // own client address (the API counts 300 a minute per address and route); every other order
+  // is paid with the test provider's card, as the payment page does.
   const samples: Sample[] = [];
   let loading = true;
-  const timed = async (route: Sample['route'], run: () => Promise<Response>) => {
+  /** Runs one request of the load; its JSON body when it answered 2xx with one. */
+  const timed = async (
+    route: Sample['route'],
+    run: () => Promise<Response>,
+  ): Promise<Record<string, unknown> | null> => {
     const at = Date.now();
     let status = 0;
+    let body: Record<string, unknown> | null = null;
     try {
       const res = await run();
       status = res.status;
-      await res.arrayBuffer();
+      const text = await res.text();
+      if (res.ok && text.startsWith('{')) body = JSON.parse(text) as Record<string, unknown>;
     } catch {
       status = 0;
     }
     samples.push({ at, route, ms: Date.now() - at, status });
+    return body;
   };
+  const bound = () => AbortSignal.timeout(REQUEST_BOUND_MS + 5_000);
   const workers = cookies.map(async (cookie, w) => {
     for (let n = 0; loading; n += 1) {
       const instance = instances[(w + n) % 2]!;
@@ -211,7 +244,7 @@ async function main() {
         cookie,
         'x-forwarded-for': `203.0.113.${w + 1}`,
       };
-      await timed('order', () =>
+      const placed = await timed('order', () =>
         fetch(`${instance.url}/api/order`, {
           method: 'POST',
           headers,
@@ -221,14 +254,37 @@ async function main() {
             phone: '+1 555 0100',
             address: `Fault Street ${w}`,
           }),
-          signal: AbortSignal.timeout(REQUEST_BOUND_MS + 5_000),
+          signal: bound(),
         }),
       );
+      if (placed && typeof placed._id === 'string' && n % 2 === 0) {
+        const intent = await timed('payment', () =>
+          fetch(`${instance.url}/api/create-payment-intent`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ orderId: placed._id }),
+            signal: bound(),
+          }),
+        );
+        if (intent && typeof intent.clientSecret === 'string') {
+          await timed('payment', () =>
+            fetch(`${instance.url}/api/payments/test/confirm`, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({
+                clientSecret: intent.clientSecret,
+                number: '4242424242424242',
+                expMonth: 12,
+                expYear: 2099,
+                cvc: '123',
+              }),
+              signal: bound(),
+            }),
+          );
+        }
+      }
       await timed('catalogue', () =>
-        fetch(`${instance.url}/api/tool`, {
-          headers,
-          signal: AbortSignal.timeout(REQUEST_BOUND_MS + 5_000),
-        }),
+        fetch(`${instance.url}/api/tool`, { headers, signal: bound() }),
       );
       await sleep(300);
     }
@@ -245,6 +301,7 @@ async function main() {
   const faults: FaultRow[] = [];
   const fault = async (name: string, run: () => Promise<string | void>) => {
     await sleep(2_000);
+    process.stderr.write(`fault: ${name}\n`);
     const from = Date.now();
     const note = (await run()) ?? '';
     faults.push({ fault: name, from, to: Date.now(), note });
@@ -278,6 +335,40 @@ async function main() {
     redis = startRedis(redisPort);
     await sleep(1_000);
   });
+  /** Asks both instances' /api/ready until one names `dependency`; after how long, or null. */
+  const readyNames = async (dependency: string, withinMs: number) => {
+    const from = Date.now();
+    while (Date.now() - from < withinMs) {
+      for (const instance of instances) {
+        const ready = await fetch(`${instance.url}/api/ready`, {
+          signal: AbortSignal.timeout(2_000),
+        })
+          .then((r) => r.text())
+          .catch(() => '');
+        if (ready.includes(`"${dependency}"`)) return Date.now() - from;
+      }
+      await sleep(250);
+    }
+    return null;
+  };
+  await fault('SMTP refusing (421 to every connection, 5 s)', async () => {
+    mailServer.set('refusing');
+    const namedAfter = await readyNames('smtp', 5_000);
+    await sleep(Math.max(0, 5_000 - (namedAfter ?? 5_000)));
+    mailServer.set('answering');
+    return namedAfter === null
+      ? 'FAILED: /api/ready did not name SMTP'
+      : `ready named SMTP degraded after ${namedAfter} ms`;
+  });
+  await fault('SMTP hung (no answer on any connection, 10 s)', async () => {
+    mailServer.set('hung');
+    const namedAfter = await readyNames('smtp', SMTP_READY_BOUND_MS);
+    await sleep(Math.max(0, 10_000 - (namedAfter ?? SMTP_READY_BOUND_MS)));
+    mailServer.set('answering');
+    return namedAfter === null
+      ? `FAILED: /api/ready did not name SMTP within ${SMTP_READY_BOUND_MS} ms`
+      : `ready named SMTP degraded after ${namedAfter} ms`;
+  });
   await fault('pg_terminate_backend of every shop connection', async () => {
     const { rows } = await sql.query<{ n: number }>(
       `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
@@ -288,6 +379,7 @@ async function main() {
     return `${rows[0]?.n ?? 0} connections terminated`;
   });
   await fault('kill -9 of instance B, restarted after 2 s', async () => {
+    b.stopping = true;
     b.child.kill('SIGKILL');
     await sleep(2_000);
     await restart(b);
@@ -299,8 +391,12 @@ async function main() {
     await sleep(1_000);
   });
   await fault('SIGTERM of instance A under load, restarted', async () => {
-    a.child.kill('SIGTERM');
-    await new Promise((resolve) => a.child.once('exit', resolve));
+    a.stopping = true;
+    if (a.child.exitCode === null && a.child.signalCode === null) {
+      const exited = new Promise((resolve) => a.child.once('exit', resolve));
+      a.child.kill('SIGTERM');
+      await exited;
+    }
     await restart(a);
   });
   await sleep(3_000);
@@ -337,6 +433,33 @@ async function main() {
       where (select count(*) from mail_outbox m where m.order_id = o.id and m.kind = 'order_placed') <> 1`,
   );
 
+  await check(
+    'paid orders without exactly one succeeded payment, one recorded payment and one invoice',
+    `select o.id from "order" o
+      where o.paid_at is not null
+        and ((select count(*) from test_payment_intent i
+               where i.order_id = o.id and i.status = 'succeeded') <> 1
+          or (select count(*) from payment_attempt a
+               where a.order_id = o.id and a.outcome = 'succeeded') <> 1
+          or (select count(*) from invoice v where v.order_id = o.id) <> 1)`,
+  );
+  await check(
+    'payments that succeeded on orders not marked paid',
+    `select i.order_id from test_payment_intent i join "order" o on o.id = i.order_id
+      where i.status = 'succeeded' and o.paid_at is null`,
+  );
+  await check(
+    'invoice numbers with a gap',
+    `select year, count(*) as issued, max(seq) as last from invoice group by year
+      having count(*) <> max(seq) or min(seq) <> 1`,
+  );
+  await check(
+    'paid orders without exactly one receipt mail',
+    `select o.id from "order" o
+      where o.paid_at is not null
+        and (select count(*) from mail_outbox m where m.order_id = o.id and m.kind = 'order_paid') <> 1`,
+  );
+
   // Every mail delivered, as the outbox guarantees (at least once), within the lease.
   const mailUntil = Date.now() + MAIL_SETTLE_BOUND_MS;
   let unsent = -1;
@@ -365,9 +488,16 @@ async function main() {
     values.length === 0 ? 0 : [...values].sort((x, y) => x - y)[Math.floor(values.length * 0.99)]!;
   const rows = faults.map((f, i) => {
     const during = samples.filter((s) => s.at >= f.from && s.at <= f.to);
-    const errors = during.filter((s) => s.status === 0 || s.status >= 500).length;
+    const failed = during.filter((s) => s.status === 0 || s.status >= 500);
+    const errors = failed.length;
+    // Which requests failed and how ("order 503×1"): connection errors show as status 0.
+    const kinds = new Map<string, number>();
+    for (const s of failed)
+      kinds.set(`${s.route} ${s.status}`, (kinds.get(`${s.route} ${s.status}`) ?? 0) + 1);
+    const errorKinds = [...kinds].map(([k, n]) => `${k}×${n}`).join(', ');
     const catalogue = during.filter((s) => s.route === 'catalogue').map((s) => s.ms);
     const orders = during.filter((s) => s.route === 'order').map((s) => s.ms);
+    const payments = during.filter((s) => s.route === 'payment').map((s) => s.ms);
     // Recovery: from the end of the fault to the last failed request before the next fault.
     const next = faults[i + 1]?.from ?? Number.POSITIVE_INFINITY;
     const failedAfter = samples.filter(
@@ -377,9 +507,11 @@ async function main() {
     return {
       ...f,
       errors,
+      errorKinds,
       requests: during.length,
       catalogueP99: p99(catalogue),
       orderP99: p99(orders),
+      paymentP99: p99(payments),
       recoveryS: (recoveredAt - f.to) / 1000,
     };
   });
@@ -388,32 +520,38 @@ async function main() {
     problems.push(`GET /api/tool p99 ${redisRow.catalogueP99} ms with Redis hung`);
   }
   if (redisRow?.note.startsWith('/api/ready did not')) problems.push(redisRow.note);
+  for (const r of rows) if (r.note.startsWith('FAILED')) problems.push(`${r.fault}: ${r.note}`);
   const slow = samples.filter((s) => s.ms > REQUEST_BOUND_MS);
   if (slow.length > 0) problems.push(`${slow.length} requests waited past ${REQUEST_BOUND_MS} ms`);
+  problems.push(...crashes);
 
   out(
     `Fault suite: two instances on PostgreSQL (${dbName}), Redis, an SMTP sink; ${WORKERS} buyers`,
   );
   out();
-  out('| fault | requests | client errors | order p99 ms | catalogue p99 ms | recovery s | note |');
-  out('|---|---:|---:|---:|---:|---:|---|');
+  out(
+    '| fault | requests | client errors | order p99 ms | payment p99 ms | catalogue p99 ms | recovery s | note |',
+  );
+  out('|---|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows) {
     out(
-      `| ${r.fault} | ${r.requests} | ${r.errors} | ${r.orderP99} | ${r.catalogueP99} | ${r.recoveryS.toFixed(1)} | ${r.note} |`,
+      `| ${r.fault} | ${r.requests} | ${r.errors} | ${r.orderP99} | ${r.paymentP99} | ${r.catalogueP99} | ${r.recoveryS.toFixed(1)} | ${[r.note, r.errorKinds && `errors: ${r.errorKinds}`].filter(Boolean).join('; ')} |`,
     );
   }
   out();
-  const { rows: orderCount } = await sql.query<{ n: number }>(
-    `select count(*)::int as n from "order"`,
+  const { rows: orderCount } = await sql.query<{ n: number; paid: number }>(
+    `select count(*)::int as n, count(paid_at)::int as paid from "order"`,
   );
   out(
-    `Orders placed: ${orderCount[0]?.n}; mails recorded ${mailRows[0]?.n} (the orders' and the sign-ups'), received ${byMessageId.size} distinct (lost ${Math.max(lostMails, 0)}, delivered twice ${duplicatedMails}, as the at-least-once guarantee allows)`,
+    `Orders placed: ${orderCount[0]?.n}, paid: ${orderCount[0]?.paid}; mails recorded ${mailRows[0]?.n} (the orders' and the sign-ups'), received ${byMessageId.size} distinct (lost ${Math.max(lostMails, 0)}, delivered twice ${duplicatedMails}, as the at-least-once guarantee allows)`,
   );
   out(`Consistency checks: ${problems.length === 0 ? 'all passed' : 'FAILED'}`);
   for (const p of problems) out(`  - ${p}`);
   out(`Took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
+  stoppingAll = true;
   await sql.end();
+  await mailServer.close();
   await smtp.close();
   for (const child of processes) child.kill('SIGKILL');
   const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -429,5 +567,8 @@ main()
     process.exitCode = 1;
   })
   .finally(() => {
+    stoppingAll = true;
     for (const child of processes) child.kill('SIGKILL');
+    // The load's workers may still be looping after a failure: the verdict is in, stop here.
+    process.exit();
   });

@@ -91,8 +91,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
+    // A client losing its connection must not crash the process; the pool replaces it. The pool
+    // listens on idle clients only: one in use (a transaction under way when its backend is
+    // terminated) would raise its 'error' event with no listener, an uncaught exception. The
+    // query in flight is rejected on its own and answered 503 (plugins/error-handler.ts).
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -89,3 +89,61 @@ describe.skipIf(!onPostgres)('a request behind a row that stays locked', () => {
     expect(await written()).toEqual({ stock: 8, orders: 1, movements: 1 });
   });
 });
+
+describe.skipIf(!onPostgres)('a request whose database connection is terminated under it', () => {
+  let t: TestApp;
+  let holder: pg.PoolClient;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({}, { lockTimeoutMs: 10_000 });
+    const pool = t.database.pool;
+    if (!pool) throw new Error('expected PostgreSQL');
+    holder = await pool.connect();
+    admin = await registerUser(t.app, { role: 'admin' });
+  });
+  afterAll(async () => {
+    holder.release();
+    await t.close();
+  });
+
+  it('is answered 503 "busy" with Retry-After, not 500, and goes through when repeated', async () => {
+    const made = await insertTool(t.database.db, { inStock: 10, minOrderQuantity: 1 });
+    const restock = () =>
+      request(t.app, {
+        method: 'POST',
+        url: `/api/tool/${made.id}/restock`,
+        payload: { quantity: 5 },
+        as: admin,
+      });
+    await holder.query('begin');
+    await holder.query('select in_stock from tool where id = $1 for update', [made.id]);
+    try {
+      // The restock waits for the row; its backend is terminated while it waits (an operator,
+      // a failover), as pg_terminate_backend does to every connection of a restarting database.
+      const answer = restock();
+      let terminated = 0;
+      for (let i = 0; i < 100 && terminated === 0; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const { rows } = await holder.query<{ n: number }>(
+          `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+        );
+        terminated = rows[0]?.n ?? 0;
+      }
+      expect(terminated).toBe(1);
+      const res = await answer;
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('2');
+      expect(res.json()).toMatchObject({ error: { code: 'busy' } });
+    } finally {
+      await holder.query('rollback');
+    }
+    const stock = async () =>
+      (
+        await t.database.db.select({ inStock: tool.inStock }).from(tool).where(eq(tool.id, made.id))
+      )[0]?.inStock;
+    expect(await stock()).toBe(10);
+    expect((await restock()).statusCode).toBe(200);
+    expect(await stock()).toBe(15);
+  });
+});

@@ -28,3 +28,23 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isDatabaseBusy(error: unknown): boolean {
   return hasSqlState(error, (state) => state === LOCK_NOT_AVAILABLE || state === QUERY_CANCELED);
 }
+
+/** SQLSTATEs of a connection the server ended or could not give: class 08, and 57P01–57P03. */
+const CONNECTION_ENDED = /^(08...|57P0[123])$/;
+
+/**
+ * True when the connection under the request was lost (a terminated backend, a restarting
+ * server): the pool replaces it, and the same request may succeed a moment later. What the
+ * lost transaction did is unknown to this request only if the loss came during its commit; the
+ * routes that write are safe to repeat (an order carries the buyer's confirmed total, a payment
+ * is confirmed once).
+ */
+export function isConnectionLost(error: unknown): boolean {
+  if (hasSqlState(error, (state) => CONNECTION_ENDED.test(state))) return true;
+  // node-postgres says so in words when the socket closed under a query.
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && /^Connection terminated/.test(message)) return true;
+  }
+  return false;
+}

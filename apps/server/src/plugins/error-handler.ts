@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@voltforge/contract/api-error';
-import { isDatabaseBusy } from '../db/sql-state.ts';
+import { isConnectionLost, isDatabaseBusy } from '../db/sql-state.ts';
 import { HttpError } from '../http-error.ts';
 
 function validationFields(error: FastifyError): Record<string, string> {
@@ -54,8 +54,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       // Fastify's own client errors (bad JSON, body too large, wrong content type).
       status = error.statusCode;
       body = { error: { code: 'bad_request', message: error.message } };
-    } else if (isDatabaseBusy(error)) {
-      // A row it needed stayed locked too long (db/client.ts): nothing was written.
+    } else if (isDatabaseBusy(error) || isConnectionLost(error)) {
+      // A row it needed stayed locked too long (db/client.ts), or its connection was lost (the
+      // pool opens a new one): worth repeating in a moment, as Retry-After says.
       request.log.warn({ err: error }, 'database busy: the request gave up waiting');
       status = 503;
       void reply.header('retry-after', '2');
