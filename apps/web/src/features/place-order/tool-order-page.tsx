@@ -49,20 +49,27 @@ export function ToolOrderPage() {
       ) : tool.isError ? (
         <LoadFailed error={tool.error} retry={() => void tool.refetch()} />
       ) : (
+        // On a phone the order form follows the tool's summary directly (the quantity within a
+        // thumb's reach of the top), then the cart form; on a wide screen the form takes the
+        // right column beside both. The markup is in the phone's order, so focus follows it.
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-          <div className="flex flex-col gap-6">
+          <div className="lg:col-start-1 lg:row-start-1">
             <ToolSummary tool={tool.data} />
+          </div>
+          <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            {session ? (
+              <OrderForm
+                key={tool.data._id}
+                tool={tool.data}
+                customer={{ name: session.user.name, email: session.user.email }}
+              />
+            ) : (
+              <Spinner block label="Checking your session" />
+            )}
+          </div>
+          <div className="lg:col-start-1 lg:row-start-2">
             <AddToCartForm key={tool.data._id} tool={tool.data} />
           </div>
-          {session ? (
-            <OrderForm
-              key={tool.data._id}
-              tool={tool.data}
-              customer={{ name: session.user.name, email: session.user.email }}
-            />
-          ) : (
-            <Spinner block label="Checking your session" />
-          )}
         </div>
       )}
     </PageContainer>

@@ -41,7 +41,7 @@ function PriceBreaks({ tool }: { tool: Tool }) {
 export function ToolSummary({ tool }: { tool: Tool }) {
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm">
-      <figure className="bg-base-200 p-6">
+      <figure className="bg-base-200 p-3 sm:p-6">
         <img
           src={tool.img}
           alt={tool.name}
@@ -49,7 +49,7 @@ export function ToolSummary({ tool }: { tool: Tool }) {
           height={360}
           // The page's largest paint: fetched before the other images.
           fetchPriority="high"
-          className="h-56 w-full object-contain sm:h-72"
+          className="h-40 w-full object-contain sm:h-72"
         />
       </figure>
       <div className="card-body gap-3">
@@ -60,18 +60,18 @@ export function ToolSummary({ tool }: { tool: Tool }) {
         <p className="text-sm">
           Part number <span className="font-mono">{tool.partNumber}</span>
         </p>
-        <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
-          <div className="rounded-box bg-base-200 px-3 py-2">
+        <dl className="grid grid-cols-3 gap-2 text-sm">
+          <div className="rounded-box bg-base-200 px-2 py-2 sm:px-3">
             <dt className="text-base-content/70">Minimum Order Quantity</dt>
-            <dd className="text-lg font-semibold">{tool.minOrderQuantity} pcs.</dd>
+            <dd className="font-semibold sm:text-lg">{tool.minOrderQuantity} pcs.</dd>
           </div>
-          <div className="rounded-box bg-base-200 px-3 py-2">
+          <div className="rounded-box bg-base-200 px-2 py-2 sm:px-3">
             <dt className="text-base-content/70">Available Quantity</dt>
-            <dd className="text-lg font-semibold">{tool.inStock} pcs.</dd>
+            <dd className="font-semibold sm:text-lg">{tool.inStock} pcs.</dd>
           </div>
-          <div className="rounded-box bg-base-200 px-3 py-2">
+          <div className="rounded-box bg-base-200 px-2 py-2 sm:px-3">
             <dt className="text-base-content/70">Price per unit</dt>
-            <dd className="text-lg font-semibold">{formatUsd(tool.price)}</dd>
+            <dd className="font-semibold sm:text-lg">{formatUsd(tool.price)}</dd>
           </div>
         </dl>
         {tool.priceBreaks.length > 0 || tool.orderMultiple > 1 ? <PriceBreaks tool={tool} /> : null}
