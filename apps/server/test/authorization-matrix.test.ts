@@ -232,6 +232,7 @@ const matrix: Row[] = [
   publicGet('/api/ready'),
   publicGet('/api/auth-providers'),
   publicGet('/api/tool'),
+  publicGet('/api/tool/search'),
   publicGet('/api/tool/categories'),
   {
     route: 'GET /api/tool/:id',

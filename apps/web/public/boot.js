@@ -17,3 +17,15 @@ const start = () => {
 };
 if (document.visibilityState === 'hidden') start();
 else requestAnimationFrame(() => setTimeout(start, 0));
+
+// The catalogue's view, cards or list, as the visitor last chose it (features/catalog/tool-view.ts
+// keeps it under this key and sets this attribute when it changes). The server's HTML is the same
+// for everyone and shows either view by CSS; setting the attribute here, before the app hydrates,
+// means a remembered list neither re-renders the page nor moves it.
+try {
+  if (localStorage.getItem('voltforge.toolView') === 'list') {
+    document.documentElement.dataset.toolView = 'list';
+  }
+} catch {
+  // Storage can be off (a privacy setting): the cards it is.
+}

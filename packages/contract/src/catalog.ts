@@ -8,7 +8,19 @@ export const toolSorts = ['price_asc', 'price_desc', 'name', 'newest'] as const;
 export type ToolSort = (typeof toolSorts)[number];
 export const DEFAULT_TOOL_SORT: ToolSort = 'newest';
 
-export const toolSortLabels: Record<ToolSort, string> = {
+/**
+ * How a tool list is ordered. `relevance` (best match first) is never sent: it is what the API
+ * does for a search when no sort is given. Without a search there is nothing to rank by, and the
+ * list is newest first. A sort the user picks always applies, with or without a search.
+ */
+export type ToolOrder = ToolSort | 'relevance';
+
+export function defaultToolOrder(search: string | undefined): ToolOrder {
+  return search ? 'relevance' : DEFAULT_TOOL_SORT;
+}
+
+export const toolSortLabels: Record<ToolOrder, string> = {
+  relevance: 'Best match',
   newest: 'Newest first',
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',
@@ -21,6 +33,8 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_PAGE = 10_000;
 export const MAX_SEARCH_LENGTH = 100;
 export const MAX_CATEGORY_LENGTH = 100;
+/** A price filter in dollars as typed: whole dollars or cents, e.g. 25 or 19.99. */
+export const PRICE_FILTER_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
 
 /** Three rows of three on a wide screen, plus three: small enough to page through quickly. */
 export const CATALOG_PAGE_SIZE = 12;
@@ -33,7 +47,13 @@ export const HOME_REVIEW_COUNT = 6;
 export interface CatalogState {
   search: string;
   category: string;
-  sort: ToolSort;
+  /** `relevance` only with a search: see `ToolOrder`. */
+  sort: ToolOrder;
+  /** Only tools with stock on hand. */
+  inStock: boolean;
+  /** Price bounds in dollars as typed (`PRICE_FILTER_PATTERN`); '' for none. */
+  minPrice: string;
+  maxPrice: string;
   page: number;
 }
 
@@ -42,12 +62,20 @@ export interface CatalogQuery {
   search?: string;
   category?: string;
   sort?: ToolSort;
+  inStock?: 'true';
+  minPrice?: string;
+  maxPrice?: string;
   page?: string;
   pageSize?: string;
 }
 
 function isSort(value: string | null): value is ToolSort {
   return value !== null && (toolSorts as readonly string[]).includes(value);
+}
+
+/** The orders the catalogue offers for a search (or none): best match only with one. */
+export function catalogSorts(search: string): readonly ToolOrder[] {
+  return search ? ['relevance', ...toolSorts] : toolSorts;
 }
 
 /**
@@ -57,10 +85,22 @@ function isSort(value: string | null): value is ToolSort {
 export function readCatalogState(params: URLSearchParams): CatalogState {
   const sort = params.get('sort');
   const page = Number(params.get('page') ?? '1');
+  const search = (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+  const price = (name: string) => {
+    const value = (params.get(name) ?? '').trim();
+    return PRICE_FILTER_PATTERN.test(value) ? value : '';
+  };
+  const minPrice = price('minPrice');
+  let maxPrice = price('maxPrice');
+  // Bounds the wrong way round would find nothing (the API refuses them): the upper one goes.
+  if (minPrice && maxPrice && Number(maxPrice) < Number(minPrice)) maxPrice = '';
   return {
-    search: (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
+    search,
     category: (params.get('category') ?? '').trim().slice(0, MAX_CATEGORY_LENGTH),
-    sort: isSort(sort) ? sort : DEFAULT_TOOL_SORT,
+    sort: isSort(sort) ? sort : defaultToolOrder(search),
+    inStock: params.get('inStock') === 'true',
+    minPrice,
+    maxPrice,
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
   };
 }
@@ -70,18 +110,26 @@ export function catalogSearch(state: CatalogState): string {
   const params = new URLSearchParams();
   if (state.search) params.set('search', state.search);
   if (state.category) params.set('category', state.category);
-  if (state.sort !== DEFAULT_TOOL_SORT) params.set('sort', state.sort);
+  if (state.sort !== defaultToolOrder(state.search) && state.sort !== 'relevance') {
+    params.set('sort', state.sort);
+  }
+  if (state.inStock) params.set('inStock', 'true');
+  if (state.minPrice) params.set('minPrice', state.minPrice);
+  if (state.maxPrice) params.set('maxPrice', state.maxPrice);
   if (state.page > 1) params.set('page', String(state.page));
   const qs = params.toString();
   return qs ? `?${qs}` : '';
 }
 
-/** The tool list the catalogue page asks for in a given state. */
+/** The catalogue page's one request in a given state: GET /api/tool/search (list and counts). */
 export function catalogQuery(state: CatalogState): CatalogQuery {
   return {
     search: state.search || undefined,
     category: state.category || undefined,
-    sort: state.sort,
+    sort: state.sort === 'relevance' ? undefined : state.sort,
+    inStock: state.inStock ? 'true' : undefined,
+    minPrice: state.minPrice || undefined,
+    maxPrice: state.maxPrice || undefined,
     page: String(state.page),
     pageSize: String(CATALOG_PAGE_SIZE),
   };

@@ -1,7 +1,7 @@
 import type { CatalogQuery } from './catalog.ts';
 import type { ShopTermsJson } from './charges.ts';
 import type { Review } from './review.ts';
-import type { Tool, ToolCategory } from './tool.ts';
+import type { Tool, ToolCategory, ToolSearch } from './tool.ts';
 
 /**
  * The first data a public page needs, written by the server into the HTML it serves as
@@ -15,6 +15,8 @@ export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
 export interface InitialData {
   /** GET /api/tool answers: the query, the page of tools and the X-Total-Count. */
   toolLists?: { query: CatalogQuery; items: Tool[]; total: number }[];
+  /** GET /api/tool/search answers (the catalogue page): the query and the answer. */
+  toolSearches?: { query: CatalogQuery; result: ToolSearch }[];
   /** GET /api/review?limit= */
   latestReviews?: { limit: number; items: Review[] };
   /** GET /api/tool/:id */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
   DEFAULT_PAGE_SIZE,
-  DEFAULT_TOOL_SORT,
   MAX_CATEGORY_LENGTH,
   MAX_PAGE,
   MAX_PAGE_SIZE,
   MAX_SEARCH_LENGTH,
+  PRICE_FILTER_PATTERN,
   toolSorts,
 } from './catalog.ts';
 import { queryWholeNumber } from './query-params.ts';
@@ -43,6 +43,9 @@ export const toolListMessages = {
   search: `must be at most ${MAX_SEARCH_LENGTH} characters`,
   category: `must be at most ${MAX_CATEGORY_LENGTH} characters`,
   sort: `must be one of: ${toolSorts.join(', ')}`,
+  inStock: 'must be true or false',
+  price: 'must be an amount in dollars, e.g. 25 or 19.99',
+  priceOrder: 'must not be below minPrice',
   page: `must be a whole number from 1 to ${MAX_PAGE}`,
   pageSize: `must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
   single: 'must be given at most once',
@@ -56,16 +59,39 @@ const singleText = (max: number, message: string) =>
     .max(max, message)
     .transform((value) => (value === '' ? undefined : value));
 
-/** GET /api/tool query: every bad value is a 400 naming the parameter. */
-export const toolListQuerySchema = z.object({
-  search: singleText(MAX_SEARCH_LENGTH, toolListMessages.search).optional(),
-  category: singleText(MAX_CATEGORY_LENGTH, toolListMessages.category).optional(),
-  sort: z.enum(toolSorts, { error: toolListMessages.sort }).default(DEFAULT_TOOL_SORT),
-  page: queryWholeNumber(1, MAX_PAGE, toolListMessages.page).default(1),
-  pageSize: queryWholeNumber(1, MAX_PAGE_SIZE, toolListMessages.pageSize).default(
-    DEFAULT_PAGE_SIZE,
-  ),
-});
+/** A price bound in dollars (cents at most), as cents; a catalogue price is far below a million. */
+const queryPrice = z
+  .string({ error: toolListMessages.price })
+  .trim()
+  .regex(PRICE_FILTER_PATTERN, toolListMessages.price)
+  .transform((value) => Math.round(Number(value) * 100));
+
+/**
+ * GET /api/tool and /api/tool/search query: every bad value is a 400 naming the parameter. No
+ * `sort` means best match first for a search and newest first otherwise (`defaultToolOrder`).
+ */
+export const toolListQuerySchema = z
+  .object({
+    search: singleText(MAX_SEARCH_LENGTH, toolListMessages.search).optional(),
+    category: singleText(MAX_CATEGORY_LENGTH, toolListMessages.category).optional(),
+    /** Only tools with stock on hand. */
+    inStock: z
+      .enum(['true', 'false'], { error: toolListMessages.inStock })
+      .transform((value) => value === 'true')
+      .optional(),
+    /** Price bounds in dollars, both included; the server works in cents. */
+    minPrice: queryPrice.optional(),
+    maxPrice: queryPrice.optional(),
+    sort: z.enum(toolSorts, { error: toolListMessages.sort }).optional(),
+    page: queryWholeNumber(1, MAX_PAGE, toolListMessages.page).default(1),
+    pageSize: queryWholeNumber(1, MAX_PAGE_SIZE, toolListMessages.pageSize).default(
+      DEFAULT_PAGE_SIZE,
+    ),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: toolListMessages.priceOrder,
+    path: ['maxPrice'],
+  });
 /** What a client sends (all optional strings); `ToolListQuery` is what the server works with. */
 export type ToolListQueryInput = z.input<typeof toolListQuerySchema>;
 export type ToolListQuery = z.output<typeof toolListQuerySchema>;
@@ -77,3 +103,23 @@ export const toolCategorySchema = z.object({
 });
 export type ToolCategory = z.infer<typeof toolCategorySchema>;
 export const toolCategoryListSchema = z.array(toolCategorySchema);
+
+/**
+ * GET /api/tool/search: one page of tools, the number of matches, and the counts the filters show
+ * (facets). Each facet counts the tools the search and every other filter leave, so a count says
+ * how many tools picking that value would show.
+ */
+export const toolSearchSchema = z.object({
+  items: toolListSchema,
+  total: z.number().int(),
+  facets: z.object({
+    /** Every category with a match, with its number of matches. */
+    categories: toolCategoryListSchema,
+    /** Matches with stock on hand. */
+    inStock: z.number().int(),
+    /** The lowest and highest price among the matches, in dollars; null when there are none. */
+    price: z.object({ min: z.number(), max: z.number() }).nullable(),
+  }),
+});
+export type ToolSearch = z.infer<typeof toolSearchSchema>;
+export type ToolFacets = ToolSearch['facets'];

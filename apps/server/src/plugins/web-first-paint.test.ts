@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InitialData } from '@voltforge/contract/initial-data';
+import type { ToolSearch } from '@voltforge/contract/tool';
 import { insertTool } from '../../test/shop-fixtures.ts';
 import { TEST_ORIGIN, createTestApp, request, type TestApp } from '../../test/test-app.ts';
 
@@ -71,13 +72,19 @@ describe('the first data of a page, in its HTML', () => {
   it('gives the catalogue the page its URL asks for, titled by what it shows', async () => {
     const html = await page('/tools?category=Hand%20Tools&sort=price_asc');
     const data = initialData(html);
-    const tools = await api('/api/tool?category=Hand%20Tools&sort=price_asc&page=1&pageSize=12');
-    expect(data?.toolLists?.[0]?.items.map((x) => x.name)).toEqual(['Chisel', 'Hand Saw']);
-    expect(data?.toolLists?.[0]).toEqual({
-      query: { category: 'Hand Tools', sort: 'price_asc', page: '1', pageSize: '12' },
-      items: tools.body,
-      total: 2,
+    const search = await request(t.app, {
+      method: 'GET',
+      url: '/api/tool/search?category=Hand%20Tools&sort=price_asc&page=1&pageSize=12',
     });
+    const result = search.json<ToolSearch>();
+    expect(result.items.map((x) => x.name)).toEqual(['Chisel', 'Hand Saw']);
+    // One answer renders the page: its tools and the filters' counts, as the API gives them.
+    expect(data?.toolSearches).toEqual([
+      {
+        query: { category: 'Hand Tools', sort: 'price_asc', page: '1', pageSize: '12' },
+        result,
+      },
+    ]);
     expect(head(html).title).toBe('Hand Tools | Voltforge');
     expect(head(html).canonical).toBe(`${TEST_ORIGIN}/tools`);
   });

@@ -33,6 +33,9 @@ export function seedQueryCache(queryClient: QueryClient, data: InitialData): voi
       total: list.total,
     });
   }
+  for (const search of data.toolSearches ?? []) {
+    queryClient.setQueryData(toolKeys.search(search.query), search.result);
+  }
   if (data.latestReviews) {
     queryClient.setQueryData(reviewKeys.latest(data.latestReviews.limit), data.latestReviews.items);
   }

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -12,6 +13,34 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { PriceBreak } from '@voltforge/contract/pricing';
 import { user } from './auth.ts';
+
+/*
+ * Catalogue search (docs/architecture.md, "Catalogue search"). These two expressions are indexed
+ * and the search query uses these same functions, so the planner finds the indexes: an
+ * expression index is only used for a query that repeats its expression.
+ */
+
+/**
+ * The words of a tool: name and part number first (weight A), then category (B), then description
+ * (C). `english` stems ("multimeters" and "multimeter" are one word); `simple` keeps a part number's
+ * words as typed ("vf-dm200"), which the English stemmer would not touch either but may split.
+ */
+export function toolDocument(t: {
+  name: AnyPgColumn;
+  partNumber: AnyPgColumn;
+  category: AnyPgColumn;
+  description: AnyPgColumn;
+}) {
+  return sql`(setweight(to_tsvector('english'::regconfig, ${t.name}), 'A') || setweight(to_tsvector('simple'::regconfig, ${t.partNumber}), 'A') || setweight(to_tsvector('english'::regconfig, ${t.category}), 'B') || setweight(to_tsvector('english'::regconfig, ${t.description}), 'C'))`;
+}
+
+/**
+ * A part number as it is compared: lower case, letters and digits only, so "dm 200", "DM-200" and
+ * "vf-dm200" all find VF-DM200. The same rule in the search text is `partNumberSearchKey`.
+ */
+export function partNumberKeySql(partNumber: AnyPgColumn | SQL) {
+  return sql`regexp_replace(lower(${partNumber}), '[^a-z0-9]+', '', 'g')`;
+}
 
 export const tool = pgTable(
   'tool',
@@ -52,6 +81,13 @@ export const tool = pgTable(
     index('tool_created_at_idx').on(t.createdAt),
     // Case-insensitive partial-name search (ILIKE '%term%') uses this trigram index.
     index('tool_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Full-text search over the tool's words.
+    index('tool_search_idx').using('gin', toolDocument(t)),
+    // Part numbers typed with spaces, hyphens or a typo: LIKE and similarity on the key.
+    index('tool_part_number_key_trgm_idx').using(
+      'gin',
+      sql`${partNumberKeySql(t.partNumber)} gin_trgm_ops`,
+    ),
   ],
 );
 

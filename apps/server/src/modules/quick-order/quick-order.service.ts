@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { badRequest } from '../../http-error.ts';
 import { pricingOfRow, type ToolRow } from '../tools/tools.service.ts';
-import { closestPartNumbers } from './closest-part-numbers.ts';
+import { closestPartNumbers } from '../tools/tool-search.ts';
 
 type Verdict = Omit<QuickOrderVerdict, 'line' | 'partNumber' | 'quantity'>;
 
@@ -60,7 +60,8 @@ function judge(row: ToolRow, quantity: number): Verdict {
  * Every line of a pasted or uploaded list judged against the catalogue, one verdict per line in
  * the order given. Lines naming the same part are added into the first of them (the later ones
  * say so), so the stock check sees their sum. The tools are read in one query by part number;
- * only when a line names an unknown part is a second one made, for the suggestions.
+ * only when a line names an unknown part is a second one made, for the suggestions (the catalogue
+ * search's part-number match).
  */
 export async function previewQuickOrder(db: Db, text: string): Promise<QuickOrderPreview> {
   const read = readQuickOrder(text);
@@ -86,19 +87,15 @@ export async function previewQuickOrder(db: Db, text: string): Promise<QuickOrde
           .from(tool)
           .where(and(isNull(tool.archivedAt), inArray(sql`lower(${tool.partNumber})`, keys)));
   const byKey = new Map(found.map((t) => [partNumberKey(t.partNumber), t]));
-  const unknown = keys.some((k) => !byKey.has(k));
-  const candidates = unknown
-    ? (
-        await db.select({ partNumber: tool.partNumber }).from(tool).where(isNull(tool.archivedAt))
-      ).map((t) => t.partNumber)
-    : [];
+  const unknown = rows.map((r) => r.partNumber).filter((p) => !byKey.has(partNumberKey(p)));
+  const suggestions = await closestPartNumbers(db, unknown);
 
   const verdictOf = (row: QuickOrderRow): QuickOrderVerdict => {
     const key = partNumberKey(row.partNumber);
     const item = byKey.get(key);
     const base = { line: row.line, partNumber: item?.partNumber ?? row.partNumber };
     if (!item) {
-      const closest = closestPartNumbers(row.partNumber, candidates);
+      const closest = suggestions.get(row.partNumber) ?? [];
       return {
         ...base,
         quantity: row.quantity,

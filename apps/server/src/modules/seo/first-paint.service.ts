@@ -20,7 +20,8 @@ import { toolListQuerySchema } from '@voltforge/contract/tool';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http-error.ts';
 import { listReviews } from '../reviews/reviews.service.ts';
-import { getTool, listCategories, listTools } from '../tools/tools.service.ts';
+import { listTools, searchTools } from '../tools/tool-search.ts';
+import { getTool, listCategories } from '../tools/tools.service.ts';
 
 /** What the served HTML of one page carries beyond the app's own index.html. */
 export interface FirstPaint {
@@ -69,15 +70,13 @@ const readers: Record<Exclude<FirstPaintKind, 'static'>, Reader> = {
   },
   async catalogue(db, url, page) {
     const state = readCatalogState(url.searchParams);
-    // The filters list the categories: with them the page renders complete.
-    const [list, categories] = await Promise.all([
-      toolList(db, catalogQuery(state)),
-      listCategories(db),
-    ]);
+    // One answer has the page's tools and the filters' counts: with it the page renders complete.
+    const query = catalogQuery(state);
+    const result = await searchTools(db, toolListQuerySchema.parse(query));
     return {
       meta: { title: catalogTitle(state), description: page.meta.description },
       canonicalPath: page.path,
-      data: { toolLists: [list], categories },
+      data: { toolSearches: [{ query, result }] },
     };
   },
   async categories(db, _url, page) {

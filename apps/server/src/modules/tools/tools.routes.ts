@@ -7,9 +7,11 @@ import {
   toolListQuerySchema,
   toolListSchema,
   toolSchema,
+  toolSearchSchema,
 } from '@voltforge/contract/tool';
 import { sendPage } from '../../paging.ts';
-import { getTool, listCategories, listTools, shopSummary } from './tools.service.ts';
+import { listTools, searchTools } from './tool-search.ts';
+import { getTool, listCategories, shopSummary } from './tools.service.ts';
 
 /** Every answer here is the public catalogue's, kept until the catalogue changes. */
 const cache = { scope: 'catalogue' } as const;
@@ -24,12 +26,27 @@ export async function toolsRoutes(instance: FastifyInstance) {
       config: { cache },
       schema: {
         tags: ['tools'],
-        summary: 'Tools for sale: search, category, sort, page',
+        summary: 'Tools for sale: search, category, stock, price, sort, page',
         querystring: toolListQuerySchema,
         response: { 200: toolListSchema },
       },
     },
     async (request, reply) => sendPage(reply, await listTools(app.db, request.query)),
+  );
+
+  app.get(
+    '/api/tool/search',
+    {
+      config: { cache },
+      schema: {
+        tags: ['tools'],
+        summary:
+          'Tools for sale, best match first for a search, with the filters’ counts: one request renders the catalogue page',
+        querystring: toolListQuerySchema,
+        response: { 200: toolSearchSchema },
+      },
+    },
+    async (request) => searchTools(app.db, request.query),
   );
 
   app.get(

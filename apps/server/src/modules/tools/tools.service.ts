@@ -1,16 +1,14 @@
-import { and, asc, count, desc, eq, isNull, max, min, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, max, min, sql, sum } from 'drizzle-orm';
 import { adminMessages } from '@voltforge/contract/admin';
 import { centsToDollars } from '@voltforge/contract/money';
 import type { ShopSummary } from '@voltforge/contract/content';
-import type { ToolSort } from '@voltforge/contract/catalog';
 import type { Pricing } from '@voltforge/contract/pricing';
-import type { Tool, ToolCategory, ToolListQuery } from '@voltforge/contract/tool';
+import type { Tool, ToolCategory } from '@voltforge/contract/tool';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { review } from '../../db/schema/review.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { notFound } from '../../http-error.ts';
-import { paginate, type Page } from '../../paging.ts';
 
 export type ToolRow = typeof tool.$inferSelect;
 
@@ -48,35 +46,6 @@ export function pricingOfRow(row: ToolRow): Pricing {
 /** The visitor's ILIKE pattern: the typed text matches literally, `%` and `_` included. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-// Ties are broken by id so that pages never repeat or skip a tool.
-const orderings: Record<ToolSort, SQL[]> = {
-  price_asc: [asc(tool.priceCents), asc(tool.id)],
-  price_desc: [desc(tool.priceCents), asc(tool.id)],
-  name: [asc(tool.name), asc(tool.id)],
-  newest: [desc(tool.createdAt), desc(tool.id)],
-};
-
-export async function listTools(db: Db | Tx, query: ToolListQuery): Promise<Page<Tool>> {
-  const where = and(
-    isNull(tool.archivedAt),
-    // A visitor may type a name or a part number.
-    query.search
-      ? or(
-          sql`${tool.name} ILIKE ${containsPattern(query.search)}`,
-          sql`${tool.partNumber} ILIKE ${containsPattern(query.search)}`,
-        )
-      : undefined,
-    query.category ? eq(tool.category, query.category) : undefined,
-  );
-  const rows = db
-    .select()
-    .from(tool)
-    .where(where)
-    .orderBy(...orderings[query.sort])
-    .$dynamic();
-  return paginate(db, query, { rows, table: tool, where }, toolToJson);
 }
 
 /** A tool that is for sale: archived tools are gone for visitors. */

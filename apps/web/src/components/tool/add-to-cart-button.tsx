@@ -41,7 +41,7 @@ export function AddToCartButton({ tool }: { tool: Tool }) {
   return (
     <button
       type="button"
-      className="btn btn-outline btn-primary flex-1"
+      className="btn btn-outline btn-primary flex-1 list-view:btn-sm"
       aria-label={`Add ${tool.name} to cart`}
       disabled={busy}
       onClick={() => void add()}

@@ -6,19 +6,39 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { useCategories } from '../../lib/api/get-categories';
-import { useTools } from '../../lib/api/get-tools';
+import { useToolSearch } from '../../lib/api/get-tool-search';
 import { CatalogFilters } from './catalog-filters';
 import { CatalogPagination } from './catalog-pagination';
 import {
   CATALOG_PAGE_SIZE,
   catalogQuery,
   catalogSearch,
+  defaultToolOrder,
   readCatalogState,
   type CatalogState,
 } from '@voltforge/contract/catalog';
 import { AddToCartButton } from '../../components/tool/add-to-cart-button';
 import { ToolCard } from '../../components/tool/tool-card';
+import { useToolView, type ToolView } from './tool-view';
+
+/** Cards or the compact list: two pressed-or-not buttons, the choice kept in this browser. */
+function ViewToggle({ view, onChange }: { view: ToolView; onChange: (view: ToolView) => void }) {
+  return (
+    <div role="group" aria-label="View" className="join">
+      {(['cards', 'list'] as const).map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={view === option}
+          onClick={() => onChange(option)}
+          className={`btn join-item btn-sm ${view === option ? 'btn-primary' : 'btn-outline btn-primary'}`}
+        >
+          {option === 'cards' ? 'Cards' : 'List'}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 function resultsLabel(state: CatalogState, total: number, shown: number): string {
   if (total === 0) return 'No tools found';
@@ -28,23 +48,36 @@ function resultsLabel(state: CatalogState, total: number, shown: number): string
   return `Showing ${first}–${first + shown - 1} of ${total} ${noun}`;
 }
 
-/** The whole catalogue: search, category, sort and pages, all kept in the URL. */
+/**
+ * The whole catalogue: search, category, stock, price, sort and pages, all kept in the URL, from
+ * one request (the list with its filters' counts); shown as cards or as a compact list.
+ */
 export function ToolsPage() {
   const [params, setParams] = useSearchParams();
   const state = readCatalogState(params);
   usePageMeta(catalogTitle(state), pageMeta.tools.description);
 
-  const tools = useTools(catalogQuery(state));
-  const categories = useCategories();
+  const tools = useToolSearch(catalogQuery(state));
+  const [view, setView] = useToolView();
 
   // A new search, category or sort starts again at page 1; each change is its own history entry.
   function update(next: Partial<CatalogState>) {
-    setParams(new URLSearchParams(catalogSearch({ ...state, ...next, page: 1 })), {
+    const merged = { ...state, ...next, page: 1 };
+    // An order nobody picked follows the search: best match for a new one, newest without one.
+    if (next.sort === undefined && state.sort === defaultToolOrder(state.search)) {
+      merged.sort = defaultToolOrder(merged.search);
+    }
+    setParams(new URLSearchParams(catalogSearch(merged)), {
       preventScrollReset: true,
     });
   }
 
-  const filtered = state.search !== '' || state.category !== '';
+  const filtered =
+    state.search !== '' ||
+    state.category !== '' ||
+    state.inStock ||
+    state.minPrice !== '' ||
+    state.maxPrice !== '';
   const pageCount = tools.data ? Math.ceil(tools.data.total / CATALOG_PAGE_SIZE) : 0;
 
   return (
@@ -52,7 +85,7 @@ export function ToolsPage() {
       <PageHeading lead="Every Voltforge tool and component, straight from the factory. Search by name or part number, narrow by category and sort the way you like.">
         Tools
       </PageHeading>
-      <CatalogFilters state={state} categories={categories.data ?? []} onChange={update} />
+      <CatalogFilters state={state} facets={tools.data?.facets} onChange={update} />
 
       <div className="mt-6">
         {tools.isPending ? (
@@ -61,11 +94,14 @@ export function ToolsPage() {
           <QueryError message={tools.error.message} onRetry={() => void tools.refetch()} />
         ) : (
           <>
-            <p role="status" className="mb-4 text-sm text-base-content/75">
-              {resultsLabel(state, tools.data.total, tools.data.items.length)}
-              {state.search ? ` for “${state.search}”` : ''}
-              {state.category ? ` in ${state.category}` : ''}
-            </p>
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+              <p role="status" className="text-sm text-base-content/75">
+                {resultsLabel(state, tools.data.total, tools.data.items.length)}
+                {state.search ? ` for “${state.search}”` : ''}
+                {state.category ? ` in ${state.category}` : ''}
+              </p>
+              <ViewToggle view={view} onChange={setView} />
+            </div>
             {tools.data.items.length === 0 ? (
               <div className="flex flex-col items-center gap-4 rounded-box border border-dashed border-base-300 px-6 py-16 text-center">
                 <h2 className="text-xl font-semibold">
@@ -74,7 +110,7 @@ export function ToolsPage() {
                 <p className="max-w-md text-base-content/75">
                   {tools.data.total > 0
                     ? 'There are fewer results than that. Go back to the first page.'
-                    : 'Try a shorter or different name, or look in every category.'}
+                    : 'Try a shorter or different name, or widen the filters.'}
                 </p>
                 {tools.data.total > 0 ? (
                   <Link
@@ -92,7 +128,7 @@ export function ToolsPage() {
             ) : (
               <ul
                 aria-label="Tools"
-                className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3${tools.isPlaceholderData ? ' opacity-60' : ''}`}
+                className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 list-view:gap-2 list-view:sm:grid-cols-1 list-view:lg:grid-cols-1${tools.isPlaceholderData ? ' opacity-60' : ''}`}
                 aria-busy={tools.isPlaceholderData || undefined}
               >
                 {tools.data.items.map((tool, i) => (
@@ -101,6 +137,7 @@ export function ToolsPage() {
                       tool={tool}
                       headingLevel="h2"
                       eager={i < 3}
+                      listable
                       action={<AddToCartButton tool={tool} />}
                     />
                   </li>

@@ -19,6 +19,8 @@ export function useArchiveTool() {
       queryClient.setQueriesData<Page<Tool>>({ queryKey: toolKeys.lists() }, (current) =>
         current?.items.some((t) => t._id === tool._id)
           ? {
+              // The catalogue's entry also carries its filters' counts: kept until the refetch.
+              ...current,
               items: current.items.filter((t) => t._id !== tool._id),
               total: current.total - deletedCount,
             }
