@@ -18,12 +18,11 @@ async function signedInAdmin(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Accepts the next confirm prompt after checking its wording. */
-function acceptConfirm(page: Page, message: string = adminMessages.confirmDelete) {
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe(message);
-    void dialog.accept();
-  });
+/** Confirms in the shop's own dialog after checking its wording. */
+async function confirmInDialog(page: Page, button: string, message: string | RegExp) {
+  const dialog = page.getByRole('dialog', { name: 'Confirm' });
+  await expect(dialog).toContainText(message);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
 }
 
 async function toast(page: Page, text: string) {
@@ -76,6 +75,7 @@ test('admin makes a customer an admin; after a reload that user sees the admin m
   await admin.goto('/dashboard/users');
   const row = admin.getByRole('row').filter({ hasText: who.email });
   await row.getByRole('button', { name: /^Make Admin/ }).click();
+  await confirmInDialog(admin, 'Make Admin', `Make ${who.email} an admin?`);
   await toast(admin, adminMessages.madeAdmin);
   await expect(row.getByRole('button', { name: 'Already Admin' })).toBeDisabled();
 
@@ -101,7 +101,7 @@ test('admin adds a tool, it is on the home page, and Add Quantity raises its Ava
   await admin.getByLabel('Available quantity (inStock)').fill('30');
   await admin.getByLabel('Minimum order quantity').fill('2');
   await admin.getByLabel('Price (USD per unit)').fill('12.345');
-  await admin.getByLabel('Category').fill('Measurement & Test');
+  await admin.getByLabel('Category').selectOption('Measurement & Test');
   await admin.getByLabel('Description').fill('A pocket logic probe for 3.3 V and 5 V circuits.');
   await admin.getByLabel('Photo URL').fill('/images/tools/vf-tl100-test-leads.svg');
   await admin.getByRole('button', { name: 'Add Tool' }).click();
@@ -197,8 +197,8 @@ test("Remove User: the removed user's next request is signed out", async ({ brow
   const admin = await signedInAdmin(browser);
   await admin.goto('/dashboard/users');
   const row = admin.getByRole('row').filter({ hasText: who.email });
-  acceptConfirm(admin);
   await row.getByRole('button', { name: /^Remove User/ }).click();
+  await confirmInDialog(admin, 'Remove User', adminMessages.confirmDelete);
   await toast(admin, adminMessages.userRemoved);
   await expect(row).toHaveCount(0);
 
@@ -305,7 +305,7 @@ test('admin sells a new tool in packs with price breaks; a bad break is named; t
   await admin.getByRole('button', { name: 'Add price break' }).click();
   await admin.getByLabel('Break 2: from quantity').fill('500');
   await admin.getByLabel('Break 2: price (USD per unit)').fill('8.50');
-  await admin.getByLabel('Category').fill('Components');
+  await admin.getByLabel('Category').selectOption('Components');
   await admin.getByLabel('Description').fill('Four-channel relay modules, sold by the tube of 20.');
   await admin.getByLabel('Photo URL').fill('/images/tools/vf-rl12-relay-module.svg');
   await admin.getByRole('button', { name: 'Add Tool' }).click();

@@ -137,7 +137,7 @@ test.describe('Update Your Profile', () => {
     await page.getByLabel('Phone').fill('call me');
     await page.getByLabel('Linkedin').fill('linkedin.com/in/pat');
     await update.click();
-    await expect(page.getByText(/Phone must be a number/)).toBeVisible();
+    await expect(page.getByText(/Provide a valid phone number/)).toBeVisible();
     await expect(page.getByText(/Linkedin must be a URL/)).toBeVisible();
 
     const photo = new URL('/favicon.svg', page.url()).toString();

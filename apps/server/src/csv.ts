@@ -5,6 +5,8 @@
  * and the reader skips it.
  */
 
+import { isPhoneNumber } from '@voltforge/contract/phone';
+
 export const CSV_BOM = '\uFEFF';
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
@@ -30,6 +32,19 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  */
 export function spreadsheetSafe(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * A phone number for a spreadsheet. A valid number (the contract's phone rule: digits, an
+ * optional leading +, spaces, dashes, dots, brackets) is written as the text formula
+ * `="+1 555 010 2030"`: Excel, Google Sheets and LibreOffice (with formulas evaluated) show it
+ * exactly as typed, with its +, and never as arithmetic ("+1-555-0100" would show -654) or
+ * with a stray apostrophe. That formula is safe because nothing but those characters can be
+ * inside it — no quote, letter or function name. Anything else (an address saved before the
+ * rule, say) gets the apostrophe like any other typed text.
+ */
+export function spreadsheetPhone(phone: string): string {
+  return isPhoneNumber(phone) ? `="${phone}"` : spreadsheetSafe(phone);
 }
 
 /**

@@ -568,8 +568,24 @@ const matrix: Row[] = [
     call: async (caller) => ({ url: `/api/user/admin/${enc(await targetEmail(caller))}` }),
   },
   {
+    route: 'DELETE /api/user/admin/:email',
+    who: 'admin (not themself)',
+    expected: ADMIN,
+    on: "A's email (admin: a new admin's)",
+    call: async (caller) => ({
+      url: `/api/user/admin/${enc(caller === 'admin' ? (await registerUser(t.app, { role: 'admin' })).email : customerA.email)}`,
+    }),
+  },
+  {
     route: 'PUT /api/user/ban/:email',
     who: 'admin (not themself)',
+    expected: ADMIN,
+    on: "A's email (admin: a new account)",
+    call: async (caller) => ({ url: `/api/user/ban/${enc(await targetEmail(caller))}` }),
+  },
+  {
+    route: 'DELETE /api/user/ban/:email',
+    who: 'admin',
     expected: ADMIN,
     on: "A's email (admin: a new account)",
     call: async (caller) => ({ url: `/api/user/ban/${enc(await targetEmail(caller))}` }),

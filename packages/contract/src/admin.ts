@@ -36,6 +36,12 @@ export const adminMessages = {
   userRemoved: 'User removed',
   cannotRemoveSelf: 'You cannot remove your own account.',
   cannotBanSelf: 'You cannot disable your own account.',
+  /** Kept so that a shop always has an admin who can undo what another admin did. */
+  cannotRemoveOwnAdmin: 'You cannot remove your own admin role.',
+  adminRemoved: 'Admin role removed',
+  notAnAdmin: 'Not an admin',
+  userBanned: 'Account disabled: it is signed out everywhere',
+  userUnbanned: 'Account enabled: it can sign in again',
   userNotFound: 'No user has that email.',
   toolNotFound: 'Tool not found.',
   orderNotFound: orderMessages.orderNotFound,
@@ -75,8 +81,16 @@ export const toolFieldMessages = {
   descTooLong: `Description must be at most ${MAX_TOOL_DESC_LENGTH} characters`,
   imgRequired: 'Photo URL is required',
   imgInvalid: 'Photo URL must start with http:// or https:// (or be a site image under /images/)',
+  /**
+   * The admin's browser could not show the picture (the forms check before saving; the server
+   * checks only the address's shape and never fetches it).
+   */
+  imgUnreachable:
+    'The image could not be loaded. Check that the address opens a picture in your browser, or use another one.',
   categoryRequired: 'Category is required',
   categoryTooLong: `Category must be at most ${MAX_CATEGORY_LENGTH} characters`,
+  categoryClash: (existing: string) =>
+    `The category “${existing}” already exists. Choose “${existing}”, or name a new category differently.`,
   restockRequired: 'Quantity is required',
   restockWhole: `Quantity must be a whole number from 1 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`,
   expectedInStockRequired:
@@ -88,6 +102,24 @@ export const toolFieldMessages = {
   breakPriceNumber: "A price break's price must be a number",
   lowStockThresholdWhole: `Low-stock threshold must be a whole number from 0 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}, or empty for twice the minimum order quantity`,
 } as const;
+
+/**
+ * Two category names the shop treats as the same: equal once spaces are trimmed and collapsed
+ * and letter case is ignored, so "hand  tools" never becomes a category beside "Hand Tools".
+ */
+export function categoryKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * The existing category that `name` would duplicate, when it differs from it only by letter case
+ * or spaces; undefined when `name` is one of `existing` exactly, or new.
+ */
+export function clashingCategory(name: string, existing: readonly string[]): string | undefined {
+  if (existing.includes(name)) return undefined;
+  const key = categoryKey(name);
+  return existing.find((category) => categoryKey(category) === key);
+}
 
 /** A number field from a form arrives as NaN when left empty: that is "required", not "not a number". */
 const numberField = (required: string, invalid: string) =>
@@ -321,8 +353,18 @@ const pagination = {
 
 export const userListSchema = z.array(userSummarySchema);
 
-/** GET /api/user (admin): a page of accounts, oldest first; the total is in X-Total-Count. */
-export const userListQuerySchema = z.object(pagination);
+/**
+ * GET /api/user (admin): a page of accounts, oldest first, optionally only those whose name or
+ * email contains `search` (any letter case); the total is in X-Total-Count.
+ */
+export const userListQuerySchema = z.object({
+  search: z
+    .string({ error: 'must be given at most once' })
+    .trim()
+    .max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
+    .optional(),
+  ...pagination,
+});
 export type UserListQueryInput = z.input<typeof userListQuerySchema>;
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatUsd } from './money.ts';
-import { addressSchema, phoneSchema } from './order.ts';
+import { addressSchema } from './order.ts';
+import { phoneSchema } from './phone.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
 
 /**

@@ -9,12 +9,35 @@ export function isLowStock(tool: { inStock: number; lowStockThreshold: number })
   return tool.inStock <= tool.lowStockThreshold;
 }
 
+export type StockLevel = 'out' | 'low' | 'ok';
+
+/**
+ * A tool's stock as every admin screen names it. Out of stock: fewer left than the smallest
+ * order a buyer may place (so none too), as the catalogue shows it to buyers; low: at or below
+ * the threshold but still orderable.
+ */
+export function stockLevel(tool: {
+  inStock: number;
+  minOrderQuantity: number;
+  lowStockThreshold: number;
+}): StockLevel {
+  if (tool.inStock < 1 || tool.inStock < tool.minOrderQuantity) return 'out';
+  return isLowStock(tool) ? 'low' : 'ok';
+}
+
+export const stockLevelLabels: Record<StockLevel, string> = {
+  out: 'Out of stock',
+  low: 'Low stock',
+  ok: 'In stock',
+};
+
 /** A tool at or below its threshold, as the overview lists it. */
 export const lowStockToolSchema = z.object({
   _id: z.string(),
   name: z.string(),
   partNumber: z.string(),
   inStock: z.number().int(),
+  minOrderQuantity: z.number().int(),
   lowStockThreshold: z.number().int(),
   /** When admins were told it ran low (null: it is low, but was already low before tracking). */
   notifiedAt: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneMessages, phoneSchema } from './phone.ts';
 import { invoiceRefSchema } from './invoice.ts';
 import { refundSchema } from './refund.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
@@ -13,8 +14,8 @@ export const orderMessages = {
   quantityRequired: 'Quantity is required',
   quantityWhole: 'Quantity must be a whole number',
   quantityPositive: 'Quantity must be at least 1',
-  phoneRequired: 'Phone is required',
-  phoneInvalid: 'Provide a valid phone number',
+  phoneRequired: phoneMessages.required,
+  phoneInvalid: phoneMessages.invalid,
   addressRequired: 'Address is required',
   toolRequired: 'Choose a tool to order',
   toolNotFound: 'This tool is not available.',
@@ -57,14 +58,6 @@ export const MAX_ORDER_QUANTITY = 1_000_000;
 
 export const ADDRESS_MAX_LENGTH = 500;
 
-// A phone number as people type it: an optional +, digits and common separators, 7-15 digits
-// (the E.164 maximum).
-const PHONE_CHARACTERS = /^\+?[0-9][0-9 ().-]*$/;
-const isPhoneNumber = (value: string) => {
-  const digits = value.replace(/\D/g, '').length;
-  return PHONE_CHARACTERS.test(value) && digits >= 7 && digits <= 15;
-};
-
 export const quantitySchema = z
   .number({
     error: (issue) =>
@@ -78,13 +71,6 @@ export const quantitySchema = z
     MAX_ORDER_QUANTITY,
     `Quantity must be at most ${MAX_ORDER_QUANTITY.toLocaleString('en-US')}`,
   );
-
-export const phoneSchema = z
-  .string({ error: orderMessages.phoneRequired })
-  .trim()
-  .min(1, orderMessages.phoneRequired)
-  .max(30, orderMessages.phoneInvalid)
-  .refine(isPhoneNumber, orderMessages.phoneInvalid);
 
 export const addressSchema = z
   .string({ error: orderMessages.addressRequired })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ONE_LINE, oneLineMessage, requiredText } from './form-fields.ts';
 import { authMessages } from './user.ts';
 import { isHttpUrl } from './web-address.ts';
+import { phoneMessages, phoneSchema } from './phone.ts';
 
 export const MAX_PROFILE_NAME_LENGTH = 100;
 export const MAX_PROFILE_ABOUT_LENGTH = 1000;
@@ -19,8 +20,8 @@ export const profileMessages = {
   professionTooLong: `Profession must be at most ${MAX_PROFILE_SHORT_TEXT_LENGTH} characters`,
   addressRequired: 'Address is required',
   addressTooLong: `Address must be at most ${MAX_PROFILE_ADDRESS_LENGTH} characters`,
-  phoneRequired: 'Phone is required',
-  phoneInvalid: 'Phone must be a number (digits only, 6 to 15 of them, an optional leading +)',
+  phoneRequired: phoneMessages.required,
+  phoneInvalid: phoneMessages.invalid,
   linkedinRequired: 'Linkedin is required',
   linkedinInvalid: 'Linkedin must be a URL starting with http:// or https://',
   imgInvalid: 'Photo URL must be a web address starting with http:// or https://',
@@ -71,11 +72,8 @@ export const updateProfileSchema = z.object({
     profileMessages.addressRequired,
     profileMessages.addressTooLong,
   ),
-  phone: z
-    .string({ error: profileMessages.phoneRequired })
-    .trim()
-    .min(1, profileMessages.phoneRequired)
-    .regex(/^\+?\d{6,15}$/, profileMessages.phoneInvalid),
+  // The same rule as an order's and the checkout's, so a profile's phone always fills an order.
+  phone: phoneSchema,
   linkedin: z
     .string({ error: profileMessages.linkedinRequired })
     .trim()

@@ -79,7 +79,14 @@ export const userSummarySchema = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(roles),
+  /** When the account registered (ISO 8601). */
   createdAt: z.string(),
+  /** Whether the owner has confirmed the address from the verification mail. */
+  emailVerified: z.boolean(),
+  /** Disabled by an admin: no sign-in until an admin enables it again. */
+  banned: z.boolean(),
+  /** Orders placed from this account, whatever their status. */
+  orderCount: z.number().int(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 

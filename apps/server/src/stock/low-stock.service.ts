@@ -75,6 +75,7 @@ export async function listLowStock(db: Db | Tx): Promise<LowStockTool[]> {
       name: tool.name,
       partNumber: tool.partNumber,
       inStock: tool.inStock,
+      minOrderQuantity: tool.minOrderQuantity,
       lowStockThreshold: lowStockThresholdSql,
       notifiedAt: tool.lowStockNotifiedAt,
     })
@@ -86,6 +87,7 @@ export async function listLowStock(db: Db | Tx): Promise<LowStockTool[]> {
     name: r.name,
     partNumber: r.partNumber,
     inStock: r.inStock,
+    minOrderQuantity: r.minOrderQuantity,
     lowStockThreshold: Number(r.lowStockThreshold),
     notifiedAt: r.notifiedAt?.toISOString() ?? null,
   }));

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Spinner } from '../components/ui/spinner';
 import { authClient } from '../lib/auth-client';
+import { VerifyEmailNotice } from './verify-email-notice';
 
 // Each in its own chunk: customers never download the overview and its chart.
 const OverviewPage = lazy(() =>
@@ -18,6 +19,7 @@ export function DashboardHome() {
   const { data: session, isPending } = authClient.useSession();
   return (
     <Suspense fallback={<Spinner block label="Loading the dashboard" />}>
+      <VerifyEmailNotice />
       {isPending ? (
         <Spinner block label="Loading the dashboard" />
       ) : session?.user.role === 'admin' ? (

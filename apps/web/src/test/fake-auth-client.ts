@@ -6,6 +6,7 @@ export interface FakeUser {
   email: string;
   image: string | null;
   role: string;
+  emailVerified?: boolean;
 }
 
 export interface FakeSessionState {
@@ -37,6 +38,7 @@ export const fakeAuth = {
     signIn: { email: vi.fn(), social: vi.fn() },
     signUp: { email: vi.fn() },
     signOut: vi.fn(),
+    sendVerificationEmail: vi.fn(),
   },
   reset() {
     fakeAuth.session = signedOut;
@@ -44,5 +46,6 @@ export const fakeAuth = {
     fakeAuth.client.signIn.social.mockReset();
     fakeAuth.client.signUp.email.mockReset();
     fakeAuth.client.signOut.mockReset();
+    fakeAuth.client.sendVerificationEmail.mockReset();
   },
 };

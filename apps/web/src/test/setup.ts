@@ -8,6 +8,15 @@ import { afterEach, beforeEach, vi } from 'vitest';
 // test fails afterwards.
 let consoleErrors: string[] = [];
 
+// jsdom has no modal dialogs, and every confirmation in the shop is one: these stand-ins toggle
+// `open` as the browser would.
+HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+  this.removeAttribute('open');
+};
+
 beforeEach(() => {
   consoleErrors = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
-import { CSV_BOM, csvLine, spreadsheetSafe } from '../../csv.ts';
+import { CSV_BOM, csvLine, spreadsheetPhone, spreadsheetSafe } from '../../csv.ts';
 import { orderFiltersWhere, withLines, type OrderFilters } from '../orders/order-row.ts';
 
 const PAGE = 500;
@@ -80,7 +80,7 @@ export async function* exportOrdersCsv(
           o.status,
           spreadsheetSafe(o.customerName),
           spreadsheetSafe(o.email),
-          spreadsheetSafe(o.phone),
+          spreadsheetPhone(o.phone),
           spreadsheetSafe(o.address),
           line.partNumber,
           line.toolName,

@@ -113,7 +113,8 @@ describe('GET /api/orders/export.csv', () => {
     expect(cells).toMatchObject({
       status: 'pending_payment',
       customerName: 'Zoë "Sparky" O\'Neill, Jr.',
-      phone: "'+1 555 010 2030",
+      // Shown by a spreadsheet as +1 555 010 2030, as text, never run as arithmetic.
+      phone: '="+1 555 010 2030"',
       address: '\'=HYPERLINK("http://evil.example")\nFlat 2, "Rear"',
       partNumber: 'VF-SS60',
       tool: 'Lötstation, 60 W',

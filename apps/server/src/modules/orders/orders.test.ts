@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@voltforge/contract/order';
+import { phoneMessages } from '@voltforge/contract/phone';
 import { order, orderLine } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { request, type TestUser } from '../../../test/test-app.ts';
@@ -206,9 +207,9 @@ describe('POST /api/order', () => {
 
   it.each([
     ['empty', '', 'Phone is required'],
-    ['letters', 'call me maybe', 'Provide a valid phone number'],
-    ['too short', '12345', 'Provide a valid phone number'],
-    ['too long', '1234567890123456', 'Provide a valid phone number'],
+    ['letters', 'call me maybe', phoneMessages.invalid],
+    ['too short', '12345', phoneMessages.invalid],
+    ['too long', '1234567890123456', phoneMessages.invalid],
   ])('rejects a phone that is %s', async (_label, phone, message) => {
     const { id } = await createTool();
     const res = await placeAs(alice, { ...validBody(id), phone });

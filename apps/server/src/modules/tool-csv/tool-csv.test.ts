@@ -186,6 +186,37 @@ describe('tools CSV import', () => {
     expect(await toolByPart('BAD-OK')).toBeUndefined();
   });
 
+  it('tells a negative or zero price that it must be more than 0, not that it is no number', async () => {
+    const csv = [
+      HEADER,
+      'NEG-1,Negative,Hand Tools,-3,1,3,,/images/tools/vf-ws12-wire-stripper.svg,Minus three.',
+      'NEG-2,Zero,Hand Tools,0.00,1,3,,/images/tools/vf-ws12-wire-stripper.svg,Free.',
+      'NEG-3,Words,Hand Tools,three,1,3,,/images/tools/vf-ws12-wire-stripper.svg,Words.',
+    ].join('\n');
+    const plan = await preview(csv);
+    expect(plan.errors.filter((e) => e.column === 'price')).toEqual([
+      { row: 2, column: 'price', message: toolFieldMessages.pricePositive },
+      { row: 3, column: 'price', message: toolFieldMessages.pricePositive },
+      { row: 4, column: 'price', message: 'Must be a number' },
+    ]);
+  });
+
+  it('refuses a category differing from one in use, or one earlier in the file, only by case or spaces', async () => {
+    await insertTool(t.app.db, { partNumber: 'CAT-OLD', category: 'Hand Tools' });
+    const csv = [
+      HEADER,
+      'CAT-1,Same Category,Hand Tools,5.00,1,3,,/images/tools/vf-ws12-wire-stripper.svg,Fine.',
+      'CAT-2,Case Clash,hand  tools,5.00,1,3,,/images/tools/vf-ws12-wire-stripper.svg,Clash.',
+      'CAT-3,New Category,Cable Reels,5.00,1,3,,/images/tools/vf-ws12-wire-stripper.svg,New.',
+      'CAT-4,New Again,CABLE REELS,5.00,1,3,,/images/tools/vf-ws12-wire-stripper.svg,Clash.',
+    ].join('\n');
+    const plan = await preview(csv);
+    expect(plan.errors).toEqual([
+      { row: 3, column: 'category', message: toolFieldMessages.categoryClash('Hand Tools') },
+      { row: 5, column: 'category', message: toolFieldMessages.categoryClash('Cable Reels') },
+    ]);
+  });
+
   it('refuses to apply when the catalogue changed since the preview', async () => {
     await insertTool(t.app.db, { partNumber: 'STALE-1', inStock: 10 });
     const csv = `${HEADER}\nSTALE-1,,,,,20,,,`;

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { MAX_STOCK_QUANTITY, toolFieldMessages, toolFields } from '@voltforge/contract/admin';
+import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  clashingCategory,
+  MAX_STOCK_QUANTITY,
+  toolFieldMessages,
+  toolFields,
+} from '@voltforge/contract/admin';
 import { dollarsToCents } from '@voltforge/contract/money';
 import { partNumberKey, partNumberSchema } from '@voltforge/contract/part-number';
 import {
@@ -110,9 +115,11 @@ function readRow(
 
   const price = cells.price?.trim();
   if (price) {
-    const parsed = fields.price.safeParse(/^\d+(\.\d+)?$/.test(price) ? Number(price) : Number.NaN);
+    // A signed number is a number: "-3" is told it must be more than 0, not that it is no number.
+    const numeric = /^[-+]?\d+(\.\d+)?$/.test(price);
+    const parsed = fields.price.safeParse(numeric ? Number(price) : Number.NaN);
     if (parsed.success) values.priceCents = dollarsToCents(parsed.data);
-    else fail('price', /^\d+(\.\d+)?$/.test(price) ? firstIssue(parsed) : messages.notANumber);
+    else fail('price', numeric ? firstIssue(parsed) : messages.notANumber);
   }
   const notWhole = {
     minOrderQuantity: toolFieldMessages.minOrderWhole,
@@ -275,9 +282,20 @@ async function plan(db: Db | Tx, csv: string, lock: boolean): Promise<Plan> {
           return lock ? query.orderBy(asc(tool.id)).for('update') : query;
         })();
   const byKey = new Map(found.map((t) => [partNumberKey(t.partNumber), t]));
+  // The categories in use, and those the file adds as it goes: a category differing from one of
+  // them only by letter case or spaces is refused, as in the Add Products form.
+  const categories = (
+    await db.selectDistinct({ category: tool.category }).from(tool).where(isNull(tool.archivedAt))
+  ).map((r) => r.category);
 
   const rows: PlannedRow[] = [];
   for (const { row, values, present } of read) {
+    if (values?.category !== undefined) {
+      const clash = clashingCategory(values.category, categories);
+      if (clash) {
+        errors.push({ row, column: 'category', message: toolFieldMessages.categoryClash(clash) });
+      } else if (!categories.includes(values.category)) categories.push(values.category);
+    }
     const name = values?.name ?? '';
     if (!values) {
       rows.push({

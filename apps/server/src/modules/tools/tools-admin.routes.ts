@@ -27,6 +27,8 @@ export async function toolsAdminRoutes(
     {
       // Authorise before the body is looked at: a customer gets 403, not a validation message.
       onRequest: adminOnly,
+      // A part number already taken, or a category differing from one in use only by case.
+      config: { extraErrors: [409] },
       schema: {
         tags: ['admin'],
         summary: 'Add a tool to the catalogue (admin)',

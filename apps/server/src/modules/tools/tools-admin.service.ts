@@ -1,6 +1,9 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
   adminMessages,
+  categoryKey,
+  clashingCategory,
+  toolFieldMessages,
   type DeletedCount,
   type ToolInputBody,
   type ToolPatchBody,
@@ -8,7 +11,7 @@ import {
 import { dollarsToCents } from '@voltforge/contract/money';
 import type { Tool } from '@voltforge/contract/tool';
 import type { Actor } from '../../auth/guards.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http-error.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
@@ -50,6 +53,32 @@ function refuseBadPricing(pricing: Pricing): void {
 }
 
 /**
+ * Refuses a category that differs from one in use only by letter case or spaces (409 naming
+ * the existing one), so a typo never starts a second "Hand Tools". A new category on purpose is
+ * fine. `except` is the tool being edited: its own old spelling does not count.
+ */
+async function refuseCategoryClash(db: Db | Tx, category: string, except?: string) {
+  const rows = await db
+    .selectDistinct({ category: tool.category })
+    .from(tool)
+    .where(
+      and(
+        isNull(tool.archivedAt),
+        except ? ne(tool.id, except) : undefined,
+        sql`lower(regexp_replace(btrim(${tool.category}), '[[:space:]]+', ' ', 'g')) = ${categoryKey(category)}`,
+      ),
+    );
+  const existing = clashingCategory(
+    category,
+    rows.map((r) => r.category),
+  );
+  if (existing) {
+    const message = toolFieldMessages.categoryClash(existing);
+    throw new HttpError(409, 'conflict', message, { category: message });
+  }
+}
+
+/**
  * Adds a tool; its opening stock is an intake, booked as a 'restock' movement by the admin who
  * added it (as the seed books the demo catalogue's).
  */
@@ -60,6 +89,7 @@ export async function createTool(
   onLowStock: OnLowStock,
 ): Promise<Tool> {
   const actorId = admin.id;
+  await refuseCategoryClash(db, input.category);
   const created = db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tool)
@@ -103,6 +133,7 @@ export async function updateTool(
 ): Promise<Tool> {
   if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
   const actorId = admin.id;
+  if (fields.category !== undefined) await refuseCategoryClash(db, fields.category, id);
   // The contract refuses inStock without expectedInStock; expectedInStock alone changes nothing.
   const stock =
     inStock === undefined || expectedInStock === undefined

@@ -137,6 +137,60 @@ describe('POST /api/tool', () => {
   });
 });
 
+describe('categories', () => {
+  const post = (category: string) =>
+    request(t.app, {
+      method: 'POST',
+      url: '/api/tool',
+      payload: validTool({ category }),
+      as: admin,
+    });
+
+  it('refuses a category differing from one in use only by letter case or spaces, offering it', async () => {
+    await addTool({ category: 'Hand Tools' });
+    for (const typed of ['hand tools', '  HAND   tools ']) {
+      const res = await post(typed);
+      expect(res.statusCode).toBe(409);
+      const message = toolFieldMessages.categoryClash('Hand Tools');
+      expect(message).toContain('“Hand Tools”');
+      expect(errorOf(res)).toMatchObject({ message, fields: { category: message } });
+    }
+    const categories = await request(t.app, { method: 'GET', url: '/api/tool/categories' });
+    expect(
+      categories.json<{ category: string }[]>().filter((c) => /hand tools/i.test(c.category)),
+    ).toEqual([expect.objectContaining({ category: 'Hand Tools' })]);
+  });
+
+  it('takes an existing category as it is, and a new one on purpose', async () => {
+    expect((await post('Hand Tools')).statusCode).toBe(201);
+    expect((await post('Hand Tool Kits')).statusCode).toBe(201);
+  });
+
+  it('checks an edit the same way, not counting the tool’s own old spelling', async () => {
+    const lone = await addTool({ category: 'Soldering Irons' });
+    const other = await addTool({ category: 'Cable Ties' });
+    const clash = await request(t.app, {
+      method: 'PATCH',
+      url: `/api/tool/${other._id}`,
+      payload: { category: 'soldering irons' },
+      as: admin,
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(errorOf(clash).fields).toEqual({
+      category: toolFieldMessages.categoryClash('Soldering Irons'),
+    });
+    // The only tool in "Soldering Irons" may correct its own category's spelling.
+    const respelt = await request(t.app, {
+      method: 'PATCH',
+      url: `/api/tool/${lone._id}`,
+      payload: { category: 'Soldering irons' },
+      as: admin,
+    });
+    expect(respelt.statusCode).toBe(200);
+    expect(respelt.json<Tool>().category).toBe('Soldering irons');
+  });
+});
+
 describe('PATCH /api/tool/:id', () => {
   it('changes only the fields sent and books a stock change as an adjustment', async () => {
     const created = await addTool();

@@ -9,11 +9,21 @@ import {
 import { userEmailParamsSchema } from '@voltforge/contract/profile';
 import { adminOnly, requireAdmin } from '../../auth/guards.ts';
 import { sendPage } from '../../paging.ts';
-import { banUser, listUsers, makeAdmin, removeUser } from './users-admin.service.ts';
+import {
+  banUser,
+  listUsers,
+  makeAdmin,
+  removeAdmin,
+  removeUser,
+  unbanUser,
+} from './users-admin.service.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 import type { BeforeCancel } from '../orders/orders.service.ts';
 
-/** All User: list accounts, make one an admin, disable or remove one (admins only). */
+/**
+ * All User: list and search accounts, make one an admin or a customer again, disable or enable
+ * one, remove one (admins only).
+ */
 export async function usersAdminRoutes(
   instance: FastifyInstance,
   opts: { beforeCancel: BeforeCancel; notify: OrderNotify },
@@ -28,7 +38,8 @@ export async function usersAdminRoutes(
       onRequest: adminOnly,
       schema: {
         tags: ['admin'],
-        summary: 'Every account with its role, oldest first, paged (admin)',
+        summary:
+          'Every account with its role, join date, order count, verified and disabled flags, oldest first, paged; `search` keeps those whose name or email contains it (admin)',
         querystring: userListQuerySchema,
         response: { 200: userListSchema },
       },
@@ -50,6 +61,21 @@ export async function usersAdminRoutes(
     async (request) => makeAdmin(app.db, request.params.email),
   );
 
+  app.delete(
+    '/api/user/admin/:email',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Remove admin: the account becomes a customer at once; 1 when it was an admin, 0 when it was not (admin, not themself)',
+        params: userEmailParamsSchema,
+        response: { 200: modifiedCountSchema },
+      },
+    },
+    async (request) => removeAdmin(app.db, await requireAdmin(request), request.params.email),
+  );
+
   app.put(
     '/api/user/ban/:email',
     {
@@ -63,6 +89,21 @@ export async function usersAdminRoutes(
       },
     },
     async (request) => banUser(app.db, await requireAdmin(request), request.params.email),
+  );
+
+  app.delete(
+    '/api/user/ban/:email',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Enable a disabled account: it can sign in again; 1 when it was disabled, 0 when it was not (admin)',
+        params: userEmailParamsSchema,
+        response: { 200: modifiedCountSchema },
+      },
+    },
+    async (request) => unbanUser(app.db, request.params.email),
   );
 
   app.delete(

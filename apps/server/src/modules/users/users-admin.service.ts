@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, notExists } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, notExists, or, sql } from 'drizzle-orm';
 import {
   adminMessages,
   type DeletedCount,
@@ -13,9 +13,14 @@ import type { Actor } from '../../auth/guards.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
 import { paginate, type Page } from '../../paging.ts';
 import { cancelOrder, type CancelSteps } from '../orders/orders.service.ts';
+import { containsPattern } from '../tools/tools.service.ts';
 
 /** better-auth stores emails lowercased, so a plain comparison can use the unique index. */
 const sameEmail = (email: string) => eq(user.email, email.trim().toLowerCase());
+/** The acting admin's own account, written in any letter case. */
+const isSelf = (actor: Actor, email: string) =>
+  email.trim().toLowerCase() === actor.email.toLowerCase();
+
 /** A removed account could place a last order between our cancels and the delete: go again. */
 const REMOVE_ATTEMPTS = 3;
 
@@ -25,26 +30,47 @@ const summaryColumns = {
   name: user.name,
   role: user.role,
   createdAt: user.createdAt,
+  emailVerified: user.emailVerified,
+  banned: user.banned,
+  banExpires: user.banExpires,
+  // One count per listed account, at most a page of them: the order table is indexed by user.
+  // Columns named in full: drizzle leaves them unqualified in a one-table select.
+  orderCount: sql<number>`(select count(*) from ${order} where "order"."user_id" = "user"."id")::int`,
 };
 
-function userSummaryToJson(row: {
-  [K in keyof typeof summaryColumns]: (typeof user.$inferSelect)[K];
-}): UserSummary {
+function userSummaryToJson(
+  row: {
+    [K in Exclude<keyof typeof summaryColumns, 'orderCount'>]: (typeof user.$inferSelect)[K];
+  } & { orderCount: number },
+): UserSummary {
   return {
-    ...row,
+    id: row.id,
+    email: row.email,
+    name: row.name,
     role: row.role === 'admin' ? 'admin' : 'user',
     createdAt: row.createdAt.toISOString(),
+    emailVerified: row.emailVerified,
+    // The session check's rule: a ban whose end date has passed no longer applies.
+    banned: Boolean(row.banned) && (!row.banExpires || row.banExpires.getTime() > Date.now()),
+    orderCount: Number(row.orderCount),
   };
 }
 
-/** A page of accounts, oldest first, so the Sl numbers stay put as people register. */
+/**
+ * A page of accounts, oldest first, so the Sl numbers stay put as people register; with a
+ * search, only those whose name or email contains it.
+ */
 export async function listUsers(db: Db, query: UserListQuery): Promise<Page<UserSummary>> {
+  const search = query.search?.trim();
+  const pattern = search ? containsPattern(search) : null;
+  const where = pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined;
   const rows = db
     .select(summaryColumns)
     .from(user)
+    .where(where)
     .orderBy(asc(user.createdAt), asc(user.id))
     .$dynamic();
-  return paginate(db, query, { rows, table: user, where: undefined }, userSummaryToJson);
+  return paginate(db, query, { rows, table: user, where }, userSummaryToJson);
 }
 
 async function userExists(db: Db, email: string): Promise<boolean> {
@@ -68,14 +94,29 @@ export async function makeAdmin(db: Db, email: string): Promise<ModifiedCount> {
 }
 
 /**
+ * Remove admin: the account becomes a customer again, at once (the role is read with the
+ * session). An admin cannot remove their own role, so the shop always keeps an admin who can
+ * undo what another admin did.
+ */
+export async function removeAdmin(db: Db, actor: Actor, email: string): Promise<ModifiedCount> {
+  if (isSelf(actor, email)) throw badRequest(adminMessages.cannotRemoveOwnAdmin);
+  const changed = await db
+    .update(user)
+    .set({ role: 'user', updatedAt: new Date() })
+    .where(and(sameEmail(email), eq(user.role, 'admin')))
+    .returning({ id: user.id });
+  if (changed.length > 0) return { modifiedCount: 1 };
+  if (!(await userExists(db, email))) throw notFound(adminMessages.userNotFound);
+  return { modifiedCount: 0 };
+}
+
+/**
  * Disable (ban) an account: it gets no new session (the session hook refuses it) and every
  * session it has ends in the same transaction, so each of its browsers and API clients is
  * signed out on its very next request, on every instance.
  */
 export async function banUser(db: Db, actor: Actor, email: string): Promise<ModifiedCount> {
-  if (email.trim().toLowerCase() === actor.email.toLowerCase()) {
-    throw badRequest(adminMessages.cannotBanSelf);
-  }
+  if (isSelf(actor, email)) throw badRequest(adminMessages.cannotBanSelf);
   return db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: user.id, banned: user.banned })
@@ -84,11 +125,26 @@ export async function banUser(db: Db, actor: Actor, email: string): Promise<Modi
     if (!target) throw notFound(adminMessages.userNotFound);
     await tx
       .update(user)
-      .set({ banned: true, updatedAt: new Date() })
+      .set({ banned: true, banExpires: null, updatedAt: new Date() })
       .where(eq(user.id, target.id));
     await tx.delete(session).where(eq(session.userId, target.id));
     return { modifiedCount: target.banned ? 0 : 1 };
   });
+}
+
+/**
+ * Enable a disabled account: it can sign in again. Its old sessions ended with the ban and stay
+ * ended; the owner signs in afresh.
+ */
+export async function unbanUser(db: Db, email: string): Promise<ModifiedCount> {
+  const changed = await db
+    .update(user)
+    .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
+    .where(and(sameEmail(email), eq(user.banned, true)))
+    .returning({ id: user.id });
+  if (changed.length > 0) return { modifiedCount: 1 };
+  if (!(await userExists(db, email))) throw notFound(adminMessages.userNotFound);
+  return { modifiedCount: 0 };
 }
 
 /**
@@ -107,9 +163,7 @@ export async function removeUser(
   email: string,
   steps: CancelSteps,
 ): Promise<DeletedCount> {
-  if (email.trim().toLowerCase() === actor.email.toLowerCase()) {
-    throw badRequest(adminMessages.cannotRemoveSelf);
-  }
+  if (isSelf(actor, email)) throw badRequest(adminMessages.cannotRemoveSelf);
   const [target] = await db
     .select({ id: user.id, name: user.name, email: user.email })
     .from(user)

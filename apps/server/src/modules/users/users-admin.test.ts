@@ -45,6 +45,9 @@ describe('GET /api/user', () => {
         name: 'Ada Admin',
         role: 'admin',
         createdAt: expect.any(String) as unknown,
+        emailVerified: false,
+        banned: false,
+        orderCount: 0,
       },
       {
         id: customer.id,
@@ -52,6 +55,9 @@ describe('GET /api/user', () => {
         name: 'Carl Customer',
         role: 'user',
         createdAt: expect.any(String) as unknown,
+        emailVerified: false,
+        banned: false,
+        orderCount: 0,
       },
     ]);
     expect(Number(res.headers['x-total-count'])).toBe(users.length);
@@ -73,6 +79,38 @@ describe('GET /api/user', () => {
       as: admin,
     });
     expect(tooBig.statusCode).toBe(400);
+  });
+
+  it('finds accounts by part of their name or email, in any letter case, with their order count and flags', async () => {
+    const found = await registerUser(t.app, { name: 'Zelda Zapper' });
+    await insertOrder(t.app, found);
+    await t.app.db.update(user).set({ emailVerified: true }).where(eq(user.id, found.id));
+    await request(t.app, {
+      method: 'PUT',
+      url: `/api/user/ban/${encodeURIComponent(found.email)}`,
+      as: admin,
+    });
+
+    for (const search of ['zelda zap', found.email.slice(0, 12).toUpperCase()]) {
+      const res = await request(t.app, {
+        method: 'GET',
+        url: `/api/user?search=${encodeURIComponent(search)}`,
+        as: admin,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<UserSummary[]>()).toEqual([
+        expect.objectContaining({
+          email: found.email,
+          emailVerified: true,
+          banned: true,
+          orderCount: 1,
+        }),
+      ]);
+      expect(res.headers['x-total-count']).toBe('1');
+    }
+    // A percent sign is looked for as written, not as a wildcard.
+    const none = await request(t.app, { method: 'GET', url: '/api/user?search=%25', as: admin });
+    expect(none.json()).toEqual([]);
   });
 
   it('is for admins only', async () => {
@@ -141,6 +179,49 @@ describe('PUT /api/user/admin/:email', () => {
       url: `/api/user/admin/${encodeURIComponent(customer.email)}`,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/user/admin/:email (Remove admin)', () => {
+  const demote = (email: string, as: TestUser | null) =>
+    request(t.app, {
+      method: 'DELETE',
+      url: `/api/user/admin/${encodeURIComponent(email)}`,
+      as,
+    });
+
+  it('makes an admin a customer again at once: modifiedCount 1, then 0', async () => {
+    const other = await registerUser(t.app, { name: 'Former Admin', role: 'admin' });
+    expect(
+      (await request(t.app, { method: 'GET', url: '/api/orders', as: other })).statusCode,
+    ).toBe(200);
+    const res = await demote(other.email.toUpperCase(), admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ modifiedCount: 1 });
+    // The same session loses the admin pages on its next request.
+    expect(
+      (await request(t.app, { method: 'GET', url: '/api/orders', as: other })).statusCode,
+    ).toBe(403);
+    expect((await demote(other.email, admin)).json()).toEqual({ modifiedCount: 0 });
+  });
+
+  it('refuses an admin removing their own admin role, with a message', async () => {
+    const res = await demote(` ${admin.email.toUpperCase()}`, admin);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).message).toBe(adminMessages.cannotRemoveOwnAdmin);
+    const [row] = await t.app.db.select().from(user).where(eq(user.id, admin.id));
+    expect(row?.role).toBe('admin');
+  });
+
+  it('is for admins only, and answers 404 for an unknown email', async () => {
+    const other = await registerUser(t.app, { role: 'admin' });
+    expect((await demote(other.email, null)).statusCode).toBe(401);
+    expect((await demote(other.email, customer)).statusCode).toBe(403);
+    const [row] = await t.app.db.select().from(user).where(eq(user.id, other.id));
+    expect(row?.role).toBe('admin');
+    const unknown = await demote('nobody-here@example.com', admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).message).toBe(adminMessages.userNotFound);
   });
 });
 
@@ -397,6 +478,45 @@ describe('ending every session of an account', () => {
     expect(errorOf(self).message).toBe(adminMessages.cannotBanSelf);
     expect((await ban('nobody-here@example.com', admin)).statusCode).toBe(404);
     expect(await profileStatus(target)).toBe(200);
+  });
+
+  it('Enable (unban) lets a disabled account sign in again; it is for admins only', async () => {
+    const target = await registerUser(t.app, { name: 'Una Unbanned' });
+    const ban = await request(t.app, {
+      method: 'PUT',
+      url: `/api/user/ban/${encodeURIComponent(target.email)}`,
+      as: admin,
+    });
+    expect(ban.json()).toEqual({ modifiedCount: 1 });
+    const unban = (as: TestUser | null) =>
+      request(t.app, {
+        method: 'DELETE',
+        url: `/api/user/ban/${encodeURIComponent(target.email)}`,
+        as,
+      });
+    expect((await unban(null)).statusCode).toBe(401);
+    expect((await unban(customer)).statusCode).toBe(403);
+    const signIn = () =>
+      request(t.app, {
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: target.email, password: target.password },
+      });
+    expect((await signIn()).statusCode).toBe(403);
+
+    const res = await unban(admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ modifiedCount: 1 });
+    expect((await unban(admin)).json()).toEqual({ modifiedCount: 0 });
+    const again = await signIn();
+    expect(again.statusCode).toBe(200);
+    expect(await profileStatus({ ...target, cookie: sessionCookie(again) })).toBe(200);
+    const listed = await request(t.app, {
+      method: 'GET',
+      url: `/api/user?search=${encodeURIComponent(target.email)}`,
+      as: admin,
+    });
+    expect(listed.json<UserSummary[]>()[0]?.banned).toBe(false);
   });
 
   it('Remove User signs the account out of every browser on its very next request', async () => {

@@ -200,6 +200,15 @@ describe('POST /api/user/:email', () => {
     expect((await profileOf(bob)).profession).toBeNull();
   });
 
+  it.each(['555-0100', '+1 555 0100', '+44 (20) 7946 0958'])(
+    'takes the phone %j, as an order does',
+    async (phone) => {
+      const res = await save(bob.email, { ...complete, phone }, bob);
+      expect(res.statusCode).toBe(200);
+      expect((await profileOf(bob)).phone).toBe(phone);
+    },
+  );
+
   it.each(['five five five', '555-1234-abc', '12345', '+', '1234567890123456'])(
     'refuses the non-numeric or odd phone %j',
     async (phone) => {

@@ -19,10 +19,22 @@ const userItems: NavItem[] = [
   { to: paths.updateProfile, label: 'My Profile' },
 ];
 
+// Editing a tool uses the Add Tools form (?edit=<id>), but the admin came from Manage Products.
+const isEditingTool = ({ pathname, search }: { pathname: string; search: string }) =>
+  pathname === paths.addTool && new URLSearchParams(search).has('edit');
+
 const adminItems: NavItem[] = [
   { to: paths.users, label: 'All User' },
-  { to: paths.addTool, label: 'Add Tools' },
-  { to: paths.manageTools, label: 'Manage Products' },
+  {
+    to: paths.addTool,
+    label: 'Add Tools',
+    current: (location) => location.pathname === paths.addTool && !isEditingTool(location),
+  },
+  {
+    to: paths.manageTools,
+    label: 'Manage Products',
+    current: (location) => location.pathname === paths.manageTools || isEditingTool(location),
+  },
   { to: paths.manageOrders, label: 'Manage Orders' },
   { to: paths.manageReviews, label: 'Manage Reviews' },
   { to: paths.mail, label: 'Mail' },

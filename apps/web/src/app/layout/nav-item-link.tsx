@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { NavItem } from './nav-links';
 
 interface NavItemLinkProps {
@@ -12,6 +12,20 @@ interface NavItemLinkProps {
  * "current": NavLink ignores the hash and would light it up on every visit to /.
  */
 export function NavItemLink({ item, onClick, activeClassName = 'menu-active' }: NavItemLinkProps) {
+  const location = useLocation();
+  if (item.current) {
+    const active = item.current(location);
+    return (
+      <Link
+        to={item.to}
+        onClick={onClick}
+        aria-current={active ? 'page' : undefined}
+        className={active ? activeClassName : undefined}
+      >
+        {item.label}
+      </Link>
+    );
+  }
   if (item.to.includes('#')) {
     return (
       <Link to={item.to} onClick={onClick}>

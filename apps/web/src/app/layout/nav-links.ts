@@ -5,6 +5,8 @@ export interface NavItem {
   label: string;
   /** Only an exact match marks the link as the current page. */
   end?: boolean;
+  /** Decides instead of the path match whether this link is the current page. */
+  current?: (location: { pathname: string; search: string }) => boolean;
 }
 
 /** The navigation bar's links, in the order people know them from the original shop. */

@@ -29,7 +29,7 @@ export function Navbar({ menuOpen, menuButtonRef, onOpenMenu }: NavbarProps) {
   const navItems = user ? [...mainNavItems, dashboardNavItem] : mainNavItems;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100">
       <div className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4">
         <div className="navbar-start w-auto gap-1">
           <button

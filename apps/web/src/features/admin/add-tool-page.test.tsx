@@ -10,6 +10,11 @@ import { AddToolPage } from './add-tool-page';
 vi.mock('react-toastify', () => ({
   toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }),
 }));
+// jsdom loads no pictures: each test says which addresses open as one.
+const loads = vi.hoisted(() => ({ ok: (src: string) => !src.includes('broken') }));
+vi.mock('../../lib/load-image', () => ({
+  imageLoads: (src: string) => Promise.resolve(loads.ok(src)),
+}));
 
 const slow = { timeout: 8_000 };
 const tool: AdminTool = {
@@ -95,7 +100,8 @@ describe('AddToolPage', { timeout: 30_000 }, () => {
     await fill(user, screen.getByLabelText('Available quantity (inStock)'), '30');
     await fill(user, screen.getByLabelText('Minimum order quantity'), '2');
     await fill(user, screen.getByLabelText('Price (USD per unit)'), '0');
-    await fill(user, screen.getByLabelText('Category'), 'Test');
+    await user.selectOptions(screen.getByLabelText('Category'), 'New category…');
+    await fill(user, screen.getByLabelText('New category name'), 'Test');
     await fill(user, screen.getByLabelText('Description'), 'Probes logic levels.');
     await fill(user, screen.getByLabelText('Photo URL'), 'javascript:alert(1)');
     await user.click(screen.getByRole('button', { name: 'Add Tool' }));
@@ -145,12 +151,71 @@ describe('AddToolPage', { timeout: 30_000 }, () => {
     await fill(user, screen.getByLabelText('Available quantity (inStock)'), '30');
     await fill(user, screen.getByLabelText('Minimum order quantity'), '2');
     await fill(user, screen.getByLabelText('Price (USD per unit)'), '12');
-    await fill(user, screen.getByLabelText('Category'), 'Test');
+    await user.selectOptions(
+      await screen
+        .findByRole('option', { name: 'Power Supplies' })
+        .then(() => screen.getByLabelText('Category')),
+      'Power Supplies',
+    );
     await fill(user, screen.getByLabelText('Description'), 'Probes logic levels.');
     await fill(user, screen.getByLabelText('Photo URL'), '/images/tools/probe.svg');
     await user.click(screen.getByRole('button', { name: 'Add Tool' }));
     expect(await screen.findByText('Name is taken on the server')).toBeInTheDocument();
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('offers the existing category when a new one differs only by case or spaces', async () => {
+    const user = userEvent.setup();
+    renderPage('/dashboard/addTool', (_url, init) =>
+      init?.method === 'POST' ? json(201, { ...tool, _id: 'new' }) : undefined,
+    );
+    await screen.findByRole('option', { name: 'Power Supplies' }, slow);
+    await fill(user, screen.getByLabelText('Name'), 'Bench Supply');
+    await fill(user, screen.getByLabelText('Part number'), 'VF-BS1');
+    await fill(user, screen.getByLabelText('Available quantity (inStock)'), '3');
+    await fill(user, screen.getByLabelText('Minimum order quantity'), '1');
+    await fill(user, screen.getByLabelText('Price (USD per unit)'), '99');
+    await fill(user, screen.getByLabelText('Description'), 'A supply.');
+    await fill(user, screen.getByLabelText('Photo URL'), '/images/tools/supply.svg');
+    await user.selectOptions(screen.getByLabelText('Category'), 'New category…');
+    await fill(user, screen.getByLabelText('New category name'), 'power  supplies');
+    await user.click(screen.getByRole('button', { name: 'Add Tool' }));
+    expect(
+      await screen.findByText(toolFieldMessages.categoryClash('Power Supplies')),
+    ).toBeInTheDocument();
+    expect(sent('POST')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Use “Power Supplies”' }));
+    expect(screen.getByLabelText('Category')).toHaveValue('Power Supplies');
+    await user.click(screen.getByRole('button', { name: 'Add Tool' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.toolAdded));
+    expect(sent('POST').map(({ body }) => (body as { category: string }).category)).toEqual([
+      'Power Supplies',
+    ]);
+  });
+
+  it('refuses a picture that does not load in the browser, and previews one that does', async () => {
+    const user = userEvent.setup();
+    renderPage(`/dashboard/addTool?edit=${tool._id}`, (_url, init) =>
+      init?.method === 'PATCH' ? json(200, tool) : undefined,
+    );
+    const photo = await screen.findByLabelText('Photo URL', {}, slow);
+    await waitFor(() => expect(photo).toHaveValue(tool.img));
+    expect(await screen.findByRole('img', { name: 'Preview of the photo' })).toHaveAttribute(
+      'src',
+      tool.img,
+    );
+    await fill(user, photo, 'https://example.com/broken.png');
+    await user.click(screen.getByRole('button', { name: 'Update Tool' }));
+    expect(await screen.findAllByText(toolFieldMessages.imgUnreachable)).not.toHaveLength(0);
+    expect(screen.queryByRole('img', { name: 'Preview of the photo' })).not.toBeInTheDocument();
+    expect(sent('PATCH')).toEqual([]);
+
+    await fill(user, photo, 'https://example.com/probe.png');
+    await user.click(screen.getByRole('button', { name: 'Update Tool' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.toolUpdated));
+    expect(sent('PATCH')).toEqual([
+      { url: `/api/tool/${tool._id}`, body: { img: 'https://example.com/probe.png' } },
+    ]);
   });
 
   it('edits a tool prefilled, sending only the changed fields', async () => {

@@ -173,7 +173,6 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
 
   it("deletes an unpaid order after the spec's confirm, and shows a refusal as it is", async () => {
     const user = userEvent.setup();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     let calls = 0;
     renderPage((_url, init) => {
       if (init?.method !== 'PATCH') return undefined;
@@ -184,9 +183,24 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
     });
     const row = await rowOf('Tool 1');
     await user.click(row.getByRole('button', { name: /^Delete/ }));
-    expect(confirm).toHaveBeenCalledWith(adminMessages.confirmDelete);
+    // The shop's own dialog asks first, in the spec's words; Cancel sends nothing.
+    const dialog = screen.getByRole('dialog', { name: 'Confirm' });
+    expect(dialog).toHaveTextContent(adminMessages.confirmDelete);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls).toBe(0);
+    await user.click(row.getByRole('button', { name: /^Delete/ }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Confirm' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.orderDeleted));
     await user.click(row.getByRole('button', { name: /^Delete/ }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Confirm' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Already moved on.'));
   });
 

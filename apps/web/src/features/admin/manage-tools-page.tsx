@@ -1,6 +1,7 @@
 import { adminMessages } from '@voltforge/contract/admin';
 import { formatUsd } from '@voltforge/contract/money';
 import type { AdminTool } from '@voltforge/contract/admin-tool';
+import { stockLevel, stockLevelLabels } from '@voltforge/contract/low-stock';
 import type { Tool } from '@voltforge/contract/tool';
 import { TOOL_EXPORT_PATH } from '@voltforge/contract/order-export';
 import { useState } from 'react';
@@ -15,6 +16,7 @@ import { ADMIN_TOOLS_PAGE_SIZE, useAdminToolsPage } from './api/get-admin-tools-
 import { useRestockTool } from './api/restock-tool';
 import { AdminTable } from './components/admin-table';
 import { QueryError } from '../../components/ui/query-error';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { RestockDialog } from './components/restock-dialog';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -28,6 +30,7 @@ export function ManageToolsPage() {
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [restocking, setRestocking] = useState<AdminTool | null>(null);
+  const [deleting, setDeleting] = useState<AdminTool | null>(null);
   // ?lowStock=1 (the overview links here) opens the page on the low-stock filter.
   const [searchParams, setSearchParams] = useSearchParams();
   const lowStockOnly = searchParams.get('lowStock') === '1';
@@ -41,6 +44,7 @@ export function ManageToolsPage() {
         if (deletedCount > 0) toast.success(adminMessages.toolDeleted);
       },
       onError: (error) => toast.error(error.message),
+      onSettled: () => setDeleting(null),
     });
 
   const onRestock = async (tool: Tool, quantity: number) => {
@@ -164,18 +168,18 @@ export function ManageToolsPage() {
                   <div className="flex flex-wrap items-center gap-1">
                     <span
                       className={
-                        tool.inStock < tool.minOrderQuantity
-                          ? 'font-semibold text-error'
-                          : undefined
+                        stockLevel(tool) === 'out' ? 'font-semibold text-error' : undefined
                       }
                     >
                       {tool.inStock}
                     </span>
-                    {tool.lowStock ? (
-                      <span className="badge badge-sm badge-warning whitespace-nowrap">
-                        Low stock
+                    {stockLevel(tool) === 'ok' ? null : (
+                      <span
+                        className={`badge badge-sm whitespace-nowrap ${stockLevel(tool) === 'out' ? 'badge-error' : 'badge-warning'}`}
+                      >
+                        {stockLevelLabels[stockLevel(tool)]}
                       </span>
-                    ) : null}
+                    )}
                   </div>
                 </td>
                 <td data-label="Actions">
@@ -200,9 +204,7 @@ export function ManageToolsPage() {
                       className="btn btn-sm btn-outline btn-error"
                       aria-label={`Delete ${tool.name}`}
                       disabled={archive.isPending && archive.variables._id === tool._id}
-                      onClick={() => {
-                        if (window.confirm(adminMessages.confirmDelete)) onArchive(tool);
-                      }}
+                      onClick={() => setDeleting(tool)}
                     >
                       Delete
                     </button>
@@ -214,6 +216,24 @@ export function ManageToolsPage() {
         </AdminTable>
       )}
       <RestockDialog tool={restocking} onClose={() => setRestocking(null)} onRestock={onRestock} />
+      <ConfirmDialog
+        open={deleting !== null}
+        message={adminMessages.confirmDelete}
+        detail={
+          deleting ? (
+            <>
+              {deleting.name} ({deleting.partNumber}) leaves the catalogue; orders that name it keep
+              it.
+            </>
+          ) : null
+        }
+        confirmLabel="Delete"
+        busy={archive.isPending}
+        onConfirm={() => {
+          if (deleting) onArchive(deleting);
+        }}
+        onCancel={() => setDeleting(null)}
+      />
     </>
   );
 }

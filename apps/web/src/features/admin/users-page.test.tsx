@@ -23,6 +23,9 @@ const users: UserSummary[] = [
     name: 'Ada Admin',
     role: 'admin',
     createdAt: '2026-01-01T00:00:00.000Z',
+    emailVerified: true,
+    banned: false,
+    orderCount: 0,
   },
   {
     id: 'b',
@@ -30,6 +33,19 @@ const users: UserSummary[] = [
     name: 'Bob Volta',
     role: 'user',
     createdAt: '2026-01-02T00:00:00.000Z',
+    emailVerified: false,
+    banned: false,
+    orderCount: 3,
+  },
+  {
+    id: 'c',
+    email: 'cleo@example.com',
+    name: 'Cleo Ohm',
+    role: 'admin',
+    createdAt: '2026-01-03T00:00:00.000Z',
+    emailVerified: true,
+    banned: true,
+    orderCount: 0,
   },
 ];
 
@@ -44,7 +60,7 @@ function renderPage(respond: (url: string, init?: RequestInit) => Response | und
     Promise.resolve(
       respond(url, init) ??
         (url.startsWith('/api/user?')
-          ? json(200, users, { 'X-Total-Count': '2' })
+          ? json(200, users, { 'X-Total-Count': '3' })
           : json(404, { error: { code: 'not_found', message: 'Not found.' } })),
     ),
   );
@@ -72,9 +88,32 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     const adaRow = screen.getByText('ada@example.com').closest('tr');
     if (!adaRow) throw new Error('no row');
     expect(within(adaRow).getByRole('button', { name: 'Already Admin' })).toBeDisabled();
-    // Nobody can remove themself.
+    // Nobody can remove, ban or demote themself.
     expect(within(adaRow).getByRole('button', { name: /^Remove User/ })).toBeDisabled();
-    expect(screen.getByRole('heading', { name: 'All User (2)' })).toBeInTheDocument();
+    expect(within(adaRow).getByRole('button', { name: /^Ban/ })).toBeDisabled();
+    expect(within(adaRow).getByRole('button', { name: /^Remove admin/ })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'All User (3)' })).toBeInTheDocument();
+    // Join date, order count and the verified flag.
+    expect(within(bobRow).getByText('Jan 2, 2026')).toBeInTheDocument();
+    expect(within(bobRow).getByText('3')).toBeInTheDocument();
+    expect(within(bobRow).getByText('Not verified')).toBeInTheDocument();
+    const cleoRow = screen.getByText('cleo@example.com').closest('tr');
+    if (!cleoRow) throw new Error('no row');
+    expect(within(cleoRow).getByText('Banned')).toBeInTheDocument();
+    expect(within(cleoRow).getByRole('button', { name: /^Unban/ })).toBeEnabled();
+    expect(within(cleoRow).getByRole('button', { name: /^Remove admin/ })).toBeEnabled();
+  });
+
+  it('searches by name or email through the server', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderPage(() => undefined);
+    await user.type(await screen.findByLabelText('Search by name or email', {}, slow), 'volta');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+        '/api/user?page=1&pageSize=50&search=volta',
+      ),
+    );
   });
 
   it("shows 'Successfully made an admin' only when the server made one", async () => {
@@ -83,6 +122,11 @@ describe('UsersPage', { timeout: 20_000 }, () => {
       init?.method === 'PUT' ? json(200, { modifiedCount: 1 }) : undefined,
     );
     await user.click(await screen.findByRole('button', { name: /^Make Admin/ }, slow));
+    // It asks first, in the shop's own dialog; nothing is sent until the admin confirms.
+    const dialog = screen.getByRole('dialog', { name: 'Confirm' });
+    expect(dialog).toHaveTextContent('Make bob@example.com an admin?');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Make Admin' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.madeAdmin));
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/user/admin/bob%40example.com',
@@ -98,16 +142,17 @@ describe('UsersPage', { timeout: 20_000 }, () => {
         : undefined,
     );
     await user.click(await screen.findByRole('button', { name: /^Make Admin/ }, slow));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Confirm' })).getByRole('button', {
+        name: 'Make Admin',
+      }),
+    );
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(adminMessages.makeAdminFailed));
     expect(toast.success).not.toHaveBeenCalled();
   });
 
   it('removes a user only after the confirm prompt', async () => {
     const user = userEvent.setup();
-    const confirm = vi
-      .spyOn(window, 'confirm')
-      .mockReturnValueOnce(false)
-      .mockReturnValueOnce(true);
     const fetchMock = renderPage((_url, init) =>
       init?.method === 'DELETE' ? json(200, { deletedCount: 1 }) : undefined,
     );
@@ -117,9 +162,50 @@ describe('UsersPage', { timeout: 20_000 }, () => {
       slow,
     );
     await user.click(remove);
-    expect(confirm).toHaveBeenCalledWith(adminMessages.confirmDelete);
+    const dialog = screen.getByRole('dialog', { name: 'Confirm' });
+    expect(dialog).toHaveTextContent(adminMessages.confirmDelete);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     await user.click(remove);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove User' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.userRemoved));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/user/bob%40example.com',
+      expect.objectContaining({ method: 'DELETE' }),
+    );
+  });
+
+  it('bans and unbans after asking, and removes an admin role', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderPage((_url, init) =>
+      init?.method === 'PUT' || init?.method === 'DELETE'
+        ? json(200, { modifiedCount: 1 })
+        : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Ban: bob@example.com' }, slow));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm' });
+    expect(dialog).toHaveTextContent('signed out everywhere');
+    await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.userBanned));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/user/ban/bob%40example.com',
+      expect.objectContaining({ method: 'PUT' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Unban: cleo@example.com' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Unban' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.userUnbanned));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/user/ban/cleo%40example.com',
+      expect.objectContaining({ method: 'DELETE' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Remove admin: cleo@example.com' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove admin' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.adminRemoved));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/user/admin/cleo%40example.com',
+      expect.objectContaining({ method: 'DELETE' }),
+    );
   });
 });

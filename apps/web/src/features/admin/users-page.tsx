@@ -1,63 +1,202 @@
 import { adminMessages } from '@voltforge/contract/admin';
+import { MAX_SEARCH_LENGTH } from '@voltforge/contract/catalog';
 import type { UserSummary } from '@voltforge/contract/user';
-import { useState } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { authClient } from '../../lib/auth-client';
 import { USERS_PAGE_SIZE, useUsers } from './api/get-users';
 import { useMakeAdmin } from './api/make-admin';
+import { useRemoveAdmin } from './api/remove-admin';
+import { useSetBanned } from './api/ban-user';
 import { useRemoveUser } from './api/remove-user';
 import { AdminTable } from './components/admin-table';
 import { QueryError } from '../../components/ui/query-error';
 
-/** All User: every account, Make Admin and Remove User. */
+type UserAction = 'promote' | 'demote' | 'ban' | 'unban' | 'remove';
+
+const joined = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** What each action asks before it goes ahead: every one changes someone else's access. */
+function question(
+  action: UserAction,
+  user: UserSummary,
+): {
+  message: string;
+  detail: ReactNode;
+  confirmLabel: string;
+  tone: 'danger' | 'primary';
+} {
+  const who = `${user.name} (${user.email})`;
+  switch (action) {
+    case 'promote':
+      return {
+        message: `Make ${user.email} an admin?`,
+        detail: `${who} can then manage users, tools and orders. You can remove the admin role again.`,
+        confirmLabel: 'Make Admin',
+        tone: 'primary',
+      };
+    case 'demote':
+      return {
+        message: `Remove the admin role from ${user.email}?`,
+        detail: `${who} keeps the account and its orders but loses the admin pages at once.`,
+        confirmLabel: 'Remove admin',
+        tone: 'danger',
+      };
+    case 'ban':
+      return {
+        message: `Ban ${user.email}?`,
+        detail: `${who} is signed out everywhere at once and cannot sign in until an admin unbans the account.`,
+        confirmLabel: 'Ban',
+        tone: 'danger',
+      };
+    case 'unban':
+      return {
+        message: `Unban ${user.email}?`,
+        detail: `${who} can sign in again.`,
+        confirmLabel: 'Unban',
+        tone: 'primary',
+      };
+    case 'remove':
+      return {
+        message: adminMessages.confirmDelete,
+        detail: `${who}: the account goes and is signed out everywhere; unpaid orders are cancelled, paid ones stay for the records.`,
+        confirmLabel: 'Remove User',
+        tone: 'danger',
+      };
+  }
+}
+
+function pageOf(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/** All User: every account, searchable; Make Admin, Remove admin, Ban / Unban and Remove User. */
 export function UsersPage() {
   usePageMeta('All User', 'Voltforge administration: every user account.');
-  const [page, setPage] = useState(1);
-  const users = useUsers(page);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const searchId = useId();
+  const search = (searchParams.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH) || undefined;
+  const page = pageOf(searchParams.get('page'));
+  const users = useUsers(page, search);
   const { data: session } = authClient.useSession();
   const myEmail = session?.user.email.toLowerCase();
   const promote = useMakeAdmin();
+  const demote = useRemoveAdmin();
+  const ban = useSetBanned();
   const remove = useRemoveUser();
+  const [asking, setAsking] = useState<{ action: UserAction; user: UserSummary } | null>(null);
 
-  const onPromote = (user: UserSummary) =>
-    promote.mutate(user, {
-      onSuccess: ({ modifiedCount }) => {
-        if (modifiedCount > 0) toast.success(adminMessages.madeAdmin);
-        else toast.info(adminMessages.alreadyAdmin);
-      },
-      onError: (error) =>
-        toast.error(
-          error instanceof ApiError && error.status === 403
-            ? adminMessages.makeAdminFailed
-            : errorMessage(error),
-        ),
-    });
+  const go = (next: { search?: string; page?: number }) => {
+    const params = new URLSearchParams();
+    if (next.search) params.set('search', next.search);
+    if (next.page && next.page > 1) params.set('page', String(next.page));
+    setSearchParams(params);
+  };
 
-  const onRemove = (user: UserSummary) =>
-    remove.mutate(user, {
-      onSuccess: ({ deletedCount }) => {
-        if (deletedCount > 0) toast.success(adminMessages.userRemoved);
-      },
-      onError: (error) => toast.error(errorMessage(error)),
-    });
+  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get('search');
+    go({ search: typeof value === 'string' ? value.trim() : undefined });
+  };
 
-  const busyEmail = promote.isPending
-    ? promote.variables.email
-    : remove.isPending
-      ? remove.variables.email
-      : null;
+  const close = () => setAsking(null);
+  const onError = (error: Error) => toast.error(errorMessage(error));
+
+  const run = (action: UserAction, user: UserSummary) => {
+    switch (action) {
+      case 'promote':
+        return promote.mutate(user, {
+          onSuccess: ({ modifiedCount }) => {
+            if (modifiedCount > 0) toast.success(adminMessages.madeAdmin);
+            else toast.info(adminMessages.alreadyAdmin);
+          },
+          onError: (error) =>
+            toast.error(
+              error instanceof ApiError && error.status === 403
+                ? adminMessages.makeAdminFailed
+                : errorMessage(error),
+            ),
+          onSettled: close,
+        });
+      case 'demote':
+        return demote.mutate(user, {
+          onSuccess: ({ modifiedCount }) => {
+            if (modifiedCount > 0) toast.success(adminMessages.adminRemoved);
+            else toast.info(adminMessages.notAnAdmin);
+          },
+          onError,
+          onSettled: close,
+        });
+      case 'ban':
+      case 'unban':
+        return ban.mutate(
+          { user, banned: action === 'ban' },
+          {
+            onSuccess: () =>
+              toast.success(
+                action === 'ban' ? adminMessages.userBanned : adminMessages.userUnbanned,
+              ),
+            onError,
+            onSettled: close,
+          },
+        );
+      case 'remove':
+        return remove.mutate(user, {
+          onSuccess: ({ deletedCount }) => {
+            if (deletedCount > 0) toast.success(adminMessages.userRemoved);
+          },
+          onError,
+          onSettled: close,
+        });
+    }
+  };
+
+  const pending = [promote, demote, ban, remove].some((m) => m.isPending);
+  const busyEmail = pending ? asking?.user.email : null;
+  const prompt = asking ? question(asking.action, asking.user) : null;
 
   return (
     <>
       <AdminHeading>All User{users.data ? ` (${users.data.total})` : ''}</AdminHeading>
+      <form
+        role="search"
+        onSubmit={submitSearch}
+        className="mb-4 flex w-full flex-col gap-1 sm:w-auto"
+      >
+        <label htmlFor={searchId} className="text-sm font-medium">
+          Search by name or email
+        </label>
+        <div className="join w-full sm:w-auto">
+          {/* Keyed on the URL's value, so Back and links reset what the box shows. */}
+          <input
+            key={search ?? ''}
+            id={searchId}
+            name="search"
+            type="search"
+            defaultValue={search ?? ''}
+            maxLength={MAX_SEARCH_LENGTH}
+            className="input input-sm join-item w-full sm:w-64"
+          />
+          <button type="submit" className="btn btn-sm btn-primary join-item">
+            Search
+          </button>
+        </div>
+      </form>
       {users.isPending ? (
         <Spinner block label="Loading users" />
       ) : users.isError ? (
         <QueryError message={users.error.message} onRetry={() => void users.refetch()} />
+      ) : users.data.items.length === 0 ? (
+        <p className="text-base-content/75">
+          {search ? `No user's name or email contains “${search}”.` : 'No users yet.'}
+        </p>
       ) : (
         <AdminTable
           label="Users"
@@ -66,13 +205,15 @@ export function UsersPage() {
             pageSize: USERS_PAGE_SIZE,
             total: users.data.total,
             label: 'User pages',
-            onPage: setPage,
+            onPage: (next) => go({ search, page: next }),
           }}
         >
           <thead>
             <tr>
               <th scope="col">Sl</th>
               <th scope="col">Name</th>
+              <th scope="col">Joined</th>
+              <th scope="col">Orders</th>
               <th scope="col">Action</th>
               <th scope="col">Remove</th>
             </tr>
@@ -81,6 +222,7 @@ export function UsersPage() {
             {users.data.items.map((user, index) => {
               const isMe = user.email.toLowerCase() === myEmail;
               const busy = busyEmail === user.email;
+              const ask = (action: UserAction) => setAsking({ action, user });
               return (
                 <tr key={user.id}>
                   <th scope="row" data-label="Sl">
@@ -93,24 +235,74 @@ export function UsersPage() {
                         {user.name}
                         {isMe ? ' (you)' : ''}
                       </div>
+                      <div className="mt-1 flex flex-wrap gap-1">
+                        {user.emailVerified ? (
+                          <span className="badge badge-sm badge-success">Verified</span>
+                        ) : (
+                          <span className="badge badge-sm badge-ghost">Not verified</span>
+                        )}
+                        {user.banned ? (
+                          <span className="badge badge-sm badge-error">Banned</span>
+                        ) : null}
+                      </div>
                     </div>
                   </td>
+                  <td data-label="Joined" className="whitespace-nowrap">
+                    <time dateTime={user.createdAt}>{joined.format(new Date(user.createdAt))}</time>
+                  </td>
+                  <td data-label="Orders">{user.orderCount}</td>
                   <td data-label="Action">
-                    {user.role === 'admin' ? (
-                      <button type="button" className="btn btn-sm" disabled>
-                        {adminMessages.alreadyAdmin}
-                      </button>
-                    ) : (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-primary"
-                        disabled={busy}
-                        aria-label={`Make Admin: ${user.email}`}
-                        onClick={() => onPromote(user)}
-                      >
-                        Make Admin
-                      </button>
-                    )}
+                    <div className="flex flex-wrap gap-2">
+                      {user.role === 'admin' ? (
+                        <>
+                          <button type="button" className="btn btn-sm" disabled>
+                            {adminMessages.alreadyAdmin}
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline"
+                            disabled={isMe || busy}
+                            title={isMe ? adminMessages.cannotRemoveOwnAdmin : undefined}
+                            aria-label={`Remove admin: ${user.email}`}
+                            onClick={() => ask('demote')}
+                          >
+                            Remove admin
+                          </button>
+                        </>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary"
+                          disabled={busy}
+                          aria-label={`Make Admin: ${user.email}`}
+                          onClick={() => ask('promote')}
+                        >
+                          Make Admin
+                        </button>
+                      )}
+                      {user.banned ? (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline"
+                          disabled={busy}
+                          aria-label={`Unban: ${user.email}`}
+                          onClick={() => ask('unban')}
+                        >
+                          Unban
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline"
+                          disabled={isMe || busy}
+                          title={isMe ? adminMessages.cannotBanSelf : undefined}
+                          aria-label={`Ban: ${user.email}`}
+                          onClick={() => ask('ban')}
+                        >
+                          Ban
+                        </button>
+                      )}
+                    </div>
                   </td>
                   <td data-label="Remove">
                     <button
@@ -119,9 +311,7 @@ export function UsersPage() {
                       disabled={isMe || busy}
                       title={isMe ? adminMessages.cannotRemoveSelf : undefined}
                       aria-label={`Remove User: ${user.email}`}
-                      onClick={() => {
-                        if (window.confirm(adminMessages.confirmDelete)) onRemove(user);
-                      }}
+                      onClick={() => ask('remove')}
                     >
                       Remove User
                     </button>
@@ -132,6 +322,18 @@ export function UsersPage() {
           </tbody>
         </AdminTable>
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        message={prompt?.message ?? ''}
+        detail={prompt?.detail}
+        confirmLabel={prompt?.confirmLabel ?? ''}
+        tone={prompt?.tone}
+        busy={pending}
+        onConfirm={() => {
+          if (asking) run(asking.action, asking.user);
+        }}
+        onCancel={close}
+      />
     </>
   );
 }

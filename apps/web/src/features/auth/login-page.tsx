@@ -68,7 +68,6 @@ export function LoginPage() {
           Register Now
         </Link>
       </p>
-      <div className="divider my-0 text-sm">OR</div>
       <SocialSignIn onSignIn={socialSignIn} />
     </AuthCard>
   );

@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { verifyEmailMessages } from '@voltforge/contract/password-reset';
+import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth } from '../../test/fake-auth-client';
 import { renderRoutes } from '../../test/render-route';
@@ -7,6 +9,9 @@ import { RegisterPage } from './register-page';
 
 vi.mock('../../lib/auth-client', async () => ({
   authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
+}));
+vi.mock('react-toastify', () => ({
+  toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }),
 }));
 
 function renderRegister() {
@@ -62,6 +67,20 @@ describe('RegisterPage', () => {
       email: 'ada@example.com',
       password: 'correct-horse',
     });
+  });
+
+  it('tells the new customer to check their inbox for the confirmation link', async () => {
+    const user = userEvent.setup();
+    vi.mocked(toast.success).mockClear();
+    fakeAuth.client.signUp.email.mockResolvedValue({ data: { user: { id: 'u1' } }, error: null });
+    renderRegister();
+    await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct-horse');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(verifyEmailMessages.checkInbox('ada@example.com')),
+    );
   });
 
   it('links to login', () => {

@@ -1,7 +1,9 @@
 import { pageMeta } from '@voltforge/contract/public-pages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema } from '@voltforge/contract/new-password';
+import { verifyEmailMessages } from '@voltforge/contract/password-reset';
 import { useForm } from 'react-hook-form';
+import { toast } from '../../lib/toast';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { TextField } from '../../components/ui/text-field';
@@ -29,9 +31,14 @@ export function RegisterPage() {
     defaultValues: { name: '', email: '', password: '' },
   });
 
-  // signUp.email stores the name as the display name (the profile starts from it) and signs the user in.
+  // signUp.email stores the name as the display name (the profile starts from it), signs the
+  // user in and mails a confirmation link: the toast says where to look, as the dashboard will.
   const onSubmit = handleSubmit(({ name, email, password }) =>
-    run(() => authClient.signUp.email({ name, email, password })),
+    run(async () => {
+      const result = await authClient.signUp.email({ name, email, password });
+      if (!result.error) toast.success(verifyEmailMessages.checkInbox(email));
+      return result;
+    }),
   );
 
   return (
@@ -72,7 +79,6 @@ export function RegisterPage() {
           Login Now
         </Link>
       </p>
-      <div className="divider my-0 text-sm">OR</div>
       <SocialSignIn onSignIn={socialSignIn} />
     </AuthCard>
   );

@@ -50,26 +50,39 @@ interface SocialSignInProps {
   onSignIn: (provider: SocialProvider, label: string) => void;
 }
 
+/**
+ * "OR" and a button for each social sign-in the shop has configured (the server says which);
+ * none at all while that is unknown or when none is, so no button leads nowhere.
+ */
 export function SocialSignIn({ onSignIn }: SocialSignInProps) {
+  const { data: providers } = useAuthProviders();
+  if (!providers?.google && !providers?.facebook) return null;
   return (
-    <div className="flex flex-col gap-2">
-      <button
-        type="button"
-        className="btn btn-outline w-full"
-        onClick={() => onSignIn('google', providerLabels.google)}
-      >
-        <GoogleIcon />
-        Continue with Google
-      </button>
-      <button
-        type="button"
-        className="btn btn-outline w-full"
-        onClick={() => onSignIn('facebook', providerLabels.facebook)}
-      >
-        <FacebookIcon />
-        Continue with Facebook
-      </button>
-    </div>
+    <>
+      <div className="divider my-0 text-sm">OR</div>
+      <div className="flex flex-col gap-2">
+        {providers.google ? (
+          <button
+            type="button"
+            className="btn btn-outline w-full"
+            onClick={() => onSignIn('google', providerLabels.google)}
+          >
+            <GoogleIcon />
+            Continue with Google
+          </button>
+        ) : null}
+        {providers.facebook ? (
+          <button
+            type="button"
+            className="btn btn-outline w-full"
+            onClick={() => onSignIn('facebook', providerLabels.facebook)}
+          >
+            <FacebookIcon />
+            Continue with Facebook
+          </button>
+        ) : null}
+      </div>
+    </>
   );
 }
 

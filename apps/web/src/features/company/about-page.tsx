@@ -76,9 +76,9 @@ export function AboutPage() {
             what a tool needs to survive years in a van.
           </p>
           <p>
-            Today we make more than a hundred products, from true-RMS multimeters and bench power
-            supplies to crimping pliers, relay modules and the components inside them. Everything is
-            designed in-house, assembled in our own plant and calibrated in our own lab.
+            Today we make everything from true-RMS multimeters and bench power supplies to crimping
+            pliers, relay modules and the components inside them. Everything is designed in-house,
+            assembled in our own plant and calibrated in our own lab.
           </p>
           <p>
             We sell directly to trade customers, schools and makers, in the quantities they need. No

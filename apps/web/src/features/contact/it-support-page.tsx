@@ -64,11 +64,7 @@ export function ItSupportPage() {
               ))}
             </dl>
             <p className="mt-4 text-sm text-base-content/80">
-              Looking for quick answers? Read our{' '}
-              <Link to={paths.blog} className="link link-primary">
-                blog Q&amp;A
-              </Link>{' '}
-              or check your orders in the{' '}
+              Asking about an order? Its status, tracking and invoice are in your{' '}
               <Link to={paths.dashboard} className="link link-primary">
                 dashboard
               </Link>

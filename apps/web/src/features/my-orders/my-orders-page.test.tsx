@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@voltforge/contract/order';
 import { toast } from 'react-toastify';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, signedInAs } from '../../test/fake-auth-client';
 import { json, renderPageAt, slow, stubFetch } from '../../test/page-harness';
 import { MyOrdersPage } from './my-orders-page';
@@ -90,16 +90,6 @@ function renderPage(list: () => Response, remove: () => Response = () => json(50
   });
   return renderPageAt('/dashboard/myOrder', <MyOrdersPage />, '/dashboard/myOrder');
 }
-
-/** jsdom has no modal dialogs; these stand-ins toggle `open` as the browser would. */
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 describe('MyOrdersPage', { timeout: 20_000 }, () => {
   beforeEach(() => {

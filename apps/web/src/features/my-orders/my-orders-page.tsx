@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api-client';
 import { authClient } from '../../lib/auth-client';
 import { useCancelOrder } from './api/cancel-order';
 import { useMyOrders } from './api/get-my-orders';
-import { ConfirmDialog } from './components/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { OrdersTable } from './components/orders-table';
 import { OrderHoldPolicy } from '../../components/order/order-hold';
 import { hasSeveralLines } from '../../components/order/order-lines';

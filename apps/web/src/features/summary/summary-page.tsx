@@ -52,12 +52,14 @@ export function SummaryPage() {
                 value: summary.data.priceRange
                   ? `${formatUsd(summary.data.priceRange.min)} – ${formatUsd(summary.data.priceRange.max)}`
                   : '—',
-                detail: 'Per unit, before volume discounts',
+                // The range is of list prices; a tool's quantity price breaks can only lower it.
+                detail: 'List price per unit, before any quantity price breaks',
               },
               {
                 label: 'Customer reviews',
                 value: number.format(summary.data.reviewCount),
-                detail: 'Written by verified customers',
+                // Not every review is from a verified buyer: the count claims only what it counts.
+                detail: 'Every review shown in the shop',
               },
               {
                 label: 'Average rating',

@@ -24,7 +24,17 @@ const overview: Overview = {
       name: 'Rack',
       partNumber: 'VF-R0',
       inStock: 0,
+      minOrderQuantity: 1,
       lowStockThreshold: 2,
+      notifiedAt: null,
+    },
+    {
+      _id: 't3',
+      name: 'Clamp',
+      partNumber: 'VF-C1',
+      inStock: 2,
+      minOrderQuantity: 1,
+      lowStockThreshold: 4,
       notifiedAt: null,
     },
   ],
@@ -66,6 +76,7 @@ describe('overview figures', () => {
       );
       expect(screen.getByRole('row', { name: 'Meter VF-M1 6 $60.00' })).toBeInTheDocument();
       expect(screen.getByText('Out of stock')).toBeInTheDocument();
+      expect(screen.getByText('Low stock: 2 left')).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Restock them in Manage Products' })).toHaveAttribute(
         'href',
         '/dashboard/manageTools?lowStock=1',

@@ -1,4 +1,5 @@
 import type { Overview } from '@voltforge/contract/admin-overview';
+import { stockLevel, stockLevelLabels } from '@voltforge/contract/low-stock';
 import { formatUsd } from '@voltforge/contract/money';
 import { orderStatusLabels } from '@voltforge/contract/order';
 import { Link } from 'react-router';
@@ -131,9 +132,13 @@ export function LowStockList({ overview }: { overview: Overview }) {
             </span>
             <span className="flex items-center gap-2 text-sm">
               <span
-                className={`badge badge-sm ${t.inStock === 0 ? 'badge-error' : 'badge-warning'}`}
+                className={`badge badge-sm ${stockLevel(t) === 'out' ? 'badge-error' : 'badge-warning'}`}
               >
-                {t.inStock === 0 ? 'Out of stock' : `${t.inStock} left`}
+                {stockLevel(t) === 'low'
+                  ? `${stockLevelLabels.low}: ${t.inStock} left`
+                  : t.inStock === 0
+                    ? stockLevelLabels.out
+                    : `${stockLevelLabels.out}: ${t.inStock} left, under the minimum order`}
               </span>
               <span className="text-base-content/75">threshold {t.lowStockThreshold}</span>
               {t.notifiedAt ? (

@@ -2,5 +2,5 @@
 export const adminKeys = {
   all: ['admin'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
-  usersPage: (page: number) => [...adminKeys.users(), page] as const,
+  usersPage: (page: number, search: string) => [...adminKeys.users(), page, search] as const,
 };

@@ -3,6 +3,7 @@ import type { Order } from '@voltforge/contract/order';
 import { toast } from '../../../lib/toast';
 import { useState } from 'react';
 import { TextField } from '../../../components/ui/text-field';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useSetOrderStatus } from '../api/set-order-status';
 
 const CONFIRM_CANCEL_PAID =
@@ -25,17 +26,22 @@ export function OrderActions({ order, shipment = false }: { order: Order; shipme
   const move = useSetOrderStatus(order);
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
+  // The step waiting for the admin's yes in the confirm dialog.
+  const [asking, setAsking] = useState<AdminOrderStatus | null>(null);
 
-  const act = (to: AdminOrderStatus) => {
-    const { confirm } = wording(order, to);
-    if (confirm && !window.confirm(confirm)) return;
+  const send = (to: AdminOrderStatus) =>
     move.mutate(
       { to, shipment: { carrier, trackingNumber } },
       {
         onSuccess: () => toast.success(wording(order, to).done),
         onError: (error) => toast.error(error.message),
+        onSettled: () => setAsking(null),
       },
     );
+
+  const act = (to: AdminOrderStatus) => {
+    if (wording(order, to).confirm) setAsking(to);
+    else send(to);
   };
 
   const can = (to: AdminOrderStatus) => canMoveOrder(order.status, to);
@@ -100,6 +106,17 @@ export function OrderActions({ order, shipment = false }: { order: Order; shipme
           </button>
         ) : null}
       </div>
+      <ConfirmDialog
+        open={asking !== null}
+        message={asking ? (wording(order, asking).confirm ?? '') : ''}
+        detail={`Order ${order.number} (${order.order}).`}
+        confirmLabel={order.status === 'pending_payment' ? 'Delete' : 'Cancel order'}
+        busy={move.isPending}
+        onConfirm={() => {
+          if (asking) send(asking);
+        }}
+        onCancel={() => setAsking(null)}
+      />
     </div>
   );
 }

@@ -1,16 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  clashingCategory,
+  toolFieldMessages,
   toolInputSchema,
   type ToolInput,
   type ToolInputBody,
   type ToolPatch,
 } from '@voltforge/contract/admin';
 import type { AdminTool } from '@voltforge/contract/admin-tool';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch, type FieldNamesMarkedBoolean } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { imageLoads } from '../../../lib/load-image';
+import { useDebouncedValue } from '../use-debounced-value';
 import { PriceBreaksField } from './price-breaks-field';
+
+/**
+ * The Category list's choice that opens the field for a new category. No category can have this
+ * value: the contract trims them, so none starts with a space.
+ */
+const NEW_CATEGORY = ' new';
 
 export const emptyTool: ToolInput = {
   partNumber: '',
@@ -94,7 +104,8 @@ export function ToolForm({
   onSubmit,
   resetTo,
 }: ToolFormProps) {
-  const listId = useId();
+  const categoryId = useId();
+  const categoryErrorId = `${categoryId}-error`;
   // The values the form was filled with: the props follow refetches, the fields do not.
   const [loaded, setLoaded] = useState(defaultValues);
   const {
@@ -102,21 +113,72 @@ export function ToolForm({
     handleSubmit,
     reset,
     setError,
+    clearErrors,
+    setValue,
     control,
-    formState: { errors, isSubmitting, dirtyFields },
+    formState: { errors, isSubmitting, isSubmitted, dirtyFields },
   } = useForm<ToolInput, unknown, ToolInputBody>({
     resolver: zodResolver(toolInputSchema),
     defaultValues,
   });
   const img = useWatch({ control, name: 'img' });
-  const previewable = toolInputSchema.shape.img.safeParse(img).success;
+  const category = useWatch({ control, name: 'category' });
+  // Categories are chosen from the list; a new one only through "New category…", on purpose.
+  const [newCategory, setNewCategory] = useState(false);
+  // The existing category a typed one duplicates, offered with a button.
+  const [offered, setOffered] = useState<string | null>(null);
+  const choices =
+    category && !newCategory && !categories.includes(category)
+      ? [...categories, category].sort()
+      : categories;
+
+  const chooseCategory = (value: string) => {
+    setOffered(null);
+    clearErrors('category');
+    const isNew = value === NEW_CATEGORY;
+    setNewCategory(isNew);
+    setValue('category', isNew ? '' : value, { shouldDirty: true, shouldValidate: isSubmitted });
+  };
+
+  // The picture as the admin's browser loads it: shown when it loads, named when it does not.
+  const typedImg = useDebouncedValue(img.trim(), 400);
+  const [picture, setPicture] = useState<{ src: string; ok: boolean } | null>(null);
+  const shapeOk = toolInputSchema.shape.img.safeParse(typedImg).success;
+  useEffect(() => {
+    if (!shapeOk) return;
+    let current = true;
+    void imageLoads(typedImg).then((ok) => {
+      if (current) setPicture({ src: typedImg, ok });
+    });
+    return () => {
+      current = false;
+    };
+  }, [typedImg, shapeOk]);
+  // Only for what the field holds now, not a picture typed over.
+  const shown = shapeOk && picture?.src === img.trim() ? picture : null;
 
   const submit = handleSubmit(async (values) => {
+    if (newCategory) {
+      const existing = clashingCategory(values.category, categories);
+      if (existing) {
+        setOffered(existing);
+        setError('category', { message: toolFieldMessages.categoryClash(existing) });
+        return;
+      }
+    }
+    // A new or changed picture must load in this browser first: no blank cards in the shop.
+    const imgChanged = !loaded.img || Boolean(dirtyFields.img);
+    if (imgChanged && !(await imageLoads(values.img))) {
+      setError('img', { message: toolFieldMessages.imgUnreachable });
+      return;
+    }
     const result = await onSubmit(values, dirtyFields, loaded);
     if (result.saved) {
       const next = resetTo ?? values;
       setLoaded(next);
       reset(next);
+      setNewCategory(false);
+      setPicture(null);
       return;
     }
     for (const [field, message] of Object.entries(result.fields ?? {})) {
@@ -193,18 +255,55 @@ export function ToolForm({
       <div className="sm:col-span-2">
         <PriceBreaksField control={control} register={register} errors={errors} />
       </div>
-      <TextField
-        label="Category"
-        list={listId}
-        autoComplete="off"
-        error={errors.category?.message}
-        {...register('category')}
-      />
-      <datalist id={listId}>
-        {categories.map((category) => (
-          <option key={category} value={category} />
-        ))}
-      </datalist>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={categoryId} className="text-sm font-medium">
+          Category
+        </label>
+        <select
+          id={categoryId}
+          className={`select w-full ${errors.category && !newCategory ? 'select-error' : ''}`}
+          value={newCategory ? NEW_CATEGORY : category}
+          aria-invalid={errors.category && !newCategory ? true : undefined}
+          aria-describedby={errors.category && !newCategory ? categoryErrorId : undefined}
+          onChange={(event) => chooseCategory(event.target.value)}
+        >
+          <option value="">Choose a category…</option>
+          {choices.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+          <option value={NEW_CATEGORY}>New category…</option>
+        </select>
+        {errors.category && !newCategory ? (
+          <p id={categoryErrorId} className="text-sm text-error">
+            {errors.category.message}
+          </p>
+        ) : null}
+      </div>
+      {newCategory ? (
+        <div className="flex flex-col gap-2">
+          <TextField
+            label="New category name"
+            autoComplete="off"
+            hint="Only for a kind of tool the shop does not sell yet."
+            error={errors.category?.message}
+            {...register('category', { onChange: () => setOffered(null) })}
+          />
+          {offered ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline self-start"
+              onClick={() => chooseCategory(offered)}
+            >
+              Use “{offered}”
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        // Keeps the grid's two columns lined up.
+        <div aria-hidden="true" className="hidden sm:block" />
+      )}
       <div className="sm:col-span-2">
         <TextareaField
           label="Description"
@@ -213,23 +312,27 @@ export function ToolForm({
           {...register('desc')}
         />
       </div>
-      <div className="flex items-end gap-4 sm:col-span-2">
+      <div className="flex items-start gap-4 sm:col-span-2">
         <div className="min-w-0 flex-1">
           <TextField
             label="Photo URL"
             type="url"
             placeholder="https://…"
+            hint="It must open as a picture in your browser; a preview shows when it does."
             error={errors.img?.message}
             {...register('img')}
           />
+          {shown && !shown.ok && !errors.img ? (
+            <p className="mt-1 text-sm text-error">{toolFieldMessages.imgUnreachable}</p>
+          ) : null}
         </div>
-        {previewable ? (
+        {shown?.ok ? (
           <img
-            src={img}
-            alt=""
+            src={shown.src}
+            alt="Preview of the photo"
             width={64}
             height={48}
-            className="h-12 w-16 shrink-0 rounded border border-base-300 object-cover"
+            className="mt-6 h-12 w-16 shrink-0 rounded border border-base-300 object-cover"
           />
         ) : null}
       </div>

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Cart } from '@voltforge/contract/cart';
 import { checkoutMessages } from '@voltforge/contract/checkout';
-import { addressSchema, phoneSchema } from '@voltforge/contract/order';
+import { addressSchema } from '@voltforge/contract/order';
+import { phoneSchema } from '@voltforge/contract/phone';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';

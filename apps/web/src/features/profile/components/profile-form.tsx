@@ -107,9 +107,8 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
         <TextField
           label="Phone"
           type="tel"
-          inputMode="numeric"
           autoComplete="tel"
-          placeholder="e.g. 15551234567"
+          placeholder="e.g. +1 555 010 0100"
           required
           error={errors.phone?.message}
           {...register('phone')}

@@ -6,20 +6,25 @@ interface ConfirmDialogProps {
   /** What is about to go, under the question. */
   detail?: ReactNode;
   confirmLabel: string;
+  /** `danger` (the default) for what cannot be taken back; `primary` for a reversible step. */
+  tone?: 'danger' | 'primary';
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /**
- * A modal confirm prompt ("are you sure wants to delete"). The native <dialog> keeps
- * focus inside, closes on Escape and gives focus back to the button that opened it.
+ * The shop's confirm prompt ("are you sure wants to delete"), used instead of the browser's
+ * confirm() everywhere. The native <dialog> keeps focus inside, closes on Escape and gives
+ * focus back to the button that opened it; Cancel has the focus, so Enter never confirms by
+ * accident.
  */
 export function ConfirmDialog({
   open,
   message,
   detail,
   confirmLabel,
+  tone = 'danger',
   busy = false,
   onConfirm,
   onCancel,
@@ -54,7 +59,12 @@ export function ConfirmDialog({
           <button type="button" className="btn btn-ghost" onClick={onCancel} autoFocus>
             Cancel
           </button>
-          <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
+          <button
+            type="button"
+            className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`}
+            onClick={onConfirm}
+            disabled={busy}
+          >
             {busy ? (
               <span className="loading loading-spinner loading-sm" aria-hidden="true" />
             ) : null}
