@@ -406,6 +406,8 @@ async function main() {
   const routes = [
     { name: 'GET /api/tool', path: '/api/tool' },
     { name: 'GET /api/tool?search=meter', path: '/api/tool?search=meter' },
+    // What /tools asks for a search: one page, its total and the filters' counts.
+    { name: 'GET /api/tool/search?search=meter', path: '/api/tool/search?search=meter' },
     {
       name: 'GET /api/tool?category=…',
       path: `/api/tool?category=${encodeURIComponent('Measurement & Test')}`,
