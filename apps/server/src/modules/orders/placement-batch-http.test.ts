@@ -159,7 +159,7 @@ describe.skipIf(!onPostgres)('orders placed together in one call, over HTTP', ()
     }
   });
 
-  it('fails every order of a call whose connection is lost, and writes none of them', async () => {
+  it('fails every order of a call whose connection is lost (503, try again), and writes none of them', async () => {
     const [z, y, a, b] = [
       await registerUser(t.app, { name: 'Zoe First' }),
       await registerUser(t.app, { name: 'Yan Held' }),
@@ -188,12 +188,14 @@ describe.skipIf(!onPostgres)('orders placed together in one call, over HTTP', ()
       });
       await blocker.query('select pg_terminate_backend($1)', [pid]);
 
+      // Each buyer is told to try again in a moment (the pool has a new connection by then).
       for (const res of await Promise.all(lost)) {
-        expect(res.statusCode).toBe(500);
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('2');
         expect(res.json()).toEqual({
           error: {
-            code: 'internal',
-            message: 'Something went wrong on our side. Please try again.',
+            code: 'busy',
+            message: 'The shop is busy right now. Please try again in a moment.',
           },
         });
       }
