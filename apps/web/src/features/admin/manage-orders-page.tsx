@@ -1,6 +1,6 @@
+import { SearchForm } from '../../components/ui/search-form';
 import { formatUsd } from '@voltforge/contract/money';
 import { orderStatusLabels, orderStatuses, type OrderStatus } from '@voltforge/contract/order';
-import { useId, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { ORDER_EXPORT_PATH } from '@voltforge/contract/order-export';
@@ -32,7 +32,6 @@ function pageOf(value: string | null): number {
 export function ManageOrdersPage() {
   usePageMeta('Manage All Orders', 'Voltforge administration: every order.');
   const [searchParams, setSearchParams] = useSearchParams();
-  const searchId = useId();
   const rawStatus = searchParams.get('status');
   const status = isStatus(rawStatus) ? rawStatus : undefined;
   const search = (searchParams.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH) || undefined;
@@ -46,41 +45,17 @@ export function ManageOrdersPage() {
     setSearchParams(params);
   };
 
-  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = new FormData(event.currentTarget).get('search');
-    update({ status, search: typeof value === 'string' ? value.trim() : undefined });
-  };
-
   return (
     <>
       <AdminHeading>Manage All Orders{orders.data ? ` (${orders.data.total})` : ''}</AdminHeading>
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <form
-          role="search"
-          onSubmit={submitSearch}
+        <SearchForm
+          label="Search by order number, part number, tool or customer"
+          value={search}
+          onSearch={(typed) => update({ status, search: typed })}
+          placeholder="e.g. VF-10001 or VF-DM200"
           className="flex w-full flex-col gap-1 sm:w-auto"
-        >
-          <label htmlFor={searchId} className="text-sm font-medium">
-            Search by order number, part number, tool or customer
-          </label>
-          <div className="join w-full">
-            {/* Keyed on the URL's value, so Back and links reset what the box shows. */}
-            <input
-              key={search ?? ''}
-              id={searchId}
-              name="search"
-              type="search"
-              defaultValue={search ?? ''}
-              maxLength={MAX_SEARCH_LENGTH}
-              placeholder="e.g. VF-10001 or VF-DM200"
-              className="input input-sm join-item w-full sm:w-64"
-            />
-            <button type="submit" className="btn btn-sm btn-primary join-item">
-              Search
-            </button>
-          </div>
-        </form>
+        />
         <label className="flex flex-col gap-1 text-sm font-medium">
           Status
           <select

@@ -1,7 +1,8 @@
+import { SearchForm } from '../../components/ui/search-form';
 import { adminMessages } from '@voltforge/contract/admin';
 import { MAX_SEARCH_LENGTH } from '@voltforge/contract/catalog';
 import type { UserSummary } from '@voltforge/contract/user';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { AdminHeading } from './components/admin-heading';
@@ -81,7 +82,6 @@ function pageOf(value: string | null): number {
 export function UsersPage() {
   usePageMeta('All User', 'Voltforge administration: every user account.');
   const [searchParams, setSearchParams] = useSearchParams();
-  const searchId = useId();
   const search = (searchParams.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH) || undefined;
   const page = pageOf(searchParams.get('page'));
   const users = useUsers(page, search);
@@ -98,12 +98,6 @@ export function UsersPage() {
     if (next.search) params.set('search', next.search);
     if (next.page && next.page > 1) params.set('page', String(next.page));
     setSearchParams(params);
-  };
-
-  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = new FormData(event.currentTarget).get('search');
-    go({ search: typeof value === 'string' ? value.trim() : undefined });
   };
 
   const close = () => setAsking(null);
@@ -165,30 +159,12 @@ export function UsersPage() {
   return (
     <>
       <AdminHeading>All User{users.data ? ` (${users.data.total})` : ''}</AdminHeading>
-      <form
-        role="search"
-        onSubmit={submitSearch}
+      <SearchForm
+        label="Search by name or email"
+        value={search}
+        onSearch={(typed) => go({ search: typed })}
         className="mb-4 flex w-full flex-col gap-1 sm:w-auto"
-      >
-        <label htmlFor={searchId} className="text-sm font-medium">
-          Search by name or email
-        </label>
-        <div className="join w-full sm:w-auto">
-          {/* Keyed on the URL's value, so Back and links reset what the box shows. */}
-          <input
-            key={search ?? ''}
-            id={searchId}
-            name="search"
-            type="search"
-            defaultValue={search ?? ''}
-            maxLength={MAX_SEARCH_LENGTH}
-            className="input input-sm join-item w-full sm:w-64"
-          />
-          <button type="submit" className="btn btn-sm btn-primary join-item">
-            Search
-          </button>
-        </div>
-      </form>
+      />
       {users.isPending ? (
         <Spinner block label="Loading users" />
       ) : users.isError ? (
