@@ -40,8 +40,9 @@ export async function registerCustomer(page: Page, name = 'Jamie Rivera') {
 }
 
 /**
- * Waits until the app has hydrated a server-rendered page. Until then the page is inert: a click
- * or a fill waits for it by itself, but a key press sent to a focused element would be lost.
+ * Waits until the app has hydrated a server-rendered page. Until then a click or a form sent is
+ * held and done once it has (public/boot.js), but a key press sent to a focused element has no
+ * handler yet and is lost.
  */
 export async function hydrated(page: Page) {
   await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '');

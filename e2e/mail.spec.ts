@@ -57,7 +57,7 @@ test('forgot password: the mail on the Mail page resets it and signs in; other s
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  // Before hydration the form is inert and typed text is not the form's (a busy machine shows it).
+  // Hydrated first: this step is about the mail, not about a form sent before hydration.
   await hydrated(page);
   await page.getByLabel('Email').fill(customer.email);
   await page.getByRole('button', { name: 'Send me a reset link' }).click();

@@ -4,16 +4,106 @@
 // the page has painted, instead of competing with the stylesheet and the page's main image for
 // the first paint. A hidden tab starts it at once (it would get no frame to wait for).
 //
-// Until the app has hydrated the page, its controls would not work: a button would do nothing, a
-// form would submit natively (a GET with its fields, a password included, in the URL) and what was
-// typed could be reset. So the page is inert until then (app/router.tsx lifts it). Without
-// JavaScript this never runs, and the page's links work as plain links.
+// Until the app has hydrated the page, its controls have no handlers: a button would do nothing,
+// a form would submit natively (a GET with its fields, a password included, in the URL). On a slow
+// phone that lasts long enough for a tap to land in it, and a lost tap is a shop that seems broken.
+// So, until then, a tap on a control and a form's submission are held (their default action
+// stopped) and done again, in order, once the page has hydrated (app/router.tsx marks
+// the root `data-hydrated`), as if it had come then. Typing is let through: the text stays in the
+// field, and a field typed in is announced to the app once it listens, so its state agrees with
+// what the field shows. Without JavaScript this never runs, and the page works as plain HTML.
+// If the app cannot load at all, what was held is let go: links work as plain links again.
 const root = document.getElementById('root');
-if (root?.firstChild && !root.hasAttribute('data-hydrated')) root.inert = true;
+const release =
+  root?.firstChild && !root.hasAttribute('data-hydrated') ? holdUntilHydrated(root) : () => {};
+
+function holdUntilHydrated(root) {
+  // Taps and submissions in the order they came; a repeat of the one before is one tap (a visitor
+  // tapping again because nothing happened).
+  const held = { actions: [], typed: new Set() };
+  const hold = (action) => {
+    const last = held.actions.at(-1);
+    if (last?.el !== action.el || last?.submitter !== action.submitter) held.actions.push(action);
+  };
+  const hydrated = () => root.hasAttribute('data-hydrated');
+  // What a tap acts on; a tap in a text field only focuses it, which needs no app.
+  const control = (target) => {
+    const el =
+      target instanceof Element
+        ? target.closest('a[href],button,summary,label,input,select,[role=button]')
+        : null;
+    if (!el || !root.contains(el)) return null;
+    const typing = el.matches(
+      'input:not([type=checkbox],[type=radio],[type=submit],[type=button],[type=reset]),select',
+    );
+    return typing ? null : el;
+  };
+  const onClick = (event) => {
+    if (hydrated()) return;
+    const el = control(event.target);
+    if (!el) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    hold({ el });
+  };
+  const onSubmit = (event) => {
+    if (hydrated() || !root.contains(event.target)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    hold({ el: event.target, form: true, submitter: event.submitter ?? null });
+  };
+  const onInput = (event) => {
+    if (!hydrated() && root.contains(event.target)) held.typed.add(event.target);
+  };
+  document.addEventListener('click', onClick, true);
+  document.addEventListener('submit', onSubmit, true);
+  document.addEventListener('input', onInput, true);
+
+  const stopHolding = () => {
+    document.removeEventListener('click', onClick, true);
+    document.removeEventListener('submit', onSubmit, true);
+    document.removeEventListener('input', onInput, true);
+  };
+  const replay = () => {
+    stopHolding();
+    // React took the field's text as its starting value without a change: setting it back from
+    // an empty value, past React's own setter, lets React see the typing as a change.
+    for (const field of held.typed) {
+      if (!field.isConnected || !('value' in field)) continue;
+      const typed = field.value;
+      const proto = Object.getPrototypeOf(field);
+      const setValue = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+      if (!setValue || field.type === 'file') continue;
+      field.value = '';
+      setValue.call(field, typed);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    for (const { el, form, submitter } of held.actions) {
+      if (!el.isConnected) continue;
+      if (!form) el.click();
+      else
+        el.requestSubmit(submitter?.isConnected && submitter.form === el ? submitter : undefined);
+    }
+  };
+  const observer = new MutationObserver(() => {
+    if (!hydrated()) return;
+    observer.disconnect();
+    replay();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
+  // The app failed to load: a held link is followed; a form is not sent natively (its fields,
+  // a password among them, would go in the URL).
+  return () => {
+    observer.disconnect();
+    stopHolding();
+    const link = held.actions.findLast(({ el }) => el.matches('a[href]') && el.isConnected);
+    link?.el.click();
+  };
+}
 
 const app = document.querySelector('script[data-app]')?.getAttribute('data-app');
 const start = () => {
-  if (app && app.startsWith('/assets/')) void import(app);
+  if (app && app.startsWith('/assets/')) import(app).catch(release);
 };
 if (document.visibilityState === 'hidden') start();
 else requestAnimationFrame(() => setTimeout(start, 0));

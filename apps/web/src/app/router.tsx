@@ -7,14 +7,11 @@ import { routePatterns } from '../lib/paths';
 import { publicPages, type PublicPage } from '@voltforge/contract/public-pages';
 
 /**
- * The page's effects run once it is hydrated (or rendered): from then on its controls work, so the
- * server-rendered page stops being inert (public/boot.js made it so).
+ * The page's effects run once it is hydrated (or rendered): from then on its controls work, so
+ * public/boot.js stops holding taps and does the ones it held.
  */
 function markHydrated() {
-  const root = document.getElementById('root');
-  if (!root) return;
-  root.inert = false;
-  root.setAttribute('data-hydrated', '');
+  document.getElementById('root')?.setAttribute('data-hydrated', '');
 }
 
 /** Each lazy page's element → loads its code (see `page`). */
