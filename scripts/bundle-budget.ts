@@ -11,9 +11,11 @@ import type { Plugin } from 'vite';
  * - home page: the entry, everything it imports statically, plus the chunks the home page loads
  *   after it (named by `homePageModules`: a module each, e.g. the home route's page component)
  *   with their own static imports.
+ * - stylesheet: the entry's CSS, the one stylesheet every page loads before its first paint.
  */
 export interface BundleBudget {
   entryKb: number;
+  stylesheetKb: number;
   homePageKb: number;
   /** Module ids (matched by how they end) whose chunks the home page loads lazily. */
   homePageModules: string[];
@@ -26,6 +28,13 @@ interface Chunk {
   facadeModuleId: string | null;
   moduleIds: string[];
   code: string;
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/** A file the build wrote that is not a chunk (a stylesheet, an image). */
+interface Asset {
+  fileName: string;
+  source: string | Uint8Array;
 }
 
 const kb = (bytes: number) => bytes / 1000;
@@ -46,7 +55,7 @@ function withStaticImports(start: Chunk, byName: Map<string, Chunk>): Set<Chunk>
   return seen;
 }
 
-export function checkBudget(chunks: Chunk[], budget: BundleBudget): string[] {
+export function checkBudget(chunks: Chunk[], assets: Asset[], budget: BundleBudget): string[] {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const entries = chunks.filter((c) => c.isEntry);
   if (entries.length !== 1) {
@@ -76,11 +85,22 @@ export function checkBudget(chunks: Chunk[], budget: BundleBudget): string[] {
     for (const c of withStaticImports(chunk, byName)) homePage.add(c);
   }
 
+  const entryCss = [...(entry.viteMetadata?.importedCss ?? [])];
+  const stylesheets = assets.filter((a) => entryCss.includes(a.fileName));
+  if (stylesheets.length === 0) return ['bundle budget: the entry chunk imports no stylesheet'];
+  const stylesheetSize = stylesheets.reduce((sum, a) => sum + gzipSync(a.source).length, 0);
+  if (kb(stylesheetSize) > budget.stylesheetKb) {
+    problems.push(
+      `bundle budget: the stylesheet every page loads (${entryCss.join(', ')}) is ${format(stylesheetSize)} gzip, over its ${budget.stylesheetKb} kB limit`,
+    );
+  }
+
   const entrySize = sizeOf(entry);
   const homeSize = [...homePage].reduce((sum, c) => sum + sizeOf(c), 0);
   console.warn(
     `bundle budget: entry ${format(entrySize)} gzip (limit ${budget.entryKb} kB), ` +
-      `home page ${format(homeSize)} gzip in ${homePage.size} chunks (limit ${budget.homePageKb} kB)`,
+      `home page ${format(homeSize)} gzip in ${homePage.size} chunks (limit ${budget.homePageKb} kB), ` +
+      `stylesheet ${format(stylesheetSize)} gzip (limit ${budget.stylesheetKb} kB)`,
   );
   if (kb(entrySize) > budget.entryKb) {
     problems.push(
@@ -105,10 +125,12 @@ export function bundleBudget(budget: BundleBudget): Plugin {
     enforce: 'post',
     writeBundle(_options, bundle) {
       const chunks: Chunk[] = [];
+      const assets: Asset[] = [];
       for (const output of Object.values(bundle)) {
         if (output.type === 'chunk') chunks.push(output);
+        else assets.push(output);
       }
-      const problems = checkBudget(chunks, budget);
+      const problems = checkBudget(chunks, assets, budget);
       if (problems.length > 0) this.error(problems.join('\n'));
     },
   };

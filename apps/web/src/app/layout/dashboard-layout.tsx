@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
+import '../../dashboard.css';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { CloseButton } from '../../components/ui/close-button';

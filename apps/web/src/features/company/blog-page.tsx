@@ -20,10 +20,17 @@ export function BlogPage() {
           <details
             key={post.id}
             id={post.id}
-            className="collapse-arrow collapse border border-base-300 bg-base-100"
+            className="group rounded-box border border-base-300 bg-base-100"
           >
-            <summary className="collapse-title text-lg font-semibold">{post.question}</summary>
-            <div className="collapse-content flex flex-col gap-3 text-base-content/85">
+            {/* A plain disclosure: its arrow turns when open. */}
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-box p-4 text-lg font-semibold hover:bg-base-200 [&::-webkit-details-marker]:hidden">
+              {post.question}
+              <span
+                aria-hidden="true"
+                className="size-2.5 shrink-0 rotate-45 border-r-2 border-b-2 border-current transition-transform group-open:-rotate-135"
+              />
+            </summary>
+            <div className="flex flex-col gap-3 px-4 pb-4 text-base-content/85">
               {post.answer.map((paragraph) => (
                 <p key={paragraph.slice(0, 40)}>{paragraph}</p>
               ))}

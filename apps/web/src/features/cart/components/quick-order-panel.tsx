@@ -160,7 +160,7 @@ export function QuickOrderPanel({ onAdd, adding }: QuickOrderPanelProps) {
               id={fileId}
               type="file"
               accept=".csv,.txt,text/csv,text/plain"
-              className="file-input file-input-sm w-full max-w-sm"
+              className="w-full max-w-sm cursor-pointer rounded-field border border-base-300 bg-base-100 text-sm file:mr-3 file:cursor-pointer file:border-0 file:border-r file:border-base-300 file:bg-base-200 file:px-3 file:py-1.5 file:font-semibold hover:file:bg-base-300"
               onChange={(event) => void readFile(event)}
             />
           </div>
