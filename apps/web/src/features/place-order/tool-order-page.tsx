@@ -12,7 +12,7 @@ import { authClient } from '../../lib/auth-client';
 import { useTool } from '../../lib/api/get-tool';
 import { AddToCartForm } from './components/add-to-cart-form';
 import { OrderForm } from './components/order-form';
-import { ToolSummary } from './components/tool-summary';
+import { ToolDetails, ToolSummary } from './components/tool-summary';
 
 function LoadFailed({ error, retry }: { error: Error; retry: () => void }) {
   if (error instanceof ApiError && error.status === 404) {
@@ -49,14 +49,15 @@ export function ToolOrderPage() {
       ) : tool.isError ? (
         <LoadFailed error={tool.error} retry={() => void tool.refetch()} />
       ) : (
-        // On a phone the order form follows the tool's summary directly (the quantity within a
-        // thumb's reach of the top), then the cart form; on a wide screen the form takes the
-        // right column beside both. The markup is in the phone's order, so focus follows it.
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        // On a phone the order form follows the tool's summary directly (the quantity within the
+        // first screen), then the tool's price breaks and description, then the cart form; on a
+        // wide screen the form takes the right column beside the three. The markup is in the
+        // phone's order, so focus follows it. The last row takes what the form's height leaves.
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_auto_1fr]">
           <div className="lg:col-start-1 lg:row-start-1">
             <ToolSummary tool={tool.data} />
           </div>
-          <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
             {session ? (
               <OrderForm
                 key={tool.data._id}
@@ -68,6 +69,9 @@ export function ToolOrderPage() {
             )}
           </div>
           <div className="lg:col-start-1 lg:row-start-2">
+            <ToolDetails tool={tool.data} />
+          </div>
+          <div className="lg:col-start-1 lg:row-start-3">
             <AddToCartForm key={tool.data._id} tool={tool.data} />
           </div>
         </div>

@@ -117,7 +117,8 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
     >
       <div className="card-body gap-4">
         <h2 className="card-title text-xl">Your order</h2>
-        <div className="grid gap-4 sm:grid-cols-2">
+        {/* Two columns on a phone too: the read-only fields stay short, the quantity near the top. */}
+        <div className="grid grid-cols-2 gap-4">
           <TextField label="Name" name="name" value={customer.name} readOnly />
           <TextField label="Email" name="email" type="email" value={customer.email} readOnly />
           <TextField label="Order" name="order" value={tool.name} readOnly />

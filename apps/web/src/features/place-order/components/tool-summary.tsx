@@ -37,46 +37,68 @@ function PriceBreaks({ tool }: { tool: Tool }) {
   );
 }
 
-/** The tool being ordered: image, name, NEW badge, quantities, unit price and its breaks, description. */
+/**
+ * The tool being ordered: image, name, NEW badge, part number, quantities and unit price. On a
+ * phone the image is a thumbnail beside the name, so that the order form (its quantity) starts
+ * within the first screen; from `sm` up it heads the card.
+ */
 export function ToolSummary({ tool }: { tool: Tool }) {
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm">
-      <figure className="bg-base-200 p-3 sm:p-6">
-        <img
-          src={tool.img}
-          alt={tool.name}
-          width={480}
-          height={360}
-          // The page's largest paint: fetched before the other images.
-          fetchPriority="high"
-          className="h-40 w-full object-contain sm:h-72"
-        />
-      </figure>
-      <div className="card-body gap-3">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 className="card-title text-2xl">{tool.name}</h2>
-          <span className="badge badge-secondary">NEW</span>
+      <div className="flex items-start gap-3 p-4 sm:block sm:p-0">
+        <figure className="w-24 shrink-0 rounded-box bg-base-200 p-1 sm:w-auto sm:rounded-b-none sm:p-6">
+          <img
+            src={tool.img}
+            alt={tool.name}
+            width={480}
+            height={360}
+            // The page's largest paint: fetched before the other images.
+            fetchPriority="high"
+            className="h-20 w-full object-contain sm:h-72"
+          />
+        </figure>
+        <div className="flex min-w-0 flex-col gap-2 sm:px-6 sm:pt-6">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="card-title text-xl sm:text-2xl">{tool.name}</h2>
+            <span className="badge badge-secondary">NEW</span>
+          </div>
+          <p className="text-sm">
+            Part number <span className="font-mono">{tool.partNumber}</span>
+          </p>
         </div>
-        <p className="text-sm">
-          Part number <span className="font-mono">{tool.partNumber}</span>
-        </p>
-        <dl className="grid grid-cols-3 gap-2 text-sm">
-          <div className="rounded-box bg-base-200 px-2 py-2 sm:px-3">
-            <dt className="text-base-content/70">Minimum Order Quantity</dt>
-            <dd className="font-semibold sm:text-lg">{tool.minOrderQuantity} pcs.</dd>
-          </div>
-          <div className="rounded-box bg-base-200 px-2 py-2 sm:px-3">
-            <dt className="text-base-content/70">Available Quantity</dt>
-            <dd className="font-semibold sm:text-lg">{tool.inStock} pcs.</dd>
-          </div>
-          <div className="rounded-box bg-base-200 px-2 py-2 sm:px-3">
-            <dt className="text-base-content/70">Price per unit</dt>
-            <dd className="font-semibold sm:text-lg">{formatUsd(tool.price)}</dd>
-          </div>
-        </dl>
+      </div>
+      <dl className="grid grid-cols-3 gap-2 px-4 pb-4 text-sm sm:p-6 sm:pt-4">
+        <div className="rounded-box bg-base-200 px-2 py-2 sm:px-3">
+          <dt className="text-base-content/70">Minimum Order Quantity</dt>
+          <dd className="font-semibold sm:text-lg">{tool.minOrderQuantity} pcs.</dd>
+        </div>
+        <div className="rounded-box bg-base-200 px-2 py-2 sm:px-3">
+          <dt className="text-base-content/70">Available Quantity</dt>
+          <dd className="font-semibold sm:text-lg">{tool.inStock} pcs.</dd>
+        </div>
+        <div className="rounded-box bg-base-200 px-2 py-2 sm:px-3">
+          <dt className="text-base-content/70">Price per unit</dt>
+          <dd className="font-semibold sm:text-lg">{formatUsd(tool.price)}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}
+
+/**
+ * The tool's price breaks (when it has any) and its description: on a phone after the order form,
+ * beside it on a wide screen.
+ */
+export function ToolDetails({ tool }: { tool: Tool }) {
+  return (
+    <section
+      aria-label="About this tool"
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
+      <div className="card-body gap-3">
         {tool.priceBreaks.length > 0 || tool.orderMultiple > 1 ? <PriceBreaks tool={tool} /> : null}
         <p className="leading-relaxed text-base-content/80">{tool.desc}</p>
       </div>
-    </article>
+    </section>
   );
 }
