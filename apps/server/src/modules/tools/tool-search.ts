@@ -69,11 +69,25 @@ const orderings: Record<ToolOrder, SQL> = {
 };
 
 /**
- * The whole answer in one statement (one round trip): the search, the filters, one page in its
- * order, the total and the facets. Each facet applies every filter but its own, so a category's
- * count is what picking that category would show. Exported for the index-use test.
+ * The filters' counts over the matched tools, each applying every filter but its own: a
+ * category's count is what picking that category would show.
  */
-export function toolSearchStatement(query: ToolListQuery): SQL {
+function facetCounts(category: SQL, stock: SQL, price: SQL): SQL {
+  return sql`
+    (select coalesce(json_agg(json_build_object('category', category, 'count', n) order by category), '[]'::json)
+       from (select category, count(*)::int as n from matched where ${stock} and ${price} group by category) c)
+      as category_counts,
+    (select count(*)::int from matched where ${category} and ${price} and in_stock > 0) as in_stock_count,
+    (select min(price_cents) from matched where ${category} and ${stock}) as min_price_cents,
+    (select max(price_cents) from matched where ${category} and ${stock}) as max_price_cents`;
+}
+
+/**
+ * The whole answer in one statement (one round trip): the search, the filters, one page in its
+ * order, the total and the facets. Without `facets` (GET /api/tool, which has no use for them)
+ * only the total is counted. Exported for the index-use test.
+ */
+export function toolSearchStatement(query: ToolListQuery, { facets = true } = {}): SQL {
   const order = query.sort ?? defaultToolOrder(query.search);
   const category = query.category ? sql`category = ${query.category}` : sql`true`;
   const stock = query.inStock ? sql`in_stock > 0` : sql`true`;
@@ -87,13 +101,7 @@ export function toolSearchStatement(query: ToolListQuery): SQL {
     filtered as (select * from matched where ${category} and ${stock} and ${price}),
     facets as (
       select
-        (select count(*)::int from filtered) as total_count,
-        (select coalesce(json_agg(json_build_object('category', category, 'count', n) order by category), '[]'::json)
-           from (select category, count(*)::int as n from matched where ${stock} and ${price} group by category) c)
-          as category_counts,
-        (select count(*)::int from matched where ${category} and ${price} and in_stock > 0) as in_stock_count,
-        (select min(price_cents) from matched where ${category} and ${stock}) as min_price_cents,
-        (select max(price_cents) from matched where ${category} and ${stock}) as max_price_cents
+        (select count(*)::int from filtered) as total_count${facets ? sql`,${facetCounts(category, stock, price)}` : sql``}
     )
     select facets.*, page.*
       from facets
@@ -117,7 +125,10 @@ type Suggestion = {
   part_number: string;
 };
 
-/** A row as the statement returns it: the facets, and the tool's columns when the page has one. */
+/**
+ * A row as the statement returns it: the total and the facets (when asked for), and the tool's
+ * columns when the page has one.
+ */
 type SearchRow = {
   total_count: number;
   category_counts: ToolCategory[];
@@ -163,18 +174,24 @@ function rowOf(r: SearchRow & { id: string }): ToolRow {
   };
 }
 
+async function runSearch(db: Db | Tx, statement: SQL) {
+  const result = (await db.execute<SearchRow>(statement)) as Rows<SearchRow>;
+  const [first] = result.rows;
+  if (!first) throw new Error('the tool search returned no totals row');
+  const items = result.rows
+    .filter((r): r is SearchRow & { id: string } => r.id !== null)
+    .map((r) => toolToJson(rowOf(r)));
+  return { first, items, total: Number(first.total_count) };
+}
+
 /** Tools for sale matching the query: one page, the total, and the filters' counts. */
 export async function searchTools(db: Db | Tx, query: ToolListQuery): Promise<ToolSearch> {
-  const result = (await db.execute<SearchRow>(toolSearchStatement(query))) as Rows<SearchRow>;
-  const [first] = result.rows;
-  if (!first) throw new Error('the tool search returned no facets row');
+  const { first, items, total } = await runSearch(db, toolSearchStatement(query));
   const low = first.min_price_cents;
   const high = first.max_price_cents;
   return {
-    items: result.rows
-      .filter((r): r is SearchRow & { id: string } => r.id !== null)
-      .map((r) => toolToJson(rowOf(r))),
-    total: Number(first.total_count),
+    items,
+    total,
     facets: {
       categories: first.category_counts,
       inStock: Number(first.in_stock_count),
@@ -188,7 +205,7 @@ export async function searchTools(db: Db | Tx, query: ToolListQuery): Promise<To
 
 /** GET /api/tool: one page of the search and its total (the facets are for /api/tool/search). */
 export async function listTools(db: Db | Tx, query: ToolListQuery): Promise<Page<Tool>> {
-  const { items, total } = await searchTools(db, query);
+  const { items, total } = await runSearch(db, toolSearchStatement(query, { facets: false }));
   return { items, total };
 }
 
