@@ -102,6 +102,18 @@ test.describe('a tap before hydration, on a 6× slower CPU', () => {
     answeredSoon('list view shown', hydratedAt, listViewAt);
   });
 
+  test('a choice made in a drop-down before hydration is acted on', async ({ page }) => {
+    const release = await slowPhone(page);
+    await page.goto('/tools', { waitUntil: 'commit' });
+    await page.getByLabel('Sort by').selectOption('price_asc');
+    await notHydrated(page);
+    release();
+
+    await hydrated(page);
+    await expect(page).toHaveURL(/sort=price_asc/);
+    await expect(page.getByLabel('Sort by')).toHaveValue('price_asc');
+  });
+
   test('a link tapped before hydration opens its page in the app', async ({ page }) => {
     const release = await slowPhone(page);
     await page.goto('/', { waitUntil: 'commit' });

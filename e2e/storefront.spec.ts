@@ -347,7 +347,7 @@ test.describe('content pages', () => {
     }
 
     const first = page.locator('summary').first();
-    const answer = items.first().locator('.collapse-content p').first();
+    const answer = items.first().locator('p').first();
     await expect(answer).toBeHidden();
     await first.focus();
     await page.keyboard.press('Enter');

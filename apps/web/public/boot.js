@@ -70,6 +70,11 @@ function holdUntilHydrated(root) {
     // an empty value, past React's own setter, lets React see the typing as a change.
     for (const field of held.typed) {
       if (!field.isConnected || !('value' in field)) continue;
+      // A choice in a drop-down: React reads the field's value on its change event.
+      if (field instanceof HTMLSelectElement) {
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+        continue;
+      }
       const typed = field.value;
       const proto = Object.getPrototypeOf(field);
       const setValue = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
