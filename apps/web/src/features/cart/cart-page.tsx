@@ -49,7 +49,8 @@ export function CartPage() {
   let body;
   // Waiting for the terms too (asked at the same time), so the hint does not push the form down
   // when they arrive; if they cannot be read the cart shows without the hint.
-  if (state.status === 'pending' || terms.isPending) {
+  const loading = state.status === 'pending' || terms.isPending;
+  if (loading) {
     body = <Spinner block label="Loading your cart" />;
   } else if (state.status === 'error') {
     body = <QueryError message={state.error.message} onRetry={state.retry} />;
@@ -90,9 +91,12 @@ export function CartPage() {
     <PageContainer>
       <PageHeading>Cart</PageHeading>
       {body}
-      <div className="mt-8 max-w-4xl">
-        <QuickOrderPanel onAdd={(lines) => add.mutateAsync(lines)} adding={add.isPending} />
-      </div>
+      {/* Below the cart, so it comes with it: shown under the spinner, the lines would push it down. */}
+      {loading ? null : (
+        <div className="mt-8 max-w-4xl">
+          <QuickOrderPanel onAdd={(lines) => add.mutateAsync(lines)} adding={add.isPending} />
+        </div>
+      )}
     </PageContainer>
   );
 }
