@@ -38,7 +38,7 @@ const columns: FooterColumn[] = [
 
 export function Footer() {
   return (
-    <footer className="bg-neutral text-neutral-content">
+    <footer className="below-fold bg-neutral text-neutral-content">
       <div className="footer mx-auto max-w-7xl p-10 sm:footer-horizontal">
         <aside className="max-w-xs">
           <p className="text-xl font-extrabold tracking-tight">Voltforge</p>

@@ -7,7 +7,7 @@ const stats = [
 
 export function CommunityStats() {
   return (
-    <section aria-labelledby="stats-heading">
+    <section aria-labelledby="stats-heading" className="below-fold">
       <div className="mx-auto w-full max-w-7xl px-4 py-14 text-center sm:px-6 lg:px-8">
         <h2 id="stats-heading" className="text-3xl font-bold tracking-tight">
           Our community

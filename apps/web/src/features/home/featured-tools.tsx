@@ -10,7 +10,7 @@ import { useFeaturedTools } from './api/get-featured-tools';
 export function FeaturedTools() {
   const tools = useFeaturedTools();
   return (
-    <section aria-labelledby="tools-heading" className="bg-base-200">
+    <section aria-labelledby="tools-heading" className="below-fold bg-base-200">
       <div className="mx-auto w-full max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
         <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
           <div>

@@ -12,7 +12,10 @@ const stages = [
 /** The product lifecycle, from drawing board to long-term support. */
 export function LifecycleHero() {
   return (
-    <section aria-labelledby="lifecycle-heading" className="bg-primary text-primary-content">
+    <section
+      aria-labelledby="lifecycle-heading"
+      className="below-fold bg-primary text-primary-content"
+    >
       <div className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:items-center lg:px-8">
         <div>
           <p className="text-sm font-semibold tracking-widest text-secondary uppercase">

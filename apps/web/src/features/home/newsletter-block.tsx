@@ -28,7 +28,7 @@ export function NewsletterBlock() {
   }
 
   return (
-    <section aria-labelledby="newsletter-heading" className="bg-base-200">
+    <section aria-labelledby="newsletter-heading" className="below-fold bg-base-200">
       <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-2 lg:items-center lg:px-8">
         <div>
           <h2 id="newsletter-heading" className="text-3xl font-bold tracking-tight">

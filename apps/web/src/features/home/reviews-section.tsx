@@ -7,7 +7,7 @@ import { ReviewCard } from './review-card';
 export function ReviewsSection() {
   const reviews = useLatestReviews();
   return (
-    <section id="reviews" aria-labelledby="reviews-heading" className="scroll-mt-24">
+    <section id="reviews" aria-labelledby="reviews-heading" className="below-fold scroll-mt-24">
       <div className="mx-auto w-full max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
         <h2 id="reviews-heading" className="text-3xl font-bold tracking-tight">
           What our customers say
