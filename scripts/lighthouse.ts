@@ -1,12 +1,19 @@
-// `npm run lighthouse`: measures the shop as a new visitor on a phone would meet it. Builds the web
-// app if there is no build, starts a shop on a fresh data directory on a free port, runs Lighthouse
-// (mobile preset, its default simulated throttling) several times per page, prints the medians and
-// stops the shop, also when something fails. The JSON reports stay in a temp directory for reading
-// the failing audits. Options:
+// `npm run lighthouse`: measures the shop as a visitor on a phone would meet it. Builds the web
+// app if there is no build, starts a shop on a fresh data directory (the demo seed) on a free
+// port, runs Lighthouse (mobile preset, its default simulated throttling) several times per page,
+// prints the medians with the host's `benchmarkIndex` and stops the shop, also when something
+// fails. The JSON reports stay in a temp directory for reading the failing audits. Options:
 //   --runs N              runs per page (default 3)
-//   --pages /,/tools      which pages (default: /, /tools, /tool/:id, /about, /login; `/tool/:id`
-//                         is replaced by a real tool from the catalogue and measured signed in:
-//                         the script signs up a customer and sends its session cookie)
+//   --pages /,/tools      which pages (default: every page below). Pages behind sign-in are
+//                         measured signed in: `/tool/:id`, `/cart`, `/dashboard…` as a customer
+//                         the script signs up (with a cart of three lines and an unpaid order,
+//                         whose id replaces `/dashboard/payment/:id`), `admin:/dashboard` (the
+//                         overview) as the demo admin. `/tool/:id` is a real tool.
+//   --cpu-slowdown N      Lighthouse's CPU multiplier (the mobile preset's is 4). Lighthouse
+//                         multiplies this host's own speed, so a fast host scores what a slow
+//                         phone would not: the table says which host the run stands for
+//                         (benchmarkIndex × 4 / N), and `--cpu-slowdown` reproduces a slow host
+//                         (benchmarkIndex ≈ 1,750) on any host (docs/performance.md).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -19,16 +26,28 @@ import type { Result as LighthouseResult } from 'lighthouse';
 import { chromiumArgs, fullChromium } from '../e2e/chromium.ts';
 
 const root = new URL('..', import.meta.url).pathname;
+/** Lighthouse's mobile preset multiplies the host's CPU time by this. */
+const MOBILE_CPU_SLOWDOWN = 4;
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 const { values: options } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
-    pages: { type: 'string', default: '/,/tools,/tool/:id,/about,/login' },
+    pages: {
+      type: 'string',
+      default:
+        '/,/tools,/tool/:id,/about,/login,/register,/blog,/portfolio,' +
+        '/dashboard,/dashboard/myOrder,/dashboard/payment/:id,/cart,admin:/dashboard',
+    },
+    'cpu-slowdown': { type: 'string', default: String(MOBILE_CPU_SLOWDOWN) },
   },
 });
 const runs = Number(options.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number ≥ 1');
+const cpuSlowdown = Number(options['cpu-slowdown']);
+if (!(cpuSlowdown >= 1 && cpuSlowdown <= 40)) {
+  throw new Error('--cpu-slowdown must be a number from 1 to 40');
+}
 const pages = options.pages
   .split(',')
   .map((p) => p.trim())
@@ -89,38 +108,110 @@ async function waitUntilReady(baseUrl: string, shop: ChildProcess) {
   throw new Error('the shop did not become ready within 90 s');
 }
 
-async function realToolPath(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/tool?limit=1`);
-  const tools = (await res.json()) as { _id: string }[];
-  const first = tools[0];
-  if (!res.ok || !first) throw new Error('the catalogue has no tool to measure /tool/:id with');
-  return `/tool/${first._id}`;
+interface Catalogue {
+  _id: string;
+  inStock: number;
+  minOrderQuantity: number;
 }
 
-/**
- * The session cookie of a customer signed up for the run: /tool/:id is a signed-in page, and
- * measured signed out it would only be the redirect to /login.
- */
-async function customerCookie(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Lighthouse Customer',
-      email: `lighthouse-${Date.now()}@example.com`,
-      password: 'lighthouse-password-123',
-    }),
-  });
+/** The session cookie a sign-in or sign-up answered with, checked to be a live session. */
+async function sessionCookie(baseUrl: string, res: Response, what: string): Promise<string> {
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  if (!res.ok || !cookie) throw new Error(`signing up a customer failed: HTTP ${res.status}`);
+  if (!res.ok || !cookie) throw new Error(`${what} failed: HTTP ${res.status}`);
   const session = await fetch(`${baseUrl}/api/auth/get-session`, { headers: { cookie } });
   if (!session.ok || (await session.json()) === null) {
-    throw new Error('the new customer has no session: sign-up did not sign them in');
+    throw new Error(`${what} gave no session`);
   }
   return cookie;
+}
+
+async function send(baseUrl: string, path: string, cookie: string, body: unknown) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as unknown;
+}
+
+interface Visitors {
+  toolId: string;
+  customer: string;
+  orderId: string;
+  admin: string;
+}
+
+/**
+ * What the signed-in pages need: a customer signed up for the run, with a cart of three lines and
+ * an unpaid order (its payment page), and the demo admin (the overview). Measured signed out,
+ * these pages would only be the redirect to /login.
+ */
+async function prepareVisitors(baseUrl: string): Promise<Visitors> {
+  const res = await fetch(`${baseUrl}/api/tool?limit=20`);
+  const tools = (await res.json()) as Catalogue[];
+  const inStock = tools.filter((t) => t.inStock >= t.minOrderQuantity * 2);
+  if (!res.ok || inStock.length < 3) throw new Error('the catalogue has too few tools in stock');
+
+  const customer = await sessionCookie(
+    baseUrl,
+    await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { origin: baseUrl, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Lighthouse Customer',
+        email: `lighthouse-${Date.now()}@example.com`,
+        password: 'lighthouse-password-123',
+      }),
+    }),
+    'signing up a customer',
+  );
+  await send(baseUrl, '/api/cart/lines', customer, {
+    lines: inStock.slice(0, 3).map((t) => ({ toolId: t._id, quantity: t.minOrderQuantity })),
+  });
+  const order = (await send(baseUrl, '/api/order', customer, {
+    toolId: inStock[0]!._id,
+    quantity: inStock[0]!.minOrderQuantity,
+    phone: '+1 555 010 2030',
+    address: '12 Foundry Lane, Springfield',
+  })) as { _id: string };
+
+  const admin = await sessionCookie(
+    baseUrl,
+    await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { origin: baseUrl, 'content-type': 'application/json' },
+      // The demo admin of the README, which the demo seed creates.
+      body: JSON.stringify({ email: 'admin@voltforge.example', password: 'voltforge-admin' }),
+    }),
+    'signing in the demo admin',
+  );
+  return { toolId: inStock[0]!._id, customer, orderId: order._id, admin };
+}
+
+interface Target {
+  label: string;
+  path: string;
+  cookie: string;
+}
+
+const signedInPrefixes = ['/tool/', '/cart', '/dashboard'];
+
+const asAdmin = (label: string) => label.startsWith('admin:');
+const signedIn = (label: string) =>
+  asAdmin(label) || signedInPrefixes.some((p) => label.startsWith(p));
+
+function targetOf(label: string, visitors: Visitors | null): Target {
+  const path = label
+    .replace(/^admin:/, '')
+    .replace('/tool/:id', `/tool/${visitors?.toolId}`)
+    .replace('/dashboard/payment/:id', `/dashboard/payment/${visitors?.orderId}`);
+  if (!signedIn(label)) return { label, path, cookie: '' };
+  if (!visitors) throw new Error(`${label} is measured signed in: no visitors were prepared`);
+  return { label, path, cookie: asAdmin(label) ? visitors.admin : visitors.customer };
 }
 
 function median(values: number[]): number {
@@ -135,6 +226,11 @@ interface PageFigures {
   lcp: number;
   tbt: number;
   cls: number;
+  /** All main-thread work, ms (the "Minimize main-thread work" audit). */
+  mainThread: number;
+  /** The longest main-thread task, ms (0 when none is long). */
+  longestTask: number;
+  benchmarkIndex: number;
 }
 
 function figuresOf(lhr: LighthouseResult): PageFigures {
@@ -151,6 +247,15 @@ function figuresOf(lhr: LighthouseResult): PageFigures {
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
+    mainThread: value('mainthread-work-breakdown'),
+    longestTask: Math.max(
+      0,
+      ...(
+        (lhr.audits['long-tasks']?.details as { items?: { duration: number }[] } | undefined)
+          ?.items ?? []
+      ).map((task) => task.duration),
+    ),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -193,9 +298,8 @@ async function main() {
 
   try {
     await waitUntilReady(baseUrl, shop);
-    const toolPath = pages.includes('/tool/:id') ? await realToolPath(baseUrl) : '';
-    const targets = pages.map((p) => (p === '/tool/:id' ? toolPath : p));
-    const cookie = toolPath ? await customerCookie(baseUrl) : '';
+    const visitors = pages.some(signedIn) ? await prepareVisitors(baseUrl) : null;
+    const targets = pages.map((p) => targetOf(p, visitors));
     chrome = await chromeLauncher.launch({
       chromePath: fullChromium,
       chromeFlags: ['--headless=new', ...chromiumArgs],
@@ -203,9 +307,8 @@ async function main() {
 
     const rows: string[] = [];
     const findings: string[] = [];
-    for (const [i, path] of targets.entries()) {
-      const label = pages[i] ?? path;
-      const signedIn = path === toolPath;
+    const benchmarkIndexes: number[] = [];
+    for (const { label, path, cookie } of targets) {
       const results: PageFigures[] = [];
       const failing = new Set<string>();
       for (let run = 1; run <= runs; run += 1) {
@@ -215,7 +318,9 @@ async function main() {
             output: 'json',
             logLevel: 'error',
             onlyCategories: [...categories],
-            ...(signedIn ? { extraHeaders: { cookie } } : {}),
+            // Merged into the preset's throttling: only the CPU multiplier changes.
+            throttling: { cpuSlowdownMultiplier: cpuSlowdown },
+            ...(cookie ? { extraHeaders: { cookie } } : {}),
           });
           if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
           return result.lhr;
@@ -229,32 +334,44 @@ async function main() {
         }
         if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
         // Signed out, the page would have ended on /login: the figures would be the login page's.
-        if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== path) {
+        if (cookie && new URL(lhr.finalDisplayedUrl).pathname !== path) {
           throw new Error(
             `${path} was not measured signed in: it ended on ${lhr.finalDisplayedUrl}`,
           );
         }
         const name = `${label.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${run}.json`;
         writeFileSync(join(reportDir, name), JSON.stringify(lhr));
-        results.push(figuresOf(lhr));
+        const figures = figuresOf(lhr);
+        results.push(figures);
+        benchmarkIndexes.push(figures.benchmarkIndex);
         for (const audit of failingAudits(lhr)) failing.add(audit);
         console.warn(`  ${label} run ${run}/${runs} done`);
       }
       const m = (pick: (f: PageFigures) => number) => median(results.map(pick));
       const scores = categories.map((c) => m((f) => f.scores[c])).join(' / ');
       rows.push(
-        `| \`${label}\`${signedIn ? ' (signed in)' : ''} | ${scores} | ${seconds(m((f) => f.fcp))} | ${seconds(m((f) => f.lcp))} | ` +
-          `${Math.round(m((f) => f.tbt))} ms | ${m((f) => f.cls).toFixed(3)} |`,
+        `| \`${label}\`${cookie ? ' (signed in)' : ''} | ${scores} | ${seconds(m((f) => f.fcp))} | ` +
+          `${seconds(m((f) => f.lcp))} | ${Math.round(m((f) => f.tbt))} ms | ${m((f) => f.cls).toFixed(3)} | ` +
+          `${seconds(m((f) => f.mainThread))} | ${Math.round(m((f) => f.longestTask))} ms |`,
       );
       if (failing.size > 0) findings.push(`- \`${label}\`: ${[...failing].join(', ')}`);
     }
 
     console.warn('');
-    console.warn(`Lighthouse mobile, median of ${runs} run(s) per page (${baseUrl})`);
-    console.warn('performance / accessibility / best practices / SEO');
+    const index = Math.round(median(benchmarkIndexes));
+    console.warn(
+      `Lighthouse mobile, median of ${runs} run(s) per page (${baseUrl}), CPU slowdown ` +
+        `${cpuSlowdown}×: benchmarkIndex ${index} (${Math.min(...benchmarkIndexes)}–` +
+        `${Math.max(...benchmarkIndexes)}), so this run stands for a host of benchmarkIndex ≈ ` +
+        `${Math.round((index * MOBILE_CPU_SLOWDOWN) / cpuSlowdown)}; for ≈ 1,750 use ` +
+        `--cpu-slowdown ${((index * MOBILE_CPU_SLOWDOWN) / 1750).toFixed(1)}`,
+    );
+    console.warn(
+      'performance / accessibility / best practices / SEO; main thread and longest task',
+    );
     console.warn('');
-    console.warn('| page | scores | FCP | LCP | TBT | CLS |');
-    console.warn('|---|---|---|---|---|---|');
+    console.warn('| page | scores | FCP | LCP | TBT | CLS | main thread | longest task |');
+    console.warn('|---|---|---|---|---|---|---|---|');
     for (const row of rows) console.warn(row);
     if (findings.length > 0) {
       console.warn('');
