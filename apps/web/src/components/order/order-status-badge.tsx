@@ -2,7 +2,7 @@ import { orderStatusLabels, type OrderStatus } from '@voltforge/contract/order';
 
 /*
  * One colour per status, the same for customers and the back office. Each pair is a theme colour
- * with its own -content text, which index.css keeps at AA contrast: green for paid money, amber
+ * with its own -content text, which styles/shop.css keeps at AA contrast: green for paid money, amber
  * while it waits for payment, blue on the way, dark when done, grey when cancelled.
  */
 const tone: Record<OrderStatus, string> = {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 /**
  * The catalogue's view: cards (the default) or a compact list. The choice is kept in this browser
  * under `STORAGE_KEY` and shown through `<html data-tool-view="list">`, which the list-view CSS
- * variant (index.css) reads. public/boot.js sets the attribute from storage before the app
+ * variant (styles/shop.css) reads. public/boot.js sets the attribute from storage before the app
  * hydrates a server-rendered page, so the server's HTML (the same for every visitor, and cached
  * per URL) needs no second render for a remembered list, and nothing moves on load. The hook
  * reads storage only after hydration (the server's snapshot is "cards"), so hydration matches;
