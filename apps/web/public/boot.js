@@ -26,11 +26,12 @@ function holdUntilHydrated(root) {
     if (last?.el !== action.el || last?.submitter !== action.submitter) held.actions.push(action);
   };
   const hydrated = () => root.hasAttribute('data-hydrated');
-  // What a tap acts on; a tap in a text field only focuses it, which needs no app.
+  // What a tap acts on. A tap in a text field only focuses it, and a <details> opens by itself:
+  // neither needs the app.
   const control = (target) => {
     const el =
       target instanceof Element
-        ? target.closest('a[href],button,summary,label,input,select,[role=button]')
+        ? target.closest('a[href],button,label,input,select,[role=button]')
         : null;
     if (!el || !root.contains(el)) return null;
     const typing = el.matches(
