@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
+import { demoAccounts } from '../apps/server/src/db/demo-accounts.ts';
 import { chromiumArgs, fullChromium } from '../e2e/chromium.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -184,8 +185,11 @@ async function prepareVisitors(baseUrl: string): Promise<Visitors> {
     await fetch(`${baseUrl}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { origin: baseUrl, 'content-type': 'application/json' },
-      // The demo admin of the README, which the demo seed creates.
-      body: JSON.stringify({ email: 'admin@voltforge.example', password: 'voltforge-admin' }),
+      // The demo admin the demo seed creates (README).
+      body: JSON.stringify({
+        email: demoAccounts.admin.email,
+        password: demoAccounts.admin.password,
+      }),
     }),
     'signing in the demo admin',
   );
