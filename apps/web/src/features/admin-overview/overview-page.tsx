@@ -72,7 +72,14 @@ export function OverviewPage() {
                 </dd>
               </div>
             </dl>
-            <Suspense fallback={<Spinner block label="Loading the chart" />}>
+            {/* The chart's own height while its code loads, so nothing below it moves. */}
+            <Suspense
+              fallback={
+                <div className="flex h-64 w-full items-center justify-center sm:h-80">
+                  <Spinner label="Loading the chart" />
+                </div>
+              }
+            >
               <SalesChart
                 days={overview.data.daily}
                 summary={`Chart of revenue and paid orders per day over the last ${overview.data.days} days: ${formatUsd(overview.data.totals.revenue)} from ${overview.data.totals.paidOrders} paid orders. The figures are in the table below.`}
