@@ -9,7 +9,7 @@ import {
   startOidcProvider,
   type LocalOidcProvider,
 } from '../apps/server/test/oidc-provider.ts';
-import { demo } from './fixtures';
+import { demo, hydrated } from './fixtures';
 
 /*
  * Continue with Google through the real UI, against a local OpenID Connect provider standing in
@@ -192,7 +192,7 @@ test.describe('a shop without social sign-in configured', () => {
       const asked = page.waitForResponse((r) => r.url().endsWith('/api/auth-providers'));
       await page.goto(path);
       expect(await (await asked).json()).toEqual({ google: false, facebook: false });
-      await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+      await hydrated(page);
       await expect(page.getByRole('button', { name: /Continue with/ })).toHaveCount(0);
       await expect(
         page.getByRole('button', { name: path === '/login' ? 'Login' : 'Register' }),

@@ -129,12 +129,17 @@ async function sessionCookie(baseUrl: string, res: Response, what: string): Prom
   return cookie;
 }
 
-async function send(baseUrl: string, path: string, cookie: string, body: unknown) {
-  const res = await fetch(`${baseUrl}${path}`, {
+/** A JSON POST from the shop's own origin, as its pages send them. */
+function post(baseUrl: string, path: string, body: unknown, cookie = ''): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: { origin: baseUrl, 'content-type': 'application/json', cookie },
     body: JSON.stringify(body),
   });
+}
+
+async function send(baseUrl: string, path: string, cookie: string, body: unknown) {
+  const res = await post(baseUrl, path, body, cookie);
   if (!res.ok) throw new Error(`POST ${path}: HTTP ${res.status} ${await res.text()}`);
   return (await res.json()) as unknown;
 }
@@ -159,14 +164,10 @@ async function prepareVisitors(baseUrl: string): Promise<Visitors> {
 
   const customer = await sessionCookie(
     baseUrl,
-    await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { origin: baseUrl, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Lighthouse Customer',
-        email: `lighthouse-${Date.now()}@example.com`,
-        password: 'lighthouse-password-123',
-      }),
+    await post(baseUrl, '/api/auth/sign-up/email', {
+      name: 'Lighthouse Customer',
+      email: `lighthouse-${Date.now()}@example.com`,
+      password: 'lighthouse-password-123',
     }),
     'signing up a customer',
   );
@@ -182,14 +183,10 @@ async function prepareVisitors(baseUrl: string): Promise<Visitors> {
 
   const admin = await sessionCookie(
     baseUrl,
-    await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { origin: baseUrl, 'content-type': 'application/json' },
-      // The demo admin the demo seed creates (README).
-      body: JSON.stringify({
-        email: demoAccounts.admin.email,
-        password: demoAccounts.admin.password,
-      }),
+    // The demo admin the demo seed creates (README).
+    await post(baseUrl, '/api/auth/sign-in/email', {
+      email: demoAccounts.admin.email,
+      password: demoAccounts.admin.password,
     }),
     'signing in the demo admin',
   );

@@ -65,6 +65,9 @@ for (const width of [375, 1280]) {
         }
         window.scrollTo(0, 0);
       });
+      // A full-page shot is taken from the top, where the sections a phone's first screen does
+      // not show are not rendered yet (`below-fold`): render them for the shot.
+      await page.addStyleTag({ content: '.below-fold { content-visibility: visible; }' });
       await page.waitForTimeout(300);
       const name = `${role}${path.replaceAll('/', '_') || '_home'}-${width}.png`;
       await page.screenshot({ path: `${outDir}/${name}`, fullPage: true });

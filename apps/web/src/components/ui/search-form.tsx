@@ -1,6 +1,16 @@
 import { MAX_SEARCH_LENGTH } from '@voltforge/contract/catalog';
 import { useId, type FormEvent } from 'react';
 
+/** Small for the back office's lists, full size for the catalogue's. */
+const looks = {
+  sm: {
+    join: 'join w-full sm:w-auto',
+    input: 'input input-sm join-item w-full sm:w-64',
+    button: 'btn btn-sm btn-primary join-item',
+  },
+  md: { join: 'join w-full', input: 'input join-item w-full', button: 'btn btn-primary join-item' },
+};
+
 /**
  * A labelled search box with its Search button, for a list whose search lives in the URL: it
  * shows `value` (the URL's) and hands what was typed, trimmed, to `onSearch`.
@@ -11,13 +21,16 @@ export function SearchForm({
   onSearch,
   placeholder,
   className,
+  size = 'sm',
 }: {
   label: string;
   value: string | undefined;
   onSearch: (search: string | undefined) => void;
   placeholder?: string;
   className: string;
+  size?: keyof typeof looks;
 }) {
+  const look = looks[size];
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -29,7 +42,7 @@ export function SearchForm({
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <div className="join w-full sm:w-auto">
+      <div className={look.join}>
         {/* Keyed on the URL's value, so Back and links reset what the box shows. */}
         <input
           key={value ?? ''}
@@ -39,9 +52,9 @@ export function SearchForm({
           defaultValue={value ?? ''}
           maxLength={MAX_SEARCH_LENGTH}
           placeholder={placeholder}
-          className="input input-sm join-item w-full sm:w-64"
+          className={look.input}
         />
-        <button type="submit" className="btn btn-sm btn-primary join-item">
+        <button type="submit" className={look.button}>
           Search
         </button>
       </div>

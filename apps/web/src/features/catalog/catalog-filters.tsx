@@ -5,6 +5,7 @@ import {
   type ToolOrder,
 } from '@voltforge/contract/catalog';
 import type { ToolFacets } from '@voltforge/contract/tool';
+import { SearchForm } from '../../components/ui/search-form';
 import { useId, type FormEvent } from 'react';
 
 interface CatalogFiltersProps {
@@ -21,7 +22,6 @@ const PRICE_INPUT_PATTERN = '\\d{1,6}(\\.\\d{1,2})?';
  * it would show. Every change goes to the URL; the page reads it back.
  */
 export function CatalogFilters({ state, facets, onChange }: CatalogFiltersProps) {
-  const searchId = useId();
   const categoryId = useId();
   const sortId = useId();
   const stockId = useId();
@@ -34,12 +34,6 @@ export function CatalogFilters({ state, facets, onChange }: CatalogFiltersProps)
       ? [...counted, { category: state.category, count: 0 }]
       : counted;
   const all = counted.reduce((sum, c) => sum + c.count, 0);
-
-  function submitSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = new FormData(event.currentTarget).get('search');
-    onChange({ search: typeof value === 'string' ? value.trim() : '' });
-  }
 
   function submitPrice(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,27 +48,14 @@ export function CatalogFilters({ state, facets, onChange }: CatalogFiltersProps)
   return (
     <div className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-200/60 p-4">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end">
-        <form role="search" onSubmit={submitSearch} className="flex flex-1 flex-col gap-1">
-          <label htmlFor={searchId} className="text-sm font-medium">
-            Search tools by name or part number
-          </label>
-          <div className="join w-full">
-            {/* Keyed on the URL's value, so Back and links reset what the box shows. */}
-            <input
-              key={state.search}
-              id={searchId}
-              name="search"
-              type="search"
-              defaultValue={state.search}
-              maxLength={100}
-              placeholder="e.g. multimeter or VF-DM200"
-              className="input join-item w-full"
-            />
-            <button type="submit" className="btn btn-primary join-item">
-              Search
-            </button>
-          </div>
-        </form>
+        <SearchForm
+          label="Search tools by name or part number"
+          value={state.search}
+          onSearch={(typed) => onChange({ search: typed ?? '' })}
+          placeholder="e.g. multimeter or VF-DM200"
+          className="flex flex-1 flex-col gap-1"
+          size="md"
+        />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:w-[28rem]">
           <div className="flex flex-col gap-1">
             <label htmlFor={categoryId} className="text-sm font-medium">
