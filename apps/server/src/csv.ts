@@ -5,7 +5,7 @@
  * and the reader skips it.
  */
 
-import { isPhoneNumber } from '@voltforge/contract/phone';
+import { isPhoneNumber } from '@voltforge/contract/phone-rules';
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';

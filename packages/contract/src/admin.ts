@@ -7,7 +7,7 @@ import {
   orderStatusLabels,
   orderStatuses,
   type OrderStatus,
-} from './order.ts';
+} from './order-rules.ts';
 import { userSummarySchema } from './user.ts';
 import { requiredText } from './form-fields.ts';
 import { queryWholeNumber } from './query-params.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderMessages } from './order.ts';
+import { orderMessages } from './order-rules.ts';
 
 /**
  * Which card provider the server uses: the built-in test provider (the embedded default), Stripe,

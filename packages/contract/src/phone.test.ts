@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutSchema } from './checkout.ts';
 import { createOrderSchema } from './order.ts';
-import { phoneMessages, phoneSchema } from './phone.ts';
+import { phoneSchema } from './phone.ts';
+import { phoneMessages } from './phone-rules.ts';
 import { updateProfileSchema } from './profile.ts';
 
 const problemOf = (value: unknown) => {

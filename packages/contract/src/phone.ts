@@ -1,22 +1,5 @@
 import { z } from 'zod';
-
-export const phoneMessages = {
-  required: 'Phone is required',
-  invalid:
-    'Provide a valid phone number: 7 to 15 digits, optionally starting with + and separated by spaces, dashes, dots or brackets',
-} as const;
-
-/** The longest phone field kept, separators included. */
-export const MAX_PHONE_LENGTH = 30;
-
-// A phone number as people type it: an optional +, digits and common separators, 7 to 15 digits
-// (the E.164 maximum). "555-0100" and "+1 555 0100" are both phone numbers.
-const PHONE_CHARACTERS = /^\+?[0-9][0-9 ().-]*$/;
-
-export function isPhoneNumber(value: string): boolean {
-  const digits = value.replace(/\D/g, '').length;
-  return PHONE_CHARACTERS.test(value) && digits >= 7 && digits <= 15;
-}
+import { MAX_PHONE_LENGTH, isPhoneNumber, phoneMessages } from './phone-rules.ts';
 
 /**
  * The shop's one phone rule: the profile, a single-tool order and the cart checkout all take

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ONE_LINE, oneLineMessage, requiredText } from './form-fields.ts';
 import { authMessages } from './user.ts';
 import { isHttpUrl } from './web-address.ts';
-import { phoneMessages, phoneSchema } from './phone.ts';
+import { phoneSchema } from './phone.ts';
+import { phoneMessages } from './phone-rules.ts';
 
 export const MAX_PROFILE_NAME_LENGTH = 100;
 export const MAX_PROFILE_ABOUT_LENGTH = 1000;

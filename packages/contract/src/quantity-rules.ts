@@ -1,4 +1,4 @@
-import { MAX_ORDER_QUANTITY, orderMessages } from './order.ts';
+import { MAX_ORDER_QUANTITY, orderMessages } from './order-rules.ts';
 import { isOrderMultiple, pricingMessages } from './pricing.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ORDER_QUANTITY, orderMessages } from './order.ts';
+import { MAX_ORDER_QUANTITY, orderMessages } from './order-rules.ts';
 import { pricingMessages } from './pricing.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { verifyEmailMessages } from '@voltforge/contract/password-reset';
+import { verifyEmailMessages } from '@voltforge/contract/verify-email';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, signedInAs } from '../test/fake-auth-client';
 import { renderRoutes } from '../test/render-route';

@@ -1,4 +1,4 @@
-import { verifyEmailMessages } from '@voltforge/contract/password-reset';
+import { verifyEmailMessages } from '@voltforge/contract/verify-email';
 import { useResendVerification } from '../features/profile/api/resend-verification';
 import { authClient } from '../lib/auth-client';
 

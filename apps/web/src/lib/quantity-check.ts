@@ -1,4 +1,4 @@
-import { orderMessages } from '@voltforge/contract/order';
+import { orderMessages } from '@voltforge/contract/order-rules';
 import { priceLine, type LinePrice, type Pricing } from '@voltforge/contract/pricing';
 import { quantityProblem, type QuantityProblem } from '@voltforge/contract/quantity-rules';
 

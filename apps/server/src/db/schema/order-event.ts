@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { orderStatuses } from '@voltforge/contract/order';
+import { orderStatuses } from '@voltforge/contract/order-rules';
 import { orderCancelReasons } from '@voltforge/contract/order-timeline';
 import { user } from './auth.ts';
 import { order } from './order.ts';

@@ -13,7 +13,7 @@ import {
   uuid,
   jsonb,
 } from 'drizzle-orm/pg-core';
-import { orderStatuses } from '@voltforge/contract/order';
+import { orderStatuses } from '@voltforge/contract/order-rules';
 import { tool } from './tool.ts';
 import type { CreditNoteSnapshot, InvoiceSnapshot } from '@voltforge/contract/invoice';
 import { refundStatuses, type Refund } from '@voltforge/contract/refund';

@@ -1,7 +1,7 @@
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import { mailLinkPaths } from '@voltforge/contract/mail-links';
 import { chargeTexts } from '@voltforge/contract/charges';
-import { formatOrderNumber } from '@voltforge/contract/order';
+import { formatOrderNumber } from '@voltforge/contract/order-rules';
 import type { RenderedMail } from '../outbox.ts';
 import {
   button,

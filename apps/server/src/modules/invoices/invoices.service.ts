@@ -4,7 +4,7 @@ import {
   type CreditNoteSnapshot,
   type InvoiceSnapshot,
 } from '@voltforge/contract/invoice';
-import { formatOrderNumber } from '@voltforge/contract/order';
+import { formatOrderNumber } from '@voltforge/contract/order-rules';
 import type { Seller } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { creditNote, invoice, type OrderRow } from '../../db/schema/order.ts';

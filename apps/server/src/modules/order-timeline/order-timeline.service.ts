@@ -1,5 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import { orderMessages, orderStatusLabels, type OrderStatus } from '@voltforge/contract/order';
+import {
+  orderMessages,
+  orderStatusLabels,
+  type OrderStatus,
+} from '@voltforge/contract/order-rules';
 import {
   orderCancelReasonLabels,
   type OrderTimeline,

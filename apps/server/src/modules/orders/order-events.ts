@@ -1,5 +1,5 @@
 import type { OrderCancelReason } from '@voltforge/contract/order-timeline';
-import type { OrderStatus } from '@voltforge/contract/order';
+import type { OrderStatus } from '@voltforge/contract/order-rules';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderEvent } from '../../db/schema/order-event.ts';
 

@@ -1,12 +1,12 @@
 import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '@voltforge/contract/money';
+import { type Order } from '@voltforge/contract/order';
 import {
   formatOrderNumber,
   orderTitle,
   parseOrderNumber,
-  type Order,
   type OrderStatus,
-} from '@voltforge/contract/order';
+} from '@voltforge/contract/order-rules';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import {

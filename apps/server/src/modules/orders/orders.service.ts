@@ -1,11 +1,10 @@
 import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { type DeleteOrderResult, type Order } from '@voltforge/contract/order';
 import {
   orderMessages,
   orderStatusLabels,
-  type DeleteOrderResult,
-  type Order,
   type OrderStatus,
-} from '@voltforge/contract/order';
+} from '@voltforge/contract/order-rules';
 import { paymentMessages } from '@voltforge/contract/payment';
 import type { Db, Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@voltforge/contract/order';
-import { phoneMessages } from '@voltforge/contract/phone';
+import { phoneMessages } from '@voltforge/contract/phone-rules';
 import { order, orderLine } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { request, type TestUser } from '../../../test/test-app.ts';

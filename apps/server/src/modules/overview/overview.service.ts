@@ -18,7 +18,7 @@ import {
   type OverviewQuery,
 } from '@voltforge/contract/admin-overview';
 import { centsToDollars } from '@voltforge/contract/money';
-import { orderStatuses, type OrderStatus } from '@voltforge/contract/order';
+import { orderStatuses, type OrderStatus } from '@voltforge/contract/order-rules';
 import type { Db } from '../../db/client.ts';
 import { order, orderLine, refund } from '../../db/schema/order.ts';
 import { tool } from '../../db/schema/tool.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '@voltforge/contract/admin-overview';
-import type { OrderStatus } from '@voltforge/contract/order';
+import type { OrderStatus } from '@voltforge/contract/order-rules';
 import { order, orderLine, refund } from '../../db/schema/order.ts';
 import { request } from '../../../test/test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';

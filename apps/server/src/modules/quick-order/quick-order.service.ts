@@ -1,6 +1,6 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '@voltforge/contract/money';
-import { MAX_ORDER_QUANTITY } from '@voltforge/contract/order';
+import { MAX_ORDER_QUANTITY } from '@voltforge/contract/order-rules';
 import { partNumberKey } from '@voltforge/contract/part-number';
 import { priceLine } from '@voltforge/contract/pricing';
 import { quantityProblem } from '@voltforge/contract/quantity-rules';

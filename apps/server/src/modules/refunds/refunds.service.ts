@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { documentNumber, type CreditNoteSnapshot } from '@voltforge/contract/invoice';
-import { formatOrderNumber } from '@voltforge/contract/order';
+import { formatOrderNumber } from '@voltforge/contract/order-rules';
 import {
   refundFigures,
   refundMessages,

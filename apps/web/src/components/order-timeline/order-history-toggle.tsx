@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { OrderStatus } from '@voltforge/contract/order';
+import type { OrderStatus } from '@voltforge/contract/order-rules';
 import { OrderTimelineList } from './order-timeline';
 
 interface OrderHistoryProps {

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@voltforge/contract/order';
+import type { OrderStatus } from '@voltforge/contract/order-rules';
 import type { TimelineActor, TimelineEvent } from '@voltforge/contract/order-timeline';
 import { QueryError } from '../ui/query-error';
 import { Spinner } from '../ui/spinner';

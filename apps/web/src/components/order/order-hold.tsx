@@ -1,4 +1,5 @@
-import { orderHoldMessages, payByDate, type Order } from '@voltforge/contract/order';
+import { type Order } from '@voltforge/contract/order';
+import { orderHoldMessages, payByDate } from '@voltforge/contract/order-rules';
 import { usePaymentConfig } from '../../lib/api/get-payment-config';
 
 const payByFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,4 +1,4 @@
-import { orderStatusLabels, type OrderStatus } from '@voltforge/contract/order';
+import { orderStatusLabels, type OrderStatus } from '@voltforge/contract/order-rules';
 
 /*
  * One colour per status, the same for customers and the back office. Each pair is a theme colour

@@ -1,7 +1,8 @@
 import { screen, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminMessages } from '@voltforge/contract/admin';
-import type { Order, OrderStatus } from '@voltforge/contract/order';
+import type { Order } from '@voltforge/contract/order';
+import type { OrderStatus } from '@voltforge/contract/order-rules';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render-route';

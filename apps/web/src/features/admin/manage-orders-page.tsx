@@ -1,6 +1,10 @@
 import { SearchForm } from '../../components/ui/search-form';
 import { formatUsd } from '@voltforge/contract/money';
-import { orderStatusLabels, orderStatuses, type OrderStatus } from '@voltforge/contract/order';
+import {
+  orderStatusLabels,
+  orderStatuses,
+  type OrderStatus,
+} from '@voltforge/contract/order-rules';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { ORDER_EXPORT_PATH } from '@voltforge/contract/order-export';

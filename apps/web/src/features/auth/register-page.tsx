@@ -1,7 +1,7 @@
 import { pageMeta } from '@voltforge/contract/public-pages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema } from '@voltforge/contract/new-password';
-import { verifyEmailMessages } from '@voltforge/contract/password-reset';
+import { verifyEmailMessages } from '@voltforge/contract/verify-email';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Link, useLocation, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { verifyEmailMessages } from '@voltforge/contract/password-reset';
+import { verifyEmailMessages } from '@voltforge/contract/verify-email';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { usePageMeta } from '../../lib/use-page-meta';

@@ -86,6 +86,7 @@ function renderPage(list: () => Response, remove: () => Response = () => json(50
   fetchMock = stubFetch((url, init) => {
     if (init?.method === 'DELETE') return remove();
     if (url === `/api/order?email=${encodeURIComponent('ada@example.com')}`) return list();
+    if (url === '/api/payments/config') return json(200, { provider: 'test', orderHoldHours: 48 });
     return undefined;
   });
   return renderPageAt('/dashboard/myOrder', <MyOrdersPage />, '/dashboard/myOrder');
@@ -104,6 +105,8 @@ describe('MyOrdersPage', { timeout: 20_000 }, () => {
   it('lists the orders under a heading with the count, with pay links and paid receipts', async () => {
     renderPage(() => json(200, [base, paid]));
     expect(await screen.findByRole('heading', { name: 'My Orders (2)' }, slow)).toBeInTheDocument();
+    // The hold of unpaid orders comes with the table, not after it.
+    expect(screen.getByText('Unpaid orders are held for 48 hours, then cancelled.')).toBeVisible();
     const table = screen.getByRole('table');
     for (const column of [
       'Name',

@@ -1,5 +1,6 @@
 import { formatUsd } from '@voltforge/contract/money';
-import { orderMessages, type Order } from '@voltforge/contract/order';
+import { type Order } from '@voltforge/contract/order';
+import { orderMessages } from '@voltforge/contract/order-rules';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
@@ -15,6 +16,7 @@ import { useMyOrders } from './api/get-my-orders';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { OrdersTable } from './components/orders-table';
 import { OrderHoldPolicy } from '../../components/order/order-hold';
+import { usePaymentConfig } from '../../lib/api/get-payment-config';
 import { hasSeveralLines } from '../../components/order/order-lines';
 
 const isAuthFailure = (error: unknown) =>
@@ -30,6 +32,12 @@ export function MyOrdersPage() {
   const { data: session } = authClient.useSession();
   const email = session?.user.email ?? '';
   const orders = useMyOrders(email);
+  // Read with the orders, not once an unpaid one shows: its pay-by line then comes with the table
+  // instead of moving it a moment later. Only its first answer is waited for: if that fails, the
+  // table shows without the line.
+  const hold = usePaymentConfig();
+  const holdComing = hold.isLoading && hold.failureCount === 0;
+  const hasUnpaid = orders.data?.some((o) => o.status === 'pending_payment') ?? false;
   const cancel = useCancelOrder(email);
   const signOut = useSignOut();
   const [toDelete, setToDelete] = useState<Order | null>(null);
@@ -53,7 +61,7 @@ export function MyOrdersPage() {
   };
 
   let body;
-  if (orders.isPending || authFailed) {
+  if (orders.isPending || authFailed || (hasUnpaid && holdComing)) {
     body = <Spinner block label="Loading your orders" />;
   } else if (orders.isError) {
     body = <QueryError message={orders.error.message} onRetry={() => void orders.refetch()} />;
@@ -69,9 +77,7 @@ export function MyOrdersPage() {
   } else {
     body = (
       <>
-        {orders.data.some((o) => o.status === 'pending_payment') ? (
-          <OrderHoldPolicy className="mb-3" />
-        ) : null}
+        {hasUnpaid ? <OrderHoldPolicy className="mb-3" /> : null}
         <OrdersTable orders={orders.data} onDelete={setToDelete} />
       </>
     );

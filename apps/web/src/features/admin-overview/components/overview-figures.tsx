@@ -1,7 +1,7 @@
 import type { Overview } from '@voltforge/contract/admin-overview';
 import { stockLevel, stockLevelLabels } from '@voltforge/contract/low-stock';
 import { formatUsd } from '@voltforge/contract/money';
-import { orderStatusLabels } from '@voltforge/contract/order';
+import { orderStatusLabels } from '@voltforge/contract/order-rules';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_ADMIN_PAGE_SIZE } from '@voltforge/contract/admin';
-import type { Order, OrderStatus } from '@voltforge/contract/order';
+import type { Order } from '@voltforge/contract/order';
+import type { OrderStatus } from '@voltforge/contract/order-rules';
 import { orderKeys } from '../../../lib/api/order-keys';
 import { fetchPage, type Page } from '../../../lib/paged-fetch';
 

@@ -1,5 +1,5 @@
 import type { CartLine } from '@voltforge/contract/cart';
-import { MAX_ORDER_QUANTITY, orderMessages } from '@voltforge/contract/order';
+import { MAX_ORDER_QUANTITY, orderMessages } from '@voltforge/contract/order-rules';
 import { useId, useRef, useState } from 'react';
 import { isGoneLine } from '../../../lib/cart/price-local-cart';
 import { checkQuantity, type QuantityCheck } from '../../../lib/quantity-check';

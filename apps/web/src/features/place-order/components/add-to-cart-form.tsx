@@ -1,5 +1,5 @@
 import { cartText } from '@voltforge/contract/cart-text';
-import { MAX_ORDER_QUANTITY } from '@voltforge/contract/order';
+import { MAX_ORDER_QUANTITY } from '@voltforge/contract/order-rules';
 import type { Tool } from '@voltforge/contract/tool';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';

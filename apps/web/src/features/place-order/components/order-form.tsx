@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { chargeTexts, orderCharges } from '@voltforge/contract/charges';
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
-import { addressSchema, MAX_ORDER_QUANTITY, orderMessages } from '@voltforge/contract/order';
+import { addressSchema } from '@voltforge/contract/order';
+import { MAX_ORDER_QUANTITY, orderMessages } from '@voltforge/contract/order-rules';
 import { phoneSchema } from '@voltforge/contract/phone';
 import { pricingOf } from '@voltforge/contract/pricing';
 import type { Tool } from '@voltforge/contract/tool';

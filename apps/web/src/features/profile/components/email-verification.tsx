@@ -1,4 +1,4 @@
-import { verifyEmailMessages } from '@voltforge/contract/password-reset';
+import { verifyEmailMessages } from '@voltforge/contract/verify-email';
 import { useResendVerification } from '../api/resend-verification';
 
 /** Whether the account's address is confirmed, with a way to get a new confirmation link. */
