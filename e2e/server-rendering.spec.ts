@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, signIn } from './fixtures';
+import type { Order } from '@voltforge/contract/order';
+import type { Tool } from '@voltforge/contract/tool';
+import { demo, registerCustomer, signIn } from './fixtures';
 
 /*
  * Public pages arrive rendered (docs/decisions/007-server-rendering.md): readable before any
@@ -95,6 +97,76 @@ test.describe('hydration', () => {
     await expect(page.getByRole('heading', { name: 'Place To Orders' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Confirm Orders' })).toBeVisible();
     await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+});
+
+/*
+ * The first pages of a signed-in customer or admin arrive rendered for them (decision 019), and
+ * hydrate as public pages do: without React finding its first render different. The browser is
+ * in New York: the server renders times in UTC, and the page shows the reader's own once hydrated.
+ */
+test.describe('signed-in pages, rendered for their reader', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  /** Opens `path` with the app's code held back until the server's page has been checked. */
+  async function openRendered(page: Page, path: string, expectText: string | RegExp) {
+    const errors = collectErrors(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    const main = page.locator('main#main');
+    await expect(main).toContainText(expectText);
+    await main.evaluate((element) => element.setAttribute('data-from-server', 'yes'));
+    release();
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '');
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('main#main')).toHaveAttribute('data-from-server', 'yes');
+    await page.unroute('**/assets/index-*.js');
+    return errors;
+  }
+
+  test("a customer's orders, payment page and cart hydrate without an error", async ({ page }) => {
+    await registerCustomer(page, 'Rita Rendered');
+    const tools = (await (await page.request.get('/api/tool?pageSize=100')).json()) as Tool[];
+    const tool = tools.find((t) => t.inStock >= t.minOrderQuantity);
+    if (!tool) throw new Error('no tool in stock');
+    const placed = await page.request.post('/api/order', {
+      data: {
+        toolId: tool._id,
+        quantity: tool.minOrderQuantity,
+        phone: '+1 555 010 2030',
+        address: '12 Foundry Lane, Springfield',
+      },
+    });
+    expect(placed.status()).toBe(201);
+    const order = (await placed.json()) as Order;
+
+    const errors = await openRendered(page, '/dashboard/myOrder', 'My Orders (1)');
+    // Once hydrated, the order's time is the reader's (New York), not the server's UTC.
+    const localTime = new Intl.DateTimeFormat('en-US', {
+      timeStyle: 'short',
+      timeZone: 'America/New_York',
+    }).format(new Date(order.createdAt));
+    await expect(page.getByRole('row', { name: new RegExp(tool.name) })).toContainText(localTime);
+    // It works: the delete button asks before cancelling.
+    await page.getByRole('button', { name: /^Delete/ }).click();
+    await expect(page.getByRole('dialog')).toContainText('are you sure wants to delete');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    errors.push(...(await openRendered(page, `/dashboard/payment/${order._id}`, tool.name)));
+    errors.push(...(await openRendered(page, '/dashboard', 'My Orders (1)')));
+    errors.push(...(await openRendered(page, '/cart', 'Your cart is empty')));
+    expect(errors).toEqual([]);
+  });
+
+  test("the admin's overview hydrates without an error", async ({ page }) => {
+    await signIn(page, demo.admin);
+    const errors = await openRendered(page, '/dashboard', 'Last 30 days');
     expect(errors).toEqual([]);
   });
 });

@@ -1,14 +1,15 @@
 import type { Plugin } from 'vite';
 
 /**
- * Writes `route-preload.json` into the build: for each route pattern, the URLs of the JavaScript
- * its page needs beyond the entry (the page's chunk and the chunks it imports statically). The
- * server puts them into the page's HTML as `<link rel="modulepreload">`, so the browser fetches
- * the page's code alongside the entry instead of after the entry has run and asked for it.
+ * Writes `route-preload.json` into the build: for each module that starts a chunk (a page, a
+ * layout), the URLs of the code it needs beyond the entry: its chunk, the chunks it imports
+ * statically, and the stylesheets those import. The server puts them into a page's HTML
+ * (`<link rel="modulepreload">`, `<link rel="stylesheet">`), so the browser fetches the page's code
+ * alongside the entry instead of after the entry has run and asked for it.
  */
 export interface RoutePreload {
-  /** Route pattern (`/tool/:id`) → the page module, matched by how its id ends. */
-  routes: Record<string, string>;
+  /** The modules (`src/features/home/home-page.tsx`), matched by how a chunk's module id ends. */
+  modules: readonly string[];
 }
 
 export const ROUTE_PRELOAD_FILE = 'route-preload.json';
@@ -18,6 +19,8 @@ interface Chunk {
   isEntry: boolean;
   imports: string[];
   facadeModuleId: string | null;
+  /** Vite's: the stylesheets the chunk imports. */
+  viteMetadata?: { importedCss: Set<string> };
 }
 
 function staticClosure(start: Chunk, byName: Map<string, Chunk>): Chunk[] {
@@ -34,7 +37,7 @@ function staticClosure(start: Chunk, byName: Map<string, Chunk>): Chunk[] {
   return [...seen];
 }
 
-/** Pattern → asset URLs, page chunk first; errors name a module that has no chunk. */
+/** Module → asset URLs, its chunk first, stylesheets last; errors name a module with no chunk. */
 export function routePreloads(
   chunks: Chunk[],
   options: RoutePreload,
@@ -45,15 +48,19 @@ export function routePreloads(
   const inEntry = new Set(entry ? staticClosure(entry, byName) : []);
   const preloads: Record<string, string[]> = {};
   const problems: string[] = [];
-  for (const [pattern, moduleId] of Object.entries(options.routes)) {
+  const entryCss = new Set([...inEntry].flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
+  for (const moduleId of options.modules) {
     const chunk = chunks.find((c) => !c.isEntry && c.facadeModuleId?.endsWith(moduleId));
     if (!chunk) {
-      problems.push(`route preload: no chunk starts at "${moduleId}" (route ${pattern})`);
+      problems.push(`route preload: no chunk starts at "${moduleId}"`);
       continue;
     }
-    preloads[pattern] = staticClosure(chunk, byName)
-      .filter((c) => !inEntry.has(c))
-      .map((c) => base + c.fileName);
+    const closure = staticClosure(chunk, byName).filter((c) => !inEntry.has(c));
+    const css = new Set(closure.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
+    preloads[moduleId] = [
+      ...closure.map((c) => base + c.fileName),
+      ...[...css].filter((file) => !entryCss.has(file)).map((file) => base + file),
+    ];
   }
   return { preloads, problems };
 }

@@ -6,6 +6,7 @@ import { bundleBudget } from '../../scripts/bundle-budget.ts';
 import { routePreload } from '../../scripts/route-preload.ts';
 // By path: the config is bundled on its own, where the workspace's TypeScript exports do not resolve.
 import { publicPages } from '../../packages/contract/src/public-pages.ts';
+import { signedInPages } from '../../packages/contract/src/signed-in-pages.ts';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000' } };
 
@@ -28,11 +29,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       homePageModules: ['src/features/home/home-page.tsx'],
     }),
     // The server preloads a public page's own chunks in its HTML (route-preload.json), each page
-    // as declared in the contract; a module that no longer starts a chunk fails the build.
+    // as declared in the contract, and links the stylesheets of a signed-in page it renders; a
+    // module that no longer starts a chunk fails the build.
     routePreload({
-      routes: Object.fromEntries(
-        Object.values(publicPages).map((page) => [page.path, page.module]),
-      ),
+      modules: [
+        ...Object.values(publicPages).map((page) => page.module),
+        ...signedInPages.flatMap((page) => (page.styles ? [page.styles] : [])),
+      ],
     }),
   ],
   server: { proxy: apiProxy },

@@ -57,7 +57,8 @@ import { toolCsvRoutes } from './modules/tool-csv/tool-csv.routes.ts';
 import { orderExportRoutes } from './modules/order-export/order-export.routes.ts';
 import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
 import { firstPaint, firstPaintKey, staticPages } from './modules/seo/first-paint.service.ts';
-import { routePreloads } from './modules/seo/first-paint-preload.ts';
+import { modulePreloads, routePreloads } from './modules/seo/first-paint-preload.ts';
+import { signedInReader } from './modules/seo/signed-in-reader.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 import { authMailCallbacks } from './mail/auth-mails.ts';
 import { mailSenderPlugin } from './mail/sender.ts';
@@ -238,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Public pages are served with their title, description and canonical link, and the home,
   // catalogue and tool pages with their first data, so they paint before their API calls; the
   // web build's server renderer puts their HTML in too (docs/decisions/007-server-rendering.md).
+  const codeOf = modulePreloads(config.webDistDir);
   await app.register(webPlugin, {
     renderer: options.serverRenderer ?? serverRendererOf(config.webDistDir, app.log),
     distDir: config.webDistDir,
@@ -248,6 +250,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     preload: routePreloads(config.webDistDir),
     catalogue: { version: () => app.catalogueVersion(), ttlMs: config.catalogueCacheTtlMs },
     renderAllowed: app.pageRenderAllowed,
+    // The first pages a signed-in customer or admin opens are rendered for them (decision 019).
+    readerOf: signedInReader(app),
+    stylesheets: (module) => codeOf([module]).filter((url) => url.endsWith('.css')),
   });
   return app;
 }

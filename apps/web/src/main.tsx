@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter } from './app/navigation';
 import { Providers } from './app/providers';
 import { AppRoutes, preloadRoutes } from './app/router';
+import { seedSession } from './lib/auth-client';
 import { hydrateInitialData } from './lib/initial-data';
 import { queryClient } from './lib/query-client';
 import './index.css';
@@ -19,10 +20,12 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
 const initialData = hydrateInitialData(queryClient);
+// A signed-in page rendered for its reader starts from the session it was rendered with.
+const session = initialData?.session ? seedSession(initialData.session) : undefined;
 
 const app = (
   <StrictMode>
-    <Providers renderedAt={initialData?.renderedAt}>
+    <Providers renderedAt={initialData?.renderedAt} session={session}>
       <AppRouter>
         <AppRoutes />
       </AppRouter>

@@ -26,6 +26,16 @@ export interface InitialData {
   /** GET /api/shop/terms */
   shopTerms?: ShopTermsJson;
   /**
+   * A signed-in page (`signed-in-pages.ts`): the session as GET /api/auth/get-session answers it
+   * for the reader the page was rendered for.
+   */
+  session?: { session: Record<string, unknown>; user: Record<string, unknown> };
+  /**
+   * A signed-in page: the API answers its first render read, as the web app's query cache
+   * dehydrates them (TanStack Query's `DehydratedState`).
+   */
+  queries?: unknown;
+  /**
    * When the server rendered the page (ms since the epoch): its rules that compare a date with
    * "now" (a tool's NEW badge) use it, so the page hydrates with the same content.
    */

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNo
 import { authClient } from '../lib/auth-client';
 import { queryClient } from '../lib/query-client';
 import { loadedAt, RenderTimeProvider } from '../lib/render-time';
+import { RenderedSession, type SessionState } from '../lib/rendered-session';
 import { subscribeToToastRequests, toastRequested } from '../lib/toast';
 
 /*
@@ -57,15 +58,19 @@ interface ProvidersProps {
   client?: QueryClient;
   /** See lib/render-time.ts; undefined: when this code loaded. */
   renderedAt?: number;
+  /** See lib/rendered-session.ts; undefined for a page rendered for everyone. */
+  session?: SessionState;
 }
 
-export function Providers({ children, client = queryClient, renderedAt }: ProvidersProps) {
+export function Providers({ children, client = queryClient, renderedAt, session }: ProvidersProps) {
   return (
     <RenderTimeProvider value={renderedAt ?? loadedAt}>
-      <QueryClientProvider client={client}>
-        {children}
-        <Toasts />
-      </QueryClientProvider>
+      <RenderedSession.Provider value={session}>
+        <QueryClientProvider client={client}>
+          {children}
+          <Toasts />
+        </QueryClientProvider>
+      </RenderedSession.Provider>
     </RenderTimeProvider>
   );
 }

@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useContext, useSyncExternalStore } from 'react';
 import type { Role } from '@voltforge/contract/user';
+import { RenderedSession, type SessionState as SessionStateOf } from './rendered-session';
 
 /**
  * better-auth lives on the same origin as the SPA, under /api/auth. Its client is a large chunk
@@ -40,11 +41,7 @@ function loadBetterAuthClient(): Promise<BetterAuthClient> {
   return betterAuthClient;
 }
 
-interface SessionState {
-  data: AuthSession | null;
-  isPending: boolean;
-  error: Error | null;
-}
+type SessionState = SessionStateOf<AuthSession>;
 
 /** Before the first answer: the session is being read. */
 const checking: SessionState = { data: null, isPending: true, error: null };
@@ -97,6 +94,9 @@ function parseSession(body: unknown): AuthSession | null {
   return { session, user } as unknown as AuthSession;
 }
 
+/** The last answer read, as text: an answer that says the same again changes nothing. */
+let lastAnswer: string | undefined;
+
 /** Reads the session again; when calls overlap, only the newest answer counts. */
 async function refreshSession(): Promise<void> {
   started = true;
@@ -107,8 +107,15 @@ async function refreshSession(): Promise<void> {
       headers: { accept: 'application/json' },
     });
     if (!res.ok) throw new Error(`Could not read the session (HTTP ${res.status}).`);
-    const data = parseSession(await res.json());
-    if (request === latestRequest) setState({ data, isPending: false, error: null });
+    const body: unknown = await res.json();
+    const data = parseSession(body);
+    const answer = JSON.stringify(body);
+    if (request !== latestRequest) return;
+    // The same session again (the one a signed-in page was rendered with): the page renders
+    // nothing anew, which also keeps a page still hydrating as the server made it.
+    if (answer === lastAnswer && state.data && !state.error) return;
+    lastAnswer = answer;
+    setState({ data, isPending: false, error: null });
   } catch (error) {
     if (request !== latestRequest) return;
     const err = error instanceof Error ? error : new Error(String(error));
@@ -124,13 +131,33 @@ function subscribe(listener: () => void): () => void {
 
 const getSnapshot = () => state;
 
+/** A get-session answer as the session state it makes; throws when it is not one. */
+export function sessionStateOf(answer: unknown): SessionState {
+  return { data: parseSession(answer), isPending: false, error: null };
+}
+
 /**
- * What the server renders and the browser hydrates with: always "being read", whatever has been
- * read since. Hydration can finish part of a page after the rest has mounted and asked for the
- * session; rendering that part with the answer would not match the server's HTML. React renders
- * again with the real state once hydrated.
+ * Starts from the session a signed-in page was rendered with (its first data), as if just read:
+ * the page hydrates with it, and the session is read again once something listens, as on any
+ * page. Returns the state, for `RenderedSession`.
  */
-const getServerSnapshot = () => checking;
+export function seedSession(answer: unknown): SessionState {
+  lastAnswer = JSON.stringify(answer);
+  state = sessionStateOf(answer);
+  return state;
+}
+
+/**
+ * What the server renders and the browser hydrates with: the session the page was rendered with
+ * (`RenderedSession`), else "being read", whatever has been read since. Hydration can finish part
+ * of a page after the rest has mounted and asked for the session; rendering that part with a
+ * later answer would not match the server's HTML. React renders again with the real state once
+ * hydrated.
+ */
+const useServerSnapshot = () => {
+  const rendered = useContext(RenderedSession) as SessionState | undefined;
+  return () => rendered ?? checking;
+};
 
 /**
  * Runs a better-auth call once its client has loaded, then reads the session again before
@@ -155,7 +182,7 @@ function afterLoad<F extends (...args: never[]) => Promise<unknown>>(
  */
 export const authClient = {
   useSession() {
-    const snapshot = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+    const snapshot = useSyncExternalStore(subscribe, getSnapshot, useServerSnapshot());
     return { ...snapshot, refetch: refreshSession };
   },
   signIn: {

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '@voltforge/contract/initial-data';
 import type { Page } from './paged-fetch';
 import { reviewKeys } from './api/review-keys';
@@ -42,6 +42,8 @@ export function seedQueryCache(queryClient: QueryClient, data: InitialData): voi
   if (data.tool) queryClient.setQueryData(toolKeys.detail(data.tool._id), data.tool);
   if (data.categories) queryClient.setQueryData(toolKeys.categories(), data.categories);
   if (data.shopTerms) queryClient.setQueryData(shopTermsKey, data.shopTerms);
+  // A signed-in page: the answers it was rendered with, under the keys that asked for them.
+  if (data.queries) hydrate(queryClient, data.queries);
 }
 
 /** `readInitialData` into `seedQueryCache`; returns what it read. */

@@ -12,9 +12,9 @@ const dist = mkdtempSync(join(tmpdir(), 'voltforge-dist-'));
 const indexHtml =
   '<!doctype html><html><head><title>Voltforge</title></head><body><div id="root"></div></body></html>';
 const table = {
-  '/': ['/assets/home-page-1.js', '/assets/use-query-1.js'],
-  '/about': ['/assets/about-page-1.js'],
-  '/tool/:id': ['/assets/tool-order-page-1.js'],
+  'src/features/home/home-page.tsx': ['/assets/home-page-1.js', '/assets/use-query-1.js'],
+  'src/features/company/about-page.tsx': ['/assets/about-page-1.js'],
+  'src/features/place-order/tool-order-page.tsx': ['/assets/tool-order-page-1.js'],
 };
 
 beforeAll(async () => {
@@ -34,9 +34,11 @@ async function preloaded(url: string) {
 
 describe("a page's own scripts, preloaded in its HTML", () => {
   it('preloads the chunks of the page the path shows, on data pages and static pages', async () => {
-    expect(await preloaded('/')).toEqual(table['/']);
-    expect(await preloaded('/about')).toEqual(table['/about']);
-    expect(await preloaded(`/tool/${toolId}`)).toEqual(table['/tool/:id']);
+    expect(await preloaded('/')).toEqual(table['src/features/home/home-page.tsx']);
+    expect(await preloaded('/about')).toEqual(table['src/features/company/about-page.tsx']);
+    expect(await preloaded(`/tool/${toolId}`)).toEqual(
+      table['src/features/place-order/tool-order-page.tsx'],
+    );
   });
 
   it('preloads nothing for a path outside the list', async () => {

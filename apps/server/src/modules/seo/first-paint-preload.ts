@@ -1,28 +1,35 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { matchPublicPage } from '@voltforge/contract/public-pages';
 
-/** Written by the web build (scripts/route-preload.ts): route pattern → its page's chunk URLs. */
+/** Written by the web build (scripts/route-preload.ts): module → the URLs of its code. */
 const ROUTE_PRELOAD_FILE = 'route-preload.json';
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
- * The JavaScript a page needs beyond the entry, for its HTML to preload: the browser then fetches
- * the page's code alongside the entry instead of after the entry has run. Paths without a route
- * in the build's list (and a build without the list) preload nothing.
+ * The code a page's modules need beyond the entry, for its HTML to preload: the browser then
+ * fetches the page's code alongside the entry instead of after the entry has run. Each URL once,
+ * in the modules' order; a module the build did not list (or a build without the list) adds
+ * nothing.
  */
-export function routePreloads(distDir: string): (path: string) => string[] {
+export function modulePreloads(distDir: string): (modules: readonly string[]) => string[] {
   const file = join(distDir, ROUTE_PRELOAD_FILE);
   if (!existsSync(file)) return () => [];
-  const table = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
-  const routes = Object.entries(table).map(([pattern, urls]) => ({
-    match: new RegExp(
-      `^${pattern
-        .split(/:[^/]+/)
-        .map(escapeRegExp)
-        .join('[^/]+')}$`,
+  const table = new Map(
+    Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>).map(
+      ([module, urls]) => [
+        module,
+        urls.filter((url) => url.startsWith('/') && !url.startsWith('//')),
+      ],
     ),
-    urls: urls.filter((url) => url.startsWith('/') && !url.startsWith('//')),
-  }));
-  return (path) => routes.find((route) => route.match.test(path))?.urls ?? [];
+  );
+  return (modules) => [...new Set(modules.flatMap((module) => table.get(module) ?? []))];
+}
+
+/** The code of the public page at `path` (none for any other path). */
+export function routePreloads(distDir: string): (path: string) => string[] {
+  const preloads = modulePreloads(distDir);
+  return (path) => {
+    const page = matchPublicPage(path)?.page;
+    return page ? preloads([page.module]).filter((url) => url.endsWith('.js')) : [];
+  };
 }

@@ -24,14 +24,16 @@ export function preparePage(
   html: Buffer,
   securityHeaders: Readonly<Record<string, string>>,
   effort: 'max' | 'fast' = 'max',
+  /** `private`: the page is one reader's (it shows their data): no shared cache may keep it. */
+  audience: 'public' | 'private' = 'public',
 ): PreparedPage {
   const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
   // Each encoding is different bytes, so each gets its own strong ETag.
   const variant = (encoding: Encoding, body: Buffer, etag: string): PreparedVariant => {
     const notModified = {
       ...securityHeaders,
-      'cache-control': 'no-cache',
-      vary: 'accept-encoding',
+      'cache-control': audience === 'private' ? 'private, no-store' : 'no-cache',
+      vary: audience === 'private' ? 'accept-encoding, cookie' : 'accept-encoding',
       etag,
     };
     return {
@@ -61,13 +63,16 @@ export function sendPage(page: PreparedPage, request: FastifyRequest, reply: Fas
 
 /** What one page's served HTML says about it beyond index.html. */
 export interface PageHead {
-  meta: PageMeta;
+  /** Undefined: index.html's own (a signed-in page sets its title once it runs). */
+  meta?: PageMeta;
   /** Path (and query, where it picks the content) that search engines should index. */
-  canonicalPath: string;
+  canonicalPath?: string;
   /** The page's first data, embedded as JSON for the app to start from. */
   data?: unknown;
   /** Script URLs the page will import: preloaded so they download alongside the entry. */
   preload?: string[];
+  /** Stylesheets the page needs beyond the shop's own, linked after it. */
+  stylesheets?: string[];
   /** The page's HTML as the app renders it (server rendering). */
   rendered?: RenderedPage;
   /** With `rendered`: the script that starts the app's entry after the first paint. */
@@ -98,16 +103,31 @@ export const scriptSafeJson = (value: unknown) =>
 
 /** index.html with the page's title, description, canonical link and first data. */
 export function renderPageHtml(template: string, publicUrl: string, head: PageHead): string {
-  const title = `<title>${escapeHtml(documentTitle(head.meta.title))}</title>`;
-  const canonical = `<link rel="canonical" href="${escapeHtml(publicUrl + head.canonicalPath)}" />`;
-  const description = `<meta name="description" content="${escapeHtml(head.meta.description)}" />`;
-  let html = template
-    .replace(/<meta\s+name="description"[^>]*>/, () => description)
-    .replace(/<title>[^<]*<\/title>/, () =>
-      // What the rendered page hoists (its main image's preload) comes before the scripts and
-      // the stylesheet, so the image is asked for first.
-      [title, canonical, head.rendered?.head].filter(Boolean).join('\n    '),
+  const { meta, canonicalPath } = head;
+  let html = template;
+  if (meta) {
+    const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
+    html = html.replace(/<meta\s+name="description"[^>]*>/, () => description);
+  }
+  html = html.replace(/<title>[^<]*<\/title>/, (templateTitle) =>
+    // What the rendered page hoists (its main image's preload) comes before the scripts and
+    // the stylesheet, so the image is asked for first.
+    [
+      meta ? `<title>${escapeHtml(documentTitle(meta.title))}</title>` : templateTitle,
+      canonicalPath === undefined
+        ? undefined
+        : `<link rel="canonical" href="${escapeHtml(publicUrl + canonicalPath)}" />`,
+      head.rendered?.head,
+    ]
+      .filter(Boolean)
+      .join('\n    '),
+  );
+  if (head.stylesheets?.length) {
+    const links = head.stylesheets.map(
+      (url) => `<link rel="stylesheet" href="${escapeHtml(url)}" />`,
     );
+    html = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
+  }
   if (head.rendered && head.bootScript) {
     // A page rendered on the server is readable before its code arrives: the boot script starts
     // the app's entry once the page has painted, so neither the entry nor its chunks are fetched

@@ -10,7 +10,13 @@ import {
   type PageHead,
   type PreparedPage,
 } from './page-html.ts';
-import { renderBody, type ServerRenderer } from './server-renderer.ts';
+import { matchSignedInPage } from '@voltforge/contract/signed-in-pages';
+import {
+  renderBody,
+  renderSignedInBody,
+  type ReadAsReader,
+  type ServerRenderer,
+} from './server-renderer.ts';
 
 /** Bounds the cache, whatever query strings arrive. */
 const RENDERED_MAX_ENTRIES = 200;
@@ -44,6 +50,16 @@ export interface PageOptions {
    * whether that is within its budget; a page over budget is served without them.
    */
   renderAllowed?: (request: FastifyRequest) => Promise<boolean>;
+  /**
+   * The reader of a signed-in page (`@voltforge/contract/signed-in-pages`): their session as
+   * get-session answers it, and their reads of the API; undefined for a visitor, who is served
+   * the shell. Without it, signed-in pages are painted by the browser.
+   */
+  readerOf?: (
+    request: FastifyRequest,
+  ) => Promise<{ session: unknown; read: ReadAsReader } | undefined>;
+  /** The stylesheets of a module (route-preload.json of the build). */
+  stylesheets?: (module: string) => string[];
 }
 
 /** The public pages with their HTML made from index.html: kept, and made on demand. */
@@ -202,8 +218,43 @@ export function createPages(
       : undefined;
   }
 
+  /**
+   * A signed-in page rendered for its reader, with the session and answers it was rendered with:
+   * never kept (it is theirs alone) and marked private. Undefined for a visitor, a page over the
+   * client's render budget or a failed render: the shell is served, and the app paints the page.
+   */
+  async function signedInPage(
+    request: FastifyRequest,
+    styles: string | undefined,
+  ): Promise<PreparedPage | undefined> {
+    if (!opts.renderer || !opts.readerOf) return undefined;
+    const reader = await opts.readerOf(request);
+    if (!reader) return undefined;
+    if (opts.renderAllowed && !(await opts.renderAllowed(request))) return undefined;
+    const renderedAt = Date.now();
+    const page = await renderSignedInBody(
+      opts.renderer,
+      request.url,
+      reader,
+      renderedAt,
+      request.log,
+    );
+    if (!page) return undefined;
+    const html = renderPageHtml(template, opts.publicUrl, {
+      data: { session: reader.session, queries: page.queries, renderedAt },
+      rendered: page,
+      bootScript,
+      stylesheets: styles ? opts.stylesheets?.(styles) : undefined,
+    });
+    return preparePage(Buffer.from(html), security, 'fast', 'private');
+  }
+
   return {
     ready: (path, url) => staticReady.get(path) ?? renderedPage(url),
-    make: (path, request) => staticPage(path, request.log) ?? dataPage(request),
+    make: (path, request) => {
+      const signedIn = matchSignedInPage(path);
+      if (signedIn) return signedInPage(request, signedIn.styles);
+      return staticPage(path, request.log) ?? dataPage(request);
+    },
   };
 }

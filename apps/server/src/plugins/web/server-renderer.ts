@@ -16,6 +16,25 @@ export interface ServerRenderer {
     data: InitialData | undefined,
     options?: { signal?: AbortSignal },
   ): Promise<RenderedPage>;
+  /**
+   * A signed-in page for the reader of `session`, whose reads `read` answers (entry-server.tsx);
+   * without it, signed-in pages are painted by the browser.
+   */
+  renderSignedIn?: (
+    url: string,
+    session: unknown,
+    read: ReadAsReader,
+    renderedAt: number,
+    options?: { signal?: AbortSignal },
+  ) => Promise<RenderedSignedInPage>;
+}
+
+/** Reads API paths (under /api) as the page's reader: each answer that was a 200, by path. */
+export type ReadAsReader = (paths: string[]) => Promise<Record<string, unknown>>;
+
+/** A signed-in page and the query answers it was rendered with (a `DehydratedState`). */
+export interface RenderedSignedInPage extends RenderedPage {
+  queries: unknown;
 }
 
 /** Where the web build puts the server renderer, relative to its dist directory. */
@@ -39,21 +58,66 @@ export function serverRendererOf(
     }
     return undefined;
   }
-  let loaded: Promise<ServerRenderer['render']> | undefined;
+  let loaded: Promise<Required<ServerRenderer>> | undefined;
   const load = () =>
     (loaded ??= importWithScopedAsyncStorage(
       () => import(pathToFileURL(file).href) as Promise<Partial<ServerRenderer>>,
     ).then((module) => {
-      if (typeof module.render !== 'function') {
-        throw new Error(`the server renderer ${file} exports no render function`);
+      const { render, renderSignedIn } = module;
+      if (typeof render !== 'function' || typeof renderSignedIn !== 'function') {
+        throw new Error(`the server renderer ${file} exports no render or renderSignedIn function`);
       }
-      return module.render.bind(module);
+      return { render, renderSignedIn };
     }));
-  return { render: async (url, data, options) => (await load())(url, data, options) };
+  return {
+    render: async (...args) => (await load()).render(...args),
+    renderSignedIn: async (...args) => (await load()).renderSignedIn(...args),
+  };
 }
 
 /** A render that takes longer than this is given up, and the page served without it. */
 const RENDER_TIMEOUT_MS = 3000;
+
+/**
+ * Runs `render` with a signal that aborts it past the time limit; undefined (logged) when it
+ * fails or times out.
+ */
+async function bounded<T>(
+  render: (signal: AbortSignal) => Promise<T>,
+  url: string,
+  log: FastifyBaseLogger,
+): Promise<T | undefined> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error('server rendering timed out')),
+    RENDER_TIMEOUT_MS,
+  );
+  try {
+    return await render(controller.signal);
+  } catch (error) {
+    log.error({ err: error, url }, 'server rendering failed: serving the page without it');
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A signed-in page's HTML for its reader; undefined (logged) when rendering fails or times out. */
+export function renderSignedInBody(
+  renderer: ServerRenderer,
+  url: string,
+  reader: { session: unknown; read: ReadAsReader },
+  renderedAt: number,
+  log: FastifyBaseLogger,
+): Promise<RenderedSignedInPage | undefined> {
+  const { renderSignedIn } = renderer;
+  if (!renderSignedIn) return Promise.resolve(undefined);
+  return bounded(
+    (signal) => renderSignedIn(url, reader.session, reader.read, renderedAt, { signal }),
+    url,
+    log,
+  );
+}
 
 /**
  * The page's HTML from the renderer, undefined (logged) when rendering fails or times out. The
@@ -66,19 +130,6 @@ export async function renderBody(
   data: InitialData | undefined,
   log: FastifyBaseLogger,
 ): Promise<RenderedPage | undefined> {
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new Error('server rendering timed out')),
-    RENDER_TIMEOUT_MS,
-  );
-  try {
-    const asJson =
-      data === undefined ? undefined : (JSON.parse(JSON.stringify(data)) as InitialData);
-    return await renderer.render(url, asJson, { signal: controller.signal });
-  } catch (error) {
-    log.error({ err: error, url }, 'server rendering failed: serving the page without it');
-    return undefined;
-  } finally {
-    clearTimeout(timer);
-  }
+  const asJson = data === undefined ? undefined : (JSON.parse(JSON.stringify(data)) as InitialData);
+  return bounded((signal) => renderer.render(url, asJson, { signal }), url, log);
 }

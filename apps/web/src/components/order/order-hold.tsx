@@ -1,8 +1,7 @@
 import { type Order } from '@voltforge/contract/order';
 import { orderHoldMessages, payByDate } from '@voltforge/contract/order-rules';
 import { usePaymentConfig } from '../../lib/api/get-payment-config';
-
-const payByFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { useDateFormat } from '../../lib/local-time';
 
 /** "Unpaid orders are held for 48 hours, then cancelled." Nothing while unknown or unlimited. */
 export function OrderHoldPolicy({ className = '' }: { className?: string }) {
@@ -16,6 +15,7 @@ export function OrderHoldPolicy({ className = '' }: { className?: string }) {
 /** "Pay by <date time>" for an unpaid order; nothing for any other. */
 export function PayBy({ order, className = '' }: { order: Order; className?: string }) {
   const hours = usePaymentConfig().data?.orderHoldHours;
+  const payByFormat = useDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
   if (order.status !== 'pending_payment' || !hours) return null;
   const due = payByDate(order.createdAt, hours);
   if (!due) return null;

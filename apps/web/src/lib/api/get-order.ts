@@ -4,14 +4,17 @@ import { api } from '../api-client';
 import { orderKeys } from './order-keys';
 
 /** GET /api/order/:id: the customer's own order, or any order for an admin. */
+const orderPath = (id: string) => `/order/${encodeURIComponent(id)}`;
+
 export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
-  return api.get(`/order/${encodeURIComponent(id)}`, { signal });
+  return api.get(orderPath(id), { signal });
 }
 
 export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => getOrder(id, signal),
+    meta: { read: orderPath(id) },
   });
 
 export function useOrder(id: string) {

@@ -6,14 +6,17 @@ import { api } from '../api-client';
 export const paymentConfigKey = ['payments', 'config'] as const;
 
 /** GET /api/payments/config: the card provider and the unpaid-order hold. */
+const PAYMENT_CONFIG_PATH = '/payments/config';
+
 export function getPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
-  return api.get('/payments/config', { signal });
+  return api.get(PAYMENT_CONFIG_PATH, { signal });
 }
 
 export const paymentConfigQuery = () =>
   queryOptions({
     queryKey: paymentConfigKey,
     queryFn: ({ signal }) => getPaymentConfig(signal),
+    meta: { read: PAYMENT_CONFIG_PATH },
     // It changes only with a redeploy.
     staleTime: Infinity,
   });

@@ -4,14 +4,17 @@ import { api } from '../api-client';
 import { profileKeys } from './profile-keys';
 
 /** GET /api/profile: the signed-in user's profile. */
+const PROFILE_PATH = '/profile';
+
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return api.get('/profile', { signal });
+  return api.get(PROFILE_PATH, { signal });
 }
 
 export const profileQuery = (userId: string) =>
   queryOptions({
     queryKey: profileKeys.detail(userId),
     queryFn: ({ signal }) => getProfile(signal),
+    meta: { read: PROFILE_PATH },
   });
 
 export function useProfile(userId: string) {

@@ -9,14 +9,17 @@ import { shopTermsKey } from './shop-terms-key';
  */
 
 /** GET /api/shop/terms: the flat shipping rate, the free-shipping threshold and the tax rate. */
+const SHOP_TERMS_PATH = '/shop/terms';
+
 export function getShopTerms(signal?: AbortSignal): Promise<ShopTermsJson> {
-  return api.get('/shop/terms', { signal });
+  return api.get(SHOP_TERMS_PATH, { signal });
 }
 
 export const shopTermsQuery = () =>
   queryOptions({
     queryKey: shopTermsKey,
     queryFn: ({ signal }) => getShopTerms(signal),
+    meta: { read: SHOP_TERMS_PATH },
     // They change only with a restart of the shop.
     staleTime: Infinity,
     select: shopTermsFromJson,

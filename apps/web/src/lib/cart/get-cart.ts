@@ -4,12 +4,15 @@ import { api } from '../api-client';
 import { cartKeys } from './cart-keys';
 
 /** GET /api/cart: the signed-in buyer's cart, every line priced now. */
+const CART_PATH = '/cart';
+
 export function getCart(signal?: AbortSignal): Promise<Cart> {
-  return api.get('/cart', { signal });
+  return api.get(CART_PATH, { signal });
 }
 
 export const cartQuery = (userId: string) =>
   queryOptions({
     queryKey: cartKeys.mine(userId),
     queryFn: ({ signal }) => getCart(signal),
+    meta: { read: CART_PATH },
   });

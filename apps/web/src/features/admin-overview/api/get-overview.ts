@@ -9,11 +9,14 @@ export const overviewKeys = {
   period: (days: OverviewDays) => [...overviewKeys.all, days] as const,
 };
 
+const overviewPath = (days: OverviewDays) => `/admin/overview?days=${days}`;
+
 /** GET /api/admin/overview?days= */
 export const overviewQuery = (days: OverviewDays) =>
   queryOptions({
     queryKey: overviewKeys.period(days),
-    queryFn: ({ signal }): Promise<Overview> => api.get(`/admin/overview?days=${days}`, { signal }),
+    queryFn: ({ signal }): Promise<Overview> => api.get(overviewPath(days), { signal }),
+    meta: { read: overviewPath(days) },
     // Sales move while the page is open; a minute is fresh enough for a dashboard.
     staleTime: 60_000,
     // Switching 30 ↔ 90 days keeps the page (and an open figures table) until the new figures come.

@@ -4,6 +4,7 @@ import { formatUsd } from '@voltforge/contract/money';
 import { orderStatusLabels } from '@voltforge/contract/order-rules';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { useDateFormat } from '../../../lib/local-time';
 
 const longDate = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -116,6 +117,7 @@ export function TopTools({ overview }: { overview: Overview }) {
 }
 
 export function LowStockList({ overview }: { overview: Overview }) {
+  const alertedFormat = useDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
   if (overview.lowStock.length === 0) {
     return <p className="text-base-content/75">Every tool is above its low-stock threshold.</p>;
   }
@@ -143,7 +145,7 @@ export function LowStockList({ overview }: { overview: Overview }) {
               <span className="text-base-content/75">threshold {t.lowStockThreshold}</span>
               {t.notifiedAt ? (
                 <span className="text-base-content/75">
-                  · alerted {new Date(t.notifiedAt).toLocaleString()}
+                  · alerted {alertedFormat.format(new Date(t.notifiedAt))}
                 </span>
               ) : null}
             </span>

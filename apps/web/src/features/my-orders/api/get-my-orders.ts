@@ -4,14 +4,17 @@ import { api } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
 
 /** GET /api/order?email= — the signed-in customer's orders, newest first. */
+const myOrdersPath = (email: string) => `/order?email=${encodeURIComponent(email)}`;
+
 export function getMyOrders(email: string, signal?: AbortSignal): Promise<Order[]> {
-  return api.get(`/order?email=${encodeURIComponent(email)}`, { signal });
+  return api.get(myOrdersPath(email), { signal });
 }
 
 export const myOrdersQuery = (email: string) =>
   queryOptions({
     queryKey: orderKeys.mine(email),
     queryFn: ({ signal }) => getMyOrders(email, signal),
+    meta: { read: myOrdersPath(email) },
     enabled: email !== '',
   });
 

@@ -16,11 +16,11 @@ import { ShipmentNote } from '../../../components/order/shipment-note';
 import { CreditNoteLinks } from '../../../components/order/credit-note-links';
 import { RefundState } from '../../../components/order/refund-state';
 import { chargeTexts } from '@voltforge/contract/charges';
-
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+import { useDateFormat } from '../../../lib/local-time';
 
 function OrderDate({ iso }: { iso: string }) {
+  const dayFormat = useDateFormat({ dateStyle: 'medium' });
+  const timeFormat = useDateFormat({ timeStyle: 'short' });
   const date = new Date(iso);
   return (
     <time dateTime={iso} className="flex flex-col whitespace-nowrap">

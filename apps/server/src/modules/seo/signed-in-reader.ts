@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** A page asks for a handful of reads; more than this are left for the browser to make. */
+const MAX_READS_PER_ROUND = 8;
+
+/**
+ * The reader of a signed-in page the server renders (the web plugin's `readerOf`): the session
+ * as GET /api/auth/get-session answers them, and their reads of the API, each made as the same
+ * request their browser would make (their cookie, their address), through the app itself, so
+ * every permission, limit and kept answer applies as it would. Undefined for a visitor.
+ */
+export function signedInReader(app: FastifyInstance) {
+  return async (request: FastifyRequest) => {
+    const cookie = request.headers.cookie;
+    // The cheap check first: a visitor costs no session read through better-auth.
+    if (!cookie || !(await request.sessionUser())) return undefined;
+    const asReader = (url: string) =>
+      app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie, accept: 'application/json' },
+        remoteAddress: request.ip,
+      });
+    const answer = await asReader('/api/auth/get-session');
+    if (answer.statusCode !== 200) return undefined;
+    const session: unknown = answer.json();
+    if (session === null || typeof session !== 'object') return undefined;
+    const read = async (paths: string[]) => {
+      const answers: Record<string, unknown> = {};
+      const ours = paths.filter((path) => path.startsWith('/') && !path.startsWith('//'));
+      await Promise.all(
+        ours.slice(0, MAX_READS_PER_ROUND).map(async (path) => {
+          const res = await asReader(`/api${path}`);
+          // Anything else (a 404 for an order that is not theirs) is the browser's to ask and show.
+          if (res.statusCode === 200) answers[path] = res.json();
+        }),
+      );
+      return answers;
+    };
+    return { session: session as Record<string, unknown>, read };
+  };
+}

@@ -1,0 +1,152 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTool } from '../../test/shop-fixtures.ts';
+import {
+  createTestApp,
+  registerUser,
+  request,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.ts';
+import { importWithScopedAsyncStorage } from '../adapters/react-dom-server.ts';
+import type { ServerRenderer } from './web/server-renderer.ts';
+
+// The web app's own server renderer, from its sources, loaded as the server loads the built one.
+const webEntry = new URL('../../../web/src/entry-server.tsx', import.meta.url).href;
+const webRenderer = (await importWithScopedAsyncStorage(
+  () => import(/* @vite-ignore */ webEntry),
+)) as ServerRenderer;
+
+const indexHtml = `<!doctype html><html><head>
+<meta name="description" content="The app's own description." />
+<title>Voltforge</title>
+<script type="module" crossorigin src="/assets/index-abc.js"></script>
+<link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+</head><body><div id="root"></div></body></html>`;
+
+const dashboardCss = '/assets/dashboard-layout-abc.css';
+
+function distDir() {
+  const dist = mkdtempSync(join(tmpdir(), 'voltforge-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), indexHtml);
+  writeFileSync(join(dist, 'boot.js'), '// the boot script');
+  writeFileSync(
+    join(dist, 'route-preload.json'),
+    JSON.stringify({
+      'src/app/layout/dashboard-layout.tsx': ['/assets/dashboard-layout-abc.js', dashboardCss],
+    }),
+  );
+  return dist;
+}
+
+const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><\/body>/.exec(html)?.[1] ?? '';
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+const firstDataOf = (html: string) => {
+  const json = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(
+    html,
+  )?.[1];
+  return json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>);
+};
+
+describe('signed-in pages rendered on the server for their reader', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  let admin: TestUser;
+  let aliceOrder = '';
+
+  beforeAll(async () => {
+    t = await createTestApp({ WEB_DIST_DIR: distDir() }, { serverRenderer: webRenderer });
+    alice = await registerUser(t.app, { name: 'Alice Ampere' });
+    bob = await registerUser(t.app, { name: 'Bob Volta' });
+    admin = await registerUser(t.app, { name: 'Ada Admin', role: 'admin' });
+    const tool = await insertTool(t.database.db, {
+      name: 'Voltforge Bench Multimeter',
+      priceCents: 8950,
+    });
+    const placed = await request(t.app, {
+      method: 'POST',
+      url: '/api/order',
+      payload: { toolId: tool.id, quantity: 3, phone: '+1 555 010 2030', address: '1 Main St' },
+      as: alice,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    aliceOrder = placed.json<{ _id: string }>()._id;
+  });
+  afterAll(() => t.close());
+
+  it("puts the customer's own orders in My Orders, for them only and kept by no cache", async () => {
+    const res = await request(t.app, { method: 'GET', url: '/dashboard/myOrder', as: alice });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.vary).toContain('cookie');
+    const text = textOf(rootOf(res.body));
+    expect(text).toContain('My Orders (1)');
+    expect(text).toContain('Voltforge Bench Multimeter');
+    expect(text).toContain('$268.50');
+    expect(text).toContain('Alice Ampere');
+    // Styled at first paint: the dashboard's stylesheet is linked, not left to its code.
+    expect(res.body).toContain(`<link rel="stylesheet" href="${dashboardCss}" />`);
+    // The browser hydrates from the same session and answers.
+    const data = firstDataOf(res.body);
+    expect(data?.session).toMatchObject({ user: { email: alice.email } });
+    expect(JSON.stringify(data?.queries)).toContain(aliceOrder);
+  });
+
+  it("never shows one customer's orders to another", async () => {
+    const bobs = await request(t.app, { method: 'GET', url: '/dashboard/myOrder', as: bob });
+    expect(textOf(rootOf(bobs.body))).toContain('You have no orders yet.');
+    expect(bobs.body).not.toContain(aliceOrder);
+    expect(bobs.body).not.toContain(alice.email);
+    // Alice's order's payment page, asked for by Bob: the API refuses him, so nothing of it is in
+    // the page; his browser asks again and shows the refusal.
+    const payment = await request(t.app, {
+      method: 'GET',
+      url: `/dashboard/payment/${aliceOrder}`,
+      as: bob,
+    });
+    expect(payment.body).not.toContain('Voltforge Bench Multimeter');
+    expect(payment.body).not.toContain('$268.50');
+  });
+
+  it('shows an admin the overview on /dashboard, and a customer their orders', async () => {
+    const overview = await request(t.app, { method: 'GET', url: '/dashboard', as: admin });
+    expect(textOf(rootOf(overview.body))).toContain('Last 30 days');
+    const orders = await request(t.app, { method: 'GET', url: '/dashboard', as: alice });
+    expect(textOf(rootOf(orders.body))).toContain('My Orders (1)');
+    expect(textOf(rootOf(orders.body))).not.toContain('Last 30 days');
+  });
+
+  it("renders the payment page with the order's total for its owner", async () => {
+    const res = await request(t.app, {
+      method: 'GET',
+      url: `/dashboard/payment/${aliceOrder}`,
+      as: alice,
+    });
+    expect(textOf(rootOf(res.body))).toContain('$268.50');
+  });
+
+  it('serves a visitor the shell, which sends them to sign in, with nothing of anyone in it', async () => {
+    for (const url of ['/dashboard', '/dashboard/myOrder', `/dashboard/payment/${aliceOrder}`]) {
+      const res = await request(t.app, { method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(rootOf(res.body)).toBe('');
+      expect(firstDataOf(res.body)).toBeUndefined();
+    }
+    // A cookie that is no session is a visitor too.
+    const forged = await request(t.app, {
+      method: 'GET',
+      url: '/dashboard/myOrder',
+      headers: { cookie: 'better-auth.session_token=forged.value' },
+    });
+    expect(rootOf(forged.body)).toBe('');
+  });
+});

@@ -1,0 +1,38 @@
+/** A module of the web app (relative to apps/web) that starts a chunk of its own. */
+export type WebModule = `src/${string}.tsx`;
+
+/** A page behind sign-in that the server renders for its reader. */
+export interface SignedInPage {
+  /** The route pattern, `:id` where the page takes one. */
+  path: string;
+  /**
+   * The module whose stylesheets the page needs beyond the shop's own (its layout's): linked in
+   * the page's HTML, so it paints styled.
+   */
+  styles?: WebModule;
+}
+
+const dashboardLayout: WebModule = 'src/app/layout/dashboard-layout.tsx';
+
+/**
+ * The pages behind sign-in that the server renders for their reader (docs/decisions/
+ * 019-slow-phones.md): the pages a signed-in customer or admin opens first. Any other page behind
+ * sign-in is painted by the browser. A visitor asking for one is served the app's shell, which
+ * sends them to sign in.
+ */
+export const signedInPages: readonly SignedInPage[] = [
+  { path: '/dashboard', styles: dashboardLayout },
+  { path: '/dashboard/myOrder', styles: dashboardLayout },
+  { path: '/dashboard/payment/:id', styles: dashboardLayout },
+  { path: '/cart' },
+];
+
+const matchers = signedInPages.map((page) => ({
+  page,
+  pattern: new RegExp(`^${page.path.replace(':id', '[^/]+')}$`),
+}));
+
+/** The signed-in page at `pathname`, if it is one the server renders. */
+export function matchSignedInPage(pathname: string): SignedInPage | undefined {
+  return matchers.find(({ pattern }) => pattern.test(pathname))?.page;
+}
