@@ -22,6 +22,8 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 const initialData = hydrateInitialData(queryClient);
 // A signed-in page rendered for its reader starts from the session it was rendered with.
 const session = initialData?.session ? seedSession(initialData.session) : undefined;
+// Rendered for a reader whose session cannot be read back: painted afresh rather than hydrated.
+const rendersAfresh = initialData?.session !== undefined && session === undefined;
 
 const app = (
   <StrictMode>
@@ -33,7 +35,7 @@ const app = (
   </StrictMode>
 );
 
-if (container.firstChild) {
+if (container.firstChild && !rendersAfresh) {
   // The server rendered this page (docs/decisions/007-server-rendering.md): hydrate it once the
   // page's code is here (its chunks were preloaded by the HTML), so nothing suspends and the
   // server's HTML is kept. A chunk that failed to load fails again in the page's error boundary.
@@ -42,5 +44,6 @@ if (container.firstChild) {
   const hydrate = () => startTransition(() => void hydrateRoot(container, app));
   preloadRoutes(window.location.pathname).then(hydrate, hydrate);
 } else {
+  container.replaceChildren();
   createRoot(container).render(app);
 }

@@ -1,6 +1,7 @@
 import type { CatalogQuery } from './catalog.ts';
 import type { ShopTermsJson } from './charges.ts';
 import type { Review } from './review.ts';
+import type { SessionAnswer } from './session-answer.ts';
 import type { Tool, ToolCategory, ToolSearch } from './tool.ts';
 
 /**
@@ -27,9 +28,9 @@ export interface InitialData {
   shopTerms?: ShopTermsJson;
   /**
    * A signed-in page (`signed-in-pages.ts`): the session as GET /api/auth/get-session answers it
-   * for the reader the page was rendered for.
+   * for the reader the page was rendered for, as a page may carry it (`pageSession`).
    */
-  session?: { session: Record<string, unknown>; user: Record<string, unknown> };
+  session?: SessionAnswer;
   /**
    * A signed-in page: the API answers its first render read, as the web app's query cache
    * dehydrates them (TanStack Query's `DehydratedState`).

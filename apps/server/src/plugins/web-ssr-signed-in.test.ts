@@ -10,7 +10,9 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app.ts';
+import { eq } from 'drizzle-orm';
 import { importWithScopedAsyncStorage } from '../adapters/react-dom-server.ts';
+import { session } from '../db/schema/auth.ts';
 import type { ServerRenderer } from './web/server-renderer.ts';
 
 // The web app's own server renderer, from its sources, loaded as the server loads the built one.
@@ -98,6 +100,9 @@ describe('signed-in pages rendered on the server for their reader', () => {
     // The browser hydrates from the same session and answers.
     const data = firstDataOf(res.body);
     expect(data?.session).toMatchObject({ user: { email: alice.email } });
+    // Not the session's credential: the page carries what the app shows, not what signs in.
+    const token = decodeURIComponent(/session_token=([^.;]+)/.exec(alice.cookie)?.[1] ?? 'none');
+    expect(res.body).not.toContain(token);
     expect(JSON.stringify(data?.queries)).toContain(aliceOrder);
   });
 
@@ -132,6 +137,18 @@ describe('signed-in pages rendered on the server for their reader', () => {
       as: alice,
     });
     expect(textOf(rootOf(res.body))).toContain('$268.50');
+  });
+
+  it("renews a session due for it, as the browser's own read would, with the page", async () => {
+    const carol = await registerUser(t.app, { name: 'Carol Coulomb' });
+    // Five of its seven days left: past the day after which better-auth extends a session.
+    await t.app.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 5 * 86_400_000) })
+      .where(eq(session.userId, carol.id));
+    const res = await request(t.app, { method: 'GET', url: '/dashboard/myOrder', as: carol });
+    expect(textOf(rootOf(res.body))).toContain('You have no orders yet.');
+    expect(String(res.headers['set-cookie'])).toMatch(/session_token=[^;]+;.*Max-Age=604800/i);
   });
 
   it('serves a visitor the shell, which sends them to sign in, with nothing of anyone in it', async () => {

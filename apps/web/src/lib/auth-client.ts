@@ -1,4 +1,5 @@
 import { useContext, useSyncExternalStore } from 'react';
+import { pageSession, type SessionAnswer } from '@voltforge/contract/session-answer';
 import type { Role } from '@voltforge/contract/user';
 import { RenderedSession, type SessionState as SessionStateOf } from './rendered-session';
 
@@ -109,7 +110,7 @@ async function refreshSession(): Promise<void> {
     if (!res.ok) throw new Error(`Could not read the session (HTTP ${res.status}).`);
     const body: unknown = await res.json();
     const data = parseSession(body);
-    const answer = JSON.stringify(body);
+    const answer = JSON.stringify(body === null ? null : pageSession(body as SessionAnswer));
     if (request !== latestRequest) return;
     // The same session again (the one a signed-in page was rendered with): the page renders
     // nothing anew, which also keeps a page still hydrating as the server made it.
@@ -139,11 +140,15 @@ export function sessionStateOf(answer: unknown): SessionState {
 /**
  * Starts from the session a signed-in page was rendered with (its first data), as if just read:
  * the page hydrates with it, and the session is read again once something listens, as on any
- * page. Returns the state, for `RenderedSession`.
+ * page. Returns the state, for `RenderedSession`; undefined when the answer is not a session.
  */
-export function seedSession(answer: unknown): SessionState {
+export function seedSession(answer: SessionAnswer): SessionState | undefined {
+  try {
+    state = sessionStateOf(answer);
+  } catch {
+    return undefined;
+  }
   lastAnswer = JSON.stringify(answer);
-  state = sessionStateOf(answer);
   return state;
 }
 

@@ -10,7 +10,9 @@ const renderedZone = () => 'UTC';
  * browser's first render matches the server's HTML, then the reader's zone; a page the browser
  * paints shows the reader's zone at once.
  */
-export function useDateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+export function useDateFormat(
+  options: Pick<Intl.DateTimeFormatOptions, 'dateStyle' | 'timeStyle'>,
+): Intl.DateTimeFormat {
   const timeZone = useSyncExternalStore(never, readersZone, renderedZone);
   const { dateStyle, timeStyle } = options;
   return useMemo(

@@ -1,19 +1,31 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pageSession, type SessionAnswer } from '@voltforge/contract/session-answer';
 
 /** A page asks for a handful of reads; more than this are left for the browser to make. */
 const MAX_READS_PER_ROUND = 8;
+
+const isSessionAnswer = (value: unknown): value is SessionAnswer =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as SessionAnswer).session === 'object' &&
+  (value as SessionAnswer).session !== null &&
+  typeof (value as SessionAnswer).user === 'object' &&
+  (value as SessionAnswer).user !== null;
 
 /**
  * The reader of a signed-in page the server renders (the web plugin's `readerOf`): the session
  * as GET /api/auth/get-session answers them, and their reads of the API, each made as the same
  * request their browser would make (their cookie, their address), through the app itself, so
  * every permission, limit and kept answer applies as it would. Undefined for a visitor.
+ *
+ * The session is read through better-auth's own endpoint, as the browser reads it: when it is
+ * due for its sliding renewal, better-auth renews it and its new cookie goes out with the page
+ * (`setCookie`), as it would with the browser's own read.
  */
 export function signedInReader(app: FastifyInstance) {
   return async (request: FastifyRequest) => {
     const cookie = request.headers.cookie;
-    // The cheap check first: a visitor costs no session read through better-auth.
-    if (!cookie || !(await request.sessionUser())) return undefined;
+    if (!cookie) return undefined;
     const asReader = (url: string) =>
       app.inject({
         method: 'GET',
@@ -24,7 +36,8 @@ export function signedInReader(app: FastifyInstance) {
     const answer = await asReader('/api/auth/get-session');
     if (answer.statusCode !== 200) return undefined;
     const session: unknown = answer.json();
-    if (session === null || typeof session !== 'object') return undefined;
+    if (!isSessionAnswer(session)) return undefined;
+    const renewed = answer.headers['set-cookie'];
     const read = async (paths: string[]) => {
       const answers: Record<string, unknown> = {};
       const ours = paths.filter((path) => path.startsWith('/') && !path.startsWith('//'));
@@ -37,6 +50,10 @@ export function signedInReader(app: FastifyInstance) {
       );
       return answers;
     };
-    return { session: session as Record<string, unknown>, read };
+    return {
+      session: pageSession(session),
+      read,
+      setCookie: renewed === undefined ? [] : Array.isArray(renewed) ? renewed : [renewed],
+    };
   };
 }

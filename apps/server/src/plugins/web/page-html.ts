@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INITIAL_DATA_ELEMENT_ID } from '@voltforge/contract/initial-data';
 import { documentTitle, type PageMeta } from '@voltforge/contract/page-meta';
@@ -22,7 +23,7 @@ export interface PreparedPage {
  */
 export function preparePage(
   html: Buffer,
-  securityHeaders: Readonly<Record<string, string>>,
+  securityHeaders: Readonly<OutgoingHttpHeaders>,
   effort: 'max' | 'fast' = 'max',
   /** `private`: the page is one reader's (it shows their data): no shared cache may keep it. */
   audience: 'public' | 'private' = 'public',

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { InitialData } from '@voltforge/contract/initial-data';
 import type { PageMeta } from '@voltforge/contract/page-meta';
+import type { SessionAnswer } from '@voltforge/contract/session-answer';
 import {
   BOOT_SCRIPT,
   preparePage,
@@ -17,6 +18,17 @@ import {
   type ReadAsReader,
   type ServerRenderer,
 } from './server-renderer.ts';
+
+/** The reader of a signed-in page: see `PageOptions.readerOf`. */
+export interface SignedInReader {
+  session: SessionAnswer;
+  read: ReadAsReader;
+  /** Cookies the session's read set (its renewal), sent with the page. */
+  setCookie: string[];
+}
+
+/** Reading a signed-in page's reader takes no longer than this; past it, the shell is served. */
+const READER_TIMEOUT_MS = 3000;
 
 /** Bounds the cache, whatever query strings arrive. */
 const RENDERED_MAX_ENTRIES = 200;
@@ -55,9 +67,7 @@ export interface PageOptions {
    * get-session answers it, and their reads of the API; undefined for a visitor, who is served
    * the shell. Without it, signed-in pages are painted by the browser.
    */
-  readerOf?: (
-    request: FastifyRequest,
-  ) => Promise<{ session: unknown; read: ReadAsReader } | undefined>;
+  readerOf?: (request: FastifyRequest) => Promise<SignedInReader | undefined>;
   /** The stylesheets of a module (route-preload.json of the build). */
   stylesheets?: (module: string) => string[];
 }
@@ -227,10 +237,10 @@ export function createPages(
     request: FastifyRequest,
     styles: string | undefined,
   ): Promise<PreparedPage | undefined> {
-    if (!opts.renderer || !opts.readerOf) return undefined;
-    const reader = await opts.readerOf(request);
-    if (!reader) return undefined;
+    if (!opts.renderer || !opts.readerOf || !request.headers.cookie) return undefined;
     if (opts.renderAllowed && !(await opts.renderAllowed(request))) return undefined;
+    const reader = await withinTime(opts.readerOf(request), READER_TIMEOUT_MS);
+    if (!reader) return undefined;
     const renderedAt = Date.now();
     const page = await renderSignedInBody(
       opts.renderer,
@@ -246,7 +256,10 @@ export function createPages(
       bootScript,
       stylesheets: styles ? opts.stylesheets?.(styles) : undefined,
     });
-    return preparePage(Buffer.from(html), security, 'fast', 'private');
+    const headers = reader.setCookie.length
+      ? { ...security, 'set-cookie': reader.setCookie }
+      : security;
+    return preparePage(Buffer.from(html), headers, 'fast', 'private');
   }
 
   return {
@@ -257,4 +270,13 @@ export function createPages(
       return staticPage(path, request.log) ?? dataPage(request);
     },
   };
+}
+
+/** `promise`'s value, or undefined once `ms` have passed without it (a stuck database, say). */
+function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, ms, undefined);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }

@@ -3,9 +3,9 @@ import type { Order } from '@voltforge/contract/order';
 import { api } from '../api-client';
 import { orderKeys } from './order-keys';
 
-/** GET /api/order/:id: the customer's own order, or any order for an admin. */
 const orderPath = (id: string) => `/order/${encodeURIComponent(id)}`;
 
+/** GET /api/order/:id: the customer's own order, or any order for an admin. */
 export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
   return api.get(orderPath(id), { signal });
 }

@@ -5,9 +5,9 @@ import { api } from '../api-client';
 /** Shared by the payment page (which card form) and the order lists (how long unpaid orders are held). */
 export const paymentConfigKey = ['payments', 'config'] as const;
 
-/** GET /api/payments/config: the card provider and the unpaid-order hold. */
 const PAYMENT_CONFIG_PATH = '/payments/config';
 
+/** GET /api/payments/config: the card provider and the unpaid-order hold. */
 export function getPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
   return api.get(PAYMENT_CONFIG_PATH, { signal });
 }

@@ -3,9 +3,9 @@ import type { Profile } from '@voltforge/contract/profile';
 import { api } from '../api-client';
 import { profileKeys } from './profile-keys';
 
-/** GET /api/profile: the signed-in user's profile. */
 const PROFILE_PATH = '/profile';
 
+/** GET /api/profile: the signed-in user's profile. */
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
   return api.get(PROFILE_PATH, { signal });
 }

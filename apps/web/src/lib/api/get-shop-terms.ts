@@ -8,9 +8,9 @@ import { shopTermsKey } from './shop-terms-key';
  * Pages the server renders get them with their first data (lib/initial-data.ts).
  */
 
-/** GET /api/shop/terms: the flat shipping rate, the free-shipping threshold and the tax rate. */
 const SHOP_TERMS_PATH = '/shop/terms';
 
+/** GET /api/shop/terms: the flat shipping rate, the free-shipping threshold and the tax rate. */
 export function getShopTerms(signal?: AbortSignal): Promise<ShopTermsJson> {
   return api.get(SHOP_TERMS_PATH, { signal });
 }

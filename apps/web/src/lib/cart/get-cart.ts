@@ -3,9 +3,9 @@ import type { Cart } from '@voltforge/contract/cart';
 import { api } from '../api-client';
 import { cartKeys } from './cart-keys';
 
-/** GET /api/cart: the signed-in buyer's cart, every line priced now. */
 const CART_PATH = '/cart';
 
+/** GET /api/cart: the signed-in buyer's cart, every line priced now. */
 export function getCart(signal?: AbortSignal): Promise<Cart> {
   return api.get(CART_PATH, { signal });
 }

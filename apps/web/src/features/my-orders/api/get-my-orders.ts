@@ -3,9 +3,9 @@ import type { Order } from '@voltforge/contract/order';
 import { api } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
 
-/** GET /api/order?email= — the signed-in customer's orders, newest first. */
 const myOrdersPath = (email: string) => `/order?email=${encodeURIComponent(email)}`;
 
+/** GET /api/order?email= — the signed-in customer's orders, newest first. */
 export function getMyOrders(email: string, signal?: AbortSignal): Promise<Order[]> {
   return api.get(myOrdersPath(email), { signal });
 }
