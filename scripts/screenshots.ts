@@ -23,7 +23,13 @@ const visitorPages = [
   '/register',
   '/no-such-page',
 ];
-const customerPages = ['/dashboard', '/dashboard/addReview', '/dashboard/updateProfile'];
+const customerPages = [
+  '/dashboard',
+  '/dashboard/myOrder',
+  '/cart',
+  '/dashboard/addReview',
+  '/dashboard/updateProfile',
+];
 const adminPages = [
   '/dashboard',
   '/dashboard/users',
