@@ -6,8 +6,8 @@ export interface SignedInPage {
   /** The route pattern, `:id` where the page takes one. */
   path: string;
   /**
-   * The module whose stylesheets the page needs beyond the shop's own (its layout's): linked in
-   * the page's HTML, so it paints styled.
+   * The module whose stylesheet the page is styled with in place of a visitor's (its layout's,
+   * the whole shop's): linked in the page's HTML, so it paints styled, with one sheet.
    */
   styles?: WebModule;
 }

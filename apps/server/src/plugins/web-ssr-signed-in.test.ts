@@ -95,8 +95,10 @@ describe('signed-in pages rendered on the server for their reader', () => {
     expect(text).toContain('Voltforge Bench Multimeter');
     expect(text).toContain('$268.50');
     expect(text).toContain('Alice Ampere');
-    // Styled at first paint: the dashboard's stylesheet is linked, not left to its code.
+    // Styled at first paint by the dashboard's stylesheet alone (the whole shop's): linked, not
+    // left to its code, and in place of a visitor's, which it contains.
     expect(res.body).toContain(`<link rel="stylesheet" href="${dashboardCss}" />`);
+    expect(res.body).not.toContain('index-abc.css');
     // The browser hydrates from the same session and answers.
     const data = firstDataOf(res.body);
     expect(data?.session).toMatchObject({ user: { email: alice.email } });
@@ -137,6 +139,10 @@ describe('signed-in pages rendered on the server for their reader', () => {
       as: alice,
     });
     expect(textOf(rootOf(res.body))).toContain('$268.50');
+    // The cart is no dashboard page: a visitor's stylesheet is the one it needs.
+    const cart = await request(t.app, { method: 'GET', url: '/cart', as: alice });
+    expect(cart.body).toContain('index-abc.css');
+    expect(cart.body).not.toContain(dashboardCss);
   });
 
   it("renews a session due for it, as the browser's own read would, with the page", async () => {

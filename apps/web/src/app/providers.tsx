@@ -10,7 +10,8 @@ import { subscribeToToastRequests, toastRequested } from '../lib/toast';
  * react-toastify 11 injects its own stylesheet when the container mounts, so its CSS file is not
  * imported separately (it would ship twice). A visitor reading the shop never sees a toast, so it
  * is a chunk of its own: it mounts at once when code asks lib/toast for a toast, and for a
- * signed-in person (whose pages toast through react-toastify directly) once the page is idle.
+ * signed-in person (whose actions toast often) once the page is idle, so their first toast shows
+ * without waiting for its code.
  * A toast raised before the container mounts waits in react-toastify's queue, then shows.
  */
 const ToastContainer = lazy(() =>

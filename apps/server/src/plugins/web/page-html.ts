@@ -72,7 +72,10 @@ export interface PageHead {
   data?: unknown;
   /** Script URLs the page will import: preloaded so they download alongside the entry. */
   preload?: string[];
-  /** Stylesheets the page needs beyond the shop's own, linked after it. */
+  /**
+   * The page's stylesheets in place of index.html's (a signed-in page's: the whole shop's, of
+   * which a visitor's is a part), so the browser styles its first paint with one sheet, not two.
+   */
   stylesheets?: string[];
   /** The page's HTML as the app renders it (server rendering). */
   rendered?: RenderedPage;
@@ -127,7 +130,9 @@ export function renderPageHtml(template: string, publicUrl: string, head: PageHe
     const links = head.stylesheets.map(
       (url) => `<link rel="stylesheet" href="${escapeHtml(url)}" />`,
     );
-    html = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
+    html = html
+      .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+      .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
   }
   if (head.rendered && head.bootScript) {
     // A page rendered on the server is readable before its code arrives: the boot script starts
