@@ -3,8 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { adminMessages } from '@voltforge/contract/admin';
 import type { Order } from '@voltforge/contract/order';
-import type { Tool } from '@voltforge/contract/tool';
-import { demo, registerCustomer, signIn } from './fixtures';
+import { demo, placeOrder, registerCustomer, signIn } from './fixtures';
 
 /** A second person at their own browser: own cookies, own session. */
 async function newPerson(browser: Browser): Promise<Page> {
@@ -31,19 +30,7 @@ async function toast(page: Page, text: string) {
 
 /** The customer orders and pays through the API, as the payment page would (test provider). */
 async function placePaidOrder(page: Page): Promise<Order> {
-  const tools = (await (await page.request.get('/api/tool?pageSize=100')).json()) as Tool[];
-  const tool = tools.find((t) => t.inStock >= t.minOrderQuantity);
-  if (!tool) throw new Error('no tool in stock');
-  const placed = await page.request.post('/api/order', {
-    data: {
-      toolId: tool._id,
-      quantity: tool.minOrderQuantity,
-      phone: '+1 555 010 2030',
-      address: '12 Foundry Lane, Springfield',
-    },
-  });
-  expect(placed.status()).toBe(201);
-  const order = (await placed.json()) as Order;
+  const { order } = await placeOrder(page);
   const intent = await page.request.post('/api/create-payment-intent', {
     data: { orderId: order._id },
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Order } from '@voltforge/contract/order';
 import type { Tool } from '@voltforge/contract/tool';
 import {
   orderCharges,
@@ -100,4 +101,24 @@ export async function cheapTool(
   });
   expect(created.status()).toBe(201);
   return (await created.json()) as Tool;
+}
+
+/**
+ * The signed-in customer of `page` orders the minimum of the first demo tool in stock, through the
+ * API as the order form would; the order is unpaid. Returns it and the tool.
+ */
+export async function placeOrder(page: Page): Promise<{ order: Order; tool: Tool }> {
+  const tools = (await (await page.request.get('/api/tool?pageSize=100')).json()) as Tool[];
+  const tool = tools.find((t) => t.inStock >= t.minOrderQuantity);
+  if (!tool) throw new Error('no tool in stock');
+  const placed = await page.request.post('/api/order', {
+    data: {
+      toolId: tool._id,
+      quantity: tool.minOrderQuantity,
+      phone: '+1 555 010 2030',
+      address: '12 Foundry Lane, Springfield',
+    },
+  });
+  expect(placed.status()).toBe(201);
+  return { order: (await placed.json()) as Order, tool };
 }

@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { Order } from '@voltforge/contract/order';
-import type { Tool } from '@voltforge/contract/tool';
-import { demo, registerCustomer, signIn } from './fixtures';
+import { demo, placeOrder, registerCustomer, signIn } from './fixtures';
 
 /*
  * Public pages arrive rendered (docs/decisions/007-server-rendering.md): readable before any
@@ -60,30 +58,43 @@ test.describe('with JavaScript off', () => {
   });
 });
 
+/**
+ * Opens `path` with the app's code held back until the server's page has been checked (it shows
+ * `expectText`, or anything), marks the server's main element, lets the app hydrate, and checks
+ * React kept that element (had it discarded the server's HTML, the new one would lack the mark).
+ * Returns the page's errors from then on.
+ */
+async function openRendered(page: Page, path: string, expectText?: string | RegExp) {
+  const errors = collectErrors(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  const main = page.locator('main#main');
+  if (expectText === undefined) await expect(main).not.toBeEmpty();
+  else await expect(main).toContainText(expectText);
+  await main.evaluate((element) => element.setAttribute('data-from-server', 'yes'));
+  release();
+  await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main#main')).toHaveAttribute('data-from-server', 'yes');
+  await page.unroute('**/assets/index-*.js');
+  return errors;
+}
+
 test.describe('hydration', () => {
   const pages = ['/', '/tools', '/tools?sort=price_desc&page=2', '/about', '/login', '/register'];
 
   for (const path of pages) {
     test(`${path} keeps the server's HTML and logs no error`, async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 800 });
-      const errors = collectErrors(page);
-      // Hold the app's code back, mark the server's main element, then let the app hydrate.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/assets/index-*.js', async (route) => {
-        await held;
-        await route.fallback();
-      });
-      await page.goto(path, { waitUntil: 'commit' });
-      const main = page.locator('main#main');
-      await expect(main).not.toBeEmpty();
-      await main.evaluate((element) => element.setAttribute('data-from-server', 'yes'));
-      release();
+      const errors = await openRendered(page, path);
       // Hydrated: the app's handlers are attached (the menu button now opens the drawer).
-      await page.waitForLoadState('networkidle');
       await page.getByRole('button', { name: 'Open menu' }).click();
       await expect(page.getByRole('navigation', { name: 'Site menu' })).toBeVisible();
-      // Had React discarded the server's HTML, this element would be a new one without the mark.
       await expect(page.locator('main#main')).toHaveAttribute('data-from-server', 'yes');
       expect(errors).toEqual([]);
     });
@@ -109,42 +120,9 @@ test.describe('hydration', () => {
 test.describe('signed-in pages, rendered for their reader', () => {
   test.use({ timezoneId: 'America/New_York' });
 
-  /** Opens `path` with the app's code held back until the server's page has been checked. */
-  async function openRendered(page: Page, path: string, expectText: string | RegExp) {
-    const errors = collectErrors(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held;
-      await route.fallback();
-    });
-    await page.goto(path, { waitUntil: 'commit' });
-    const main = page.locator('main#main');
-    await expect(main).toContainText(expectText);
-    await main.evaluate((element) => element.setAttribute('data-from-server', 'yes'));
-    release();
-    await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '');
-    await page.waitForLoadState('networkidle');
-    await expect(page.locator('main#main')).toHaveAttribute('data-from-server', 'yes');
-    await page.unroute('**/assets/index-*.js');
-    return errors;
-  }
-
   test("a customer's orders, payment page and cart hydrate without an error", async ({ page }) => {
     await registerCustomer(page, 'Rita Rendered');
-    const tools = (await (await page.request.get('/api/tool?pageSize=100')).json()) as Tool[];
-    const tool = tools.find((t) => t.inStock >= t.minOrderQuantity);
-    if (!tool) throw new Error('no tool in stock');
-    const placed = await page.request.post('/api/order', {
-      data: {
-        toolId: tool._id,
-        quantity: tool.minOrderQuantity,
-        phone: '+1 555 010 2030',
-        address: '12 Foundry Lane, Springfield',
-      },
-    });
-    expect(placed.status()).toBe(201);
-    const order = (await placed.json()) as Order;
+    const { order, tool } = await placeOrder(page);
 
     const errors = await openRendered(page, '/dashboard/myOrder', 'My Orders (1)');
     // Once hydrated, the order's time is the reader's (New York), not the server's UTC.

@@ -247,7 +247,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     staticPages,
     firstPaint: (url) => firstPaint(database.db, url, shopTermsToJson(config.shopTerms)),
     pageKey: firstPaintKey,
-    preload: routePreloads(config.webDistDir),
+    preload: routePreloads(codeOf),
     catalogue: { version: () => app.catalogueVersion(), ttlMs: config.catalogueCacheTtlMs },
     renderAllowed: app.pageRenderAllowed,
     // The first pages a signed-in customer or admin opens are rendered for them (decision 019).

@@ -4,6 +4,14 @@ export interface SessionAnswer {
   user: Record<string, unknown>;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** Whether get-session's answer is a session (and not null, or something else). */
+export function isSessionAnswer(value: unknown): value is SessionAnswer {
+  return isObject(value) && isObject(value.session) && isObject(value.user);
+}
+
 /** The session's credential and what identifies the device: never written into a page. */
 const UNSHOWN_SESSION_FIELDS = ['token', 'ipAddress', 'userAgent'];
 

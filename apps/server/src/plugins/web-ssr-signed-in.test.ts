@@ -11,15 +11,8 @@ import {
   type TestUser,
 } from '../../test/test-app.ts';
 import { eq } from 'drizzle-orm';
-import { importWithScopedAsyncStorage } from '../adapters/react-dom-server.ts';
 import { session } from '../db/schema/auth.ts';
-import type { ServerRenderer } from './web/server-renderer.ts';
-
-// The web app's own server renderer, from its sources, loaded as the server loads the built one.
-const webEntry = new URL('../../../web/src/entry-server.tsx', import.meta.url).href;
-const webRenderer = (await importWithScopedAsyncStorage(
-  () => import(/* @vite-ignore */ webEntry),
-)) as ServerRenderer;
+import { rootOf, textOf, webRenderer } from '../../test/web-renderer.ts';
 
 const indexHtml = `<!doctype html><html><head>
 <meta name="description" content="The app's own description." />
@@ -44,13 +37,6 @@ function distDir() {
   return dist;
 }
 
-const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><\/body>/.exec(html)?.[1] ?? '';
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
 const firstDataOf = (html: string) => {
   const json = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(
     html,

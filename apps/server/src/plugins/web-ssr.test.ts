@@ -6,18 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTool } from '../../test/shop-fixtures.ts';
 import { createTestApp, request, until, type TestApp } from '../../test/test-app.ts';
-import { importWithScopedAsyncStorage } from '../adapters/react-dom-server.ts';
 import { PAGE_RENDERS_PER_MINUTE } from './security.ts';
 import type { ServerRenderer } from './web/server-renderer.ts';
 import { continuationAsyncId } from '../../test/async-tracking.ts';
-
-// The web app's own server renderer, from its sources: what the built dist/ssr/entry-server.js is.
-// (A computed URL: the server's TypeScript project does not compile the web app's JSX.)
-const webEntry = new URL('../../../web/src/entry-server.tsx', import.meta.url).href;
-// Loaded as the server loads the built one (serverRendererOf): React's AsyncLocalStorage scoped.
-const webRenderer = (await importWithScopedAsyncStorage(
-  () => import(/* @vite-ignore */ webEntry),
-)) as ServerRenderer;
+import { rootOf, textOf, webRenderer } from '../../test/web-renderer.ts';
 
 const indexHtml = `<!doctype html><html><head>
 <meta name="description" content="The app's own description." />
@@ -39,20 +31,6 @@ async function page(t: TestApp, url: string) {
   expect(res.statusCode).toBe(200);
   return res.body;
 }
-
-/** What is inside `<div id="root">`: the page before any script has run. */
-const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><\/body>/.exec(html)?.[1] ?? '';
-
-/** The text a reader sees, tags stripped and React's entities read back. */
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 // A name that would run a script if it were written into the page as markup.
 const trickyName = '</script><script>alert(1)</script> Probe';

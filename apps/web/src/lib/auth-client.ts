@@ -1,5 +1,9 @@
 import { useContext, useSyncExternalStore } from 'react';
-import { pageSession, type SessionAnswer } from '@voltforge/contract/session-answer';
+import {
+  isSessionAnswer,
+  pageSession,
+  type SessionAnswer,
+} from '@voltforge/contract/session-answer';
 import type { Role } from '@voltforge/contract/user';
 import { RenderedSession, type SessionState as SessionStateOf } from './rendered-session';
 
@@ -57,9 +61,6 @@ function setState(next: SessionState) {
   for (const listener of listeners) listener();
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
 const dateFields = {
   session: ['expiresAt', 'createdAt', 'updatedAt'],
   user: ['createdAt', 'updatedAt'],
@@ -73,9 +74,7 @@ const dateFields = {
 function parseSession(body: unknown): AuthSession | null {
   if (body === null) return null;
   if (
-    !isObject(body) ||
-    !isObject(body.session) ||
-    !isObject(body.user) ||
+    !isSessionAnswer(body) ||
     typeof body.session.id !== 'string' ||
     typeof body.user.id !== 'string'
   ) {
@@ -110,7 +109,7 @@ async function refreshSession(): Promise<void> {
     if (!res.ok) throw new Error(`Could not read the session (HTTP ${res.status}).`);
     const body: unknown = await res.json();
     const data = parseSession(body);
-    const answer = JSON.stringify(body === null ? null : pageSession(body as SessionAnswer));
+    const answer = JSON.stringify(data && pageSession(body as SessionAnswer));
     if (request !== latestRequest) return;
     // The same session again (the one a signed-in page was rendered with): the page renders
     // nothing anew, which also keeps a page still hydrating as the server made it.

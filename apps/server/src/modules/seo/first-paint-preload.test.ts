@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTool } from '../../../test/shop-fixtures.ts';
 import { createTestApp, request, type TestApp } from '../../../test/test-app.ts';
-import { routePreloads } from './first-paint-preload.ts';
+import { modulePreloads, routePreloads } from './first-paint-preload.ts';
 
 let t: TestApp;
 let toolId: string;
@@ -47,6 +47,7 @@ describe("a page's own scripts, preloaded in its HTML", () => {
   });
 
   it('preloads nothing when the build has no list', () => {
-    expect(routePreloads(mkdtempSync(join(tmpdir(), 'voltforge-dist-')))('/')).toEqual([]);
+    const noList = modulePreloads(mkdtempSync(join(tmpdir(), 'voltforge-dist-')));
+    expect(routePreloads(noList)('/')).toEqual([]);
   });
 });

@@ -25,9 +25,10 @@ export function modulePreloads(distDir: string): (modules: readonly string[]) =>
   return (modules) => [...new Set(modules.flatMap((module) => table.get(module) ?? []))];
 }
 
-/** The code of the public page at `path` (none for any other path). */
-export function routePreloads(distDir: string): (path: string) => string[] {
-  const preloads = modulePreloads(distDir);
+/** The scripts of the public page at `path` (none for any other path), from `modulePreloads`. */
+export function routePreloads(
+  preloads: (modules: readonly string[]) => string[],
+): (path: string) => string[] {
   return (path) => {
     const page = matchPublicPage(path)?.page;
     return page ? preloads([page.module]).filter((url) => url.endsWith('.js')) : [];

@@ -1,16 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { pageSession, type SessionAnswer } from '@voltforge/contract/session-answer';
+import { isSessionAnswer, pageSession } from '@voltforge/contract/session-answer';
 
 /** A page asks for a handful of reads; more than this are left for the browser to make. */
 const MAX_READS_PER_ROUND = 8;
-
-const isSessionAnswer = (value: unknown): value is SessionAnswer =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as SessionAnswer).session === 'object' &&
-  (value as SessionAnswer).session !== null &&
-  typeof (value as SessionAnswer).user === 'object' &&
-  (value as SessionAnswer).user !== null;
 
 /**
  * The reader of a signed-in page the server renders (the web plugin's `readerOf`): the session
