@@ -31,6 +31,9 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type X } from 'm'` still loads m (verbatimModuleSyntax): a page would download
+      // a module, zod and all, for a type.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
       // Fastify plugins and handlers are async by contract even when their body awaits nothing.
       '@typescript-eslint/require-await': 'off',

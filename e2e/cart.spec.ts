@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { cartLinkLabel } from '@voltforge/contract/cart-link';
-import { checkoutMessages } from '@voltforge/contract/checkout';
-import { type Order } from '@voltforge/contract/order';
+import { checkoutMessages } from '@voltforge/contract/cart-rules';
+import type { Order } from '@voltforge/contract/order';
 import { orderMessages } from '@voltforge/contract/order-rules';
 import type { Tool } from '@voltforge/contract/tool';
 import { demo, hydrated, registerCustomer, signIn } from './fixtures';

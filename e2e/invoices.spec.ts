@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { invoiceMessages } from '@voltforge/contract/invoice';
+import { invoiceMessages } from '@voltforge/contract/invoice-rules';
 import type { Order } from '@voltforge/contract/order';
 import type { Tool } from '@voltforge/contract/tool';
 import {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { taxCents } from '@voltforge/contract/charges';
 import type { Order } from '@voltforge/contract/order';
-import { refundMessages } from '@voltforge/contract/refund';
+import { refundMessages } from '@voltforge/contract/refund-rules';
 import type { Tool } from '@voltforge/contract/tool';
 import { cheapTool, registerCustomer, seriousViolations, signedInAdmin } from './fixtures';
 

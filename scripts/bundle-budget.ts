@@ -12,6 +12,8 @@ import type { Plugin } from 'vite';
  *   after it (named by `homePageModules`: a module each, e.g. the home route's page component)
  *   with their own static imports.
  * - stylesheet: the entry's CSS, the one stylesheet every page loads before its first paint.
+ * - without: packages that the listed pages must not load with their code (their static imports);
+ *   zod, whose forms fetch it on first use (apps/web/src/lib/lazy-resolver.ts).
  */
 export interface BundleBudget {
   entryKb: number;
@@ -19,6 +21,8 @@ export interface BundleBudget {
   homePageKb: number;
   /** Module ids (matched by how they end) whose chunks the home page loads lazily. */
   homePageModules: string[];
+  /** These pages' chunks, with their static imports, hold nothing of these packages. */
+  without?: { packages: string[]; pageModules: string[] };
 }
 
 interface Chunk {
@@ -83,6 +87,24 @@ export function checkBudget(chunks: Chunk[], assets: Asset[], budget: BundleBudg
       continue;
     }
     for (const c of withStaticImports(chunk, byName)) homePage.add(c);
+  }
+
+  for (const moduleId of budget.without?.pageModules ?? []) {
+    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(moduleId));
+    if (!chunk) {
+      problems.push(`bundle budget: no chunk starts at "${moduleId}"; update without.pageModules`);
+      continue;
+    }
+    for (const name of budget.without?.packages ?? []) {
+      const holder = [...withStaticImports(chunk, byName)].find((c) =>
+        c.moduleIds.some((id) => id.includes(`/node_modules/${name}/`)),
+      );
+      if (holder) {
+        problems.push(
+          `bundle budget: ${moduleId} loads ${name} with its code (in ${holder.fileName}); import it where it is used, on first use`,
+        );
+      }
+    }
   }
 
   const entryCss = [...(entry.viteMetadata?.importedCss ?? [])];

@@ -27,6 +27,18 @@ export default defineConfig(({ isSsrBuild }) => ({
       stylesheetKb: 17,
       homePageKb: 120,
       homePageModules: ['src/features/home/home-page.tsx'],
+      // A visitor's pages and the signed-in pages rendered on the server: their forms fetch their
+      // checks (zod and the contract's schemas) on first use.
+      without: {
+        packages: ['zod'],
+        pageModules: [
+          ...Object.values(publicPages).map((page) => page.module),
+          'src/features/cart/cart-page.tsx',
+          'src/features/payment/payment-page.tsx',
+          'src/features/my-orders/my-orders-page.tsx',
+          'src/features/admin-overview/overview-page.tsx',
+        ],
+      },
     }),
     // The server preloads a public page's own chunks in its HTML (route-preload.json), each page
     // as declared in the contract, and links the stylesheets of a signed-in page it renders; a

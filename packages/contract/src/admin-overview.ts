@@ -1,6 +1,18 @@
 import { z } from 'zod';
-import { lowStockToolSchema } from './low-stock.ts';
 import { orderStatusSchema } from './order.ts';
+
+/** A tool at or below its threshold, as the overview lists it. */
+export const lowStockToolSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  partNumber: z.string(),
+  inStock: z.number().int(),
+  minOrderQuantity: z.number().int(),
+  lowStockThreshold: z.number().int(),
+  /** When admins were told it ran low (null: it is low, but was already low before tracking). */
+  notifiedAt: z.string().nullable(),
+});
+export type LowStockTool = z.infer<typeof lowStockToolSchema>;
 
 export const overviewPeriods = ['30', '90'] as const;
 export const DEFAULT_OVERVIEW_DAYS = 30;

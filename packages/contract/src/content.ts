@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  MAX_CONTACT_MESSAGE_LENGTH,
+  MIN_CONTACT_MESSAGE_LENGTH,
+  contactMessages,
+  contactTopics,
+} from './contact-rules.ts';
 import { ONE_LINE, oneLineMessage } from './form-fields.ts';
 import { emailSchema } from './user.ts';
 
@@ -20,26 +26,6 @@ export const newsletterResultSchema = z.object({
   message: z.string(),
 });
 export type NewsletterResult = z.infer<typeof newsletterResultSchema>;
-
-export const contactTopics = ['support', 'design'] as const;
-export type ContactTopic = (typeof contactTopics)[number];
-
-export const MAX_CONTACT_MESSAGE_LENGTH = 2000;
-export const MIN_CONTACT_MESSAGE_LENGTH = 10;
-
-export const contactMessages = {
-  topic: `Choose one of: ${contactTopics.join(', ')}`,
-  nameRequired: 'Name is required',
-  nameTooLong: 'Name must be at most 100 characters',
-  messageRequired: 'Message is required',
-  messageTooShort: `Message must be at least ${MIN_CONTACT_MESSAGE_LENGTH} characters`,
-  messageTooLong: `Message must be at most ${MAX_CONTACT_MESSAGE_LENGTH} characters`,
-  sent: {
-    support: 'Thanks! Our support team has your message and will reply by email within one day.',
-    design:
-      'Thanks! Our design team has your project brief and will reply by email within two working days.',
-  },
-} as const;
 
 /** The fields a visitor types; the topic is fixed by the page the form is on. */
 export const contactFormSchema = z.object({

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** A tool's low-stock threshold when none was set: twice its minimum order quantity. */
 export function defaultLowStockThreshold(minOrderQuantity: number): number {
   return 2 * minOrderQuantity;
@@ -30,16 +28,3 @@ export const stockLevelLabels: Record<StockLevel, string> = {
   low: 'Low stock',
   ok: 'In stock',
 };
-
-/** A tool at or below its threshold, as the overview lists it. */
-export const lowStockToolSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  partNumber: z.string(),
-  inStock: z.number().int(),
-  minOrderQuantity: z.number().int(),
-  lowStockThreshold: z.number().int(),
-  /** When admins were told it ran low (null: it is low, but was already low before tracking). */
-  notifiedAt: z.string().nullable(),
-});
-export type LowStockTool = z.infer<typeof lowStockToolSchema>;

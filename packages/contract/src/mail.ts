@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE } from './admin.ts';
-import { contactTopics } from './content.ts';
+import { contactTopics } from './contact-rules.ts';
 import { queryWholeNumber } from './query-params.ts';
 
 /**

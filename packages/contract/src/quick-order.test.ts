@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_QUICK_ORDER_LINES, quickOrderMessages, readQuickOrder } from './quick-order.ts';
+import { MAX_QUICK_ORDER_LINES, quickOrderMessages, readQuickOrder } from './quick-order-rules.ts';
 
 const rowsOf = (text: string) => {
   const read = readQuickOrder(text);

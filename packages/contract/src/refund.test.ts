@@ -5,7 +5,7 @@ import {
   refundMessages,
   type RefundableOrder,
   type RefundedSoFar,
-} from './refund.ts';
+} from './refund-rules.ts';
 
 // Three lines at 8.25 % tax: goods $60.50 + $7.50 shipping = $68.00, tax $5.61, total $73.61.
 const lines = [

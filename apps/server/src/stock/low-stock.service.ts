@@ -1,5 +1,5 @@
 import { and, asc, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { LowStockTool } from '@voltforge/contract/low-stock';
+import type { LowStockTool } from '@voltforge/contract/admin-overview';
 import type { Db, Tx } from '../db/client.ts';
 import { tool } from '../db/schema/tool.ts';
 import { lockToolsInOrder } from './tool-locks.ts';

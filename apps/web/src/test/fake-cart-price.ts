@@ -1,10 +1,5 @@
-import {
-  cartLineProblem,
-  goneCartLine,
-  withCharges,
-  type Cart,
-  type CartLine,
-} from '@voltforge/contract/cart';
+import type { Cart, CartLine } from '@voltforge/contract/cart';
+import { cartLineProblem, goneCartLine, withCharges } from '@voltforge/contract/cart-rules';
 import type { ShopTerms } from '@voltforge/contract/charges';
 import { centsToDollars } from '@voltforge/contract/money';
 import { linesTotalCents, priceLine, pricingOf } from '@voltforge/contract/pricing';

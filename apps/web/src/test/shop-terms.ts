@@ -1,4 +1,5 @@
-import { withCharges, type Cart, type CartLine } from '@voltforge/contract/cart';
+import type { Cart, CartLine } from '@voltforge/contract/cart';
+import { withCharges } from '@voltforge/contract/cart-rules';
 import { shopTermsToJson, type ShopTerms } from '@voltforge/contract/charges';
 import { dollarsToCents } from '@voltforge/contract/money';
 

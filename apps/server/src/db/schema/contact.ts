@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { contactTopics } from '@voltforge/contract/content';
+import { contactTopics } from '@voltforge/contract/contact-rules';
 
 /** Messages sent from the support and design-service contact forms. */
 export const contactMessage = pgTable('contact_message', {

@@ -15,8 +15,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { orderStatuses } from '@voltforge/contract/order-rules';
 import { tool } from './tool.ts';
-import type { CreditNoteSnapshot, InvoiceSnapshot } from '@voltforge/contract/invoice';
-import { refundStatuses, type Refund } from '@voltforge/contract/refund';
+import type { CreditNoteSnapshot, InvoiceSnapshot } from '@voltforge/contract/invoice-rules';
+import type { Refund } from '@voltforge/contract/refund';
+import { refundStatuses } from '@voltforge/contract/refund-rules';
 import { user } from './auth.ts';
 
 export const order = pgTable(

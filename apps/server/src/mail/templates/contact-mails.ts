@@ -1,4 +1,4 @@
-import type { ContactTopic } from '@voltforge/contract/content';
+import type { ContactTopic } from '@voltforge/contract/contact-rules';
 import { mailLinkPaths } from '@voltforge/contract/mail-links';
 import type { RenderedMail } from '../outbox.ts';
 import { button, note, paragraph, quote, renderMail, rows, shopLink } from './mail-layout.ts';

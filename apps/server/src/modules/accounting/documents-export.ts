@@ -2,11 +2,8 @@ import { Readable } from 'node:stream';
 import { and, asc, gte, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  DOCUMENT_EXPORT_COLUMNS,
-  documentsExportQuerySchema,
-  type DocumentsExportQuery,
-} from '@voltforge/contract/invoice';
+import { documentsExportQuerySchema, type DocumentsExportQuery } from '@voltforge/contract/invoice';
+import { DOCUMENT_EXPORT_COLUMNS } from '@voltforge/contract/invoice-rules';
 import { centsToDollars } from '@voltforge/contract/money';
 import { DOCUMENTS_EXPORT_PATH } from '@voltforge/contract/order-export';
 import { adminOnly } from '../../auth/guards.ts';

@@ -8,10 +8,9 @@ import {
   mergeCartSchema,
   priceCartSchema,
   setCartQuantitySchema,
-  withCharges,
   type Cart,
-  type CartGoods,
 } from '@voltforge/contract/cart';
+import { withCharges, type CartGoods } from '@voltforge/contract/cart-rules';
 import type { ShopTerms } from '@voltforge/contract/charges';
 import { requireUser, signedIn } from '../../auth/guards.ts';
 import {

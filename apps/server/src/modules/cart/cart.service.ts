@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { CartLine, CartLineInput } from '@voltforge/contract/cart';
 import {
   MAX_CART_LINES,
   cartLineProblem,
   cartMessages,
   goneCartLine,
   type CartGoods,
-  type CartLine,
-  type CartLineInput,
-} from '@voltforge/contract/cart';
+} from '@voltforge/contract/cart-rules';
 import { centsToDollars } from '@voltforge/contract/money';
 import { linesTotalCents, priceLine } from '@voltforge/contract/pricing';
 import {

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cartMessages,
-  GONE_TOOL_NAME,
-  type Cart,
-  type MergeCartResult,
-} from '@voltforge/contract/cart';
+import type { Cart, MergeCartResult } from '@voltforge/contract/cart';
+import { cartMessages, GONE_TOOL_NAME } from '@voltforge/contract/cart-rules';
 import { cartLine } from '../../db/schema/cart.ts';
 import { tool } from '../../db/schema/tool.ts';
 import {

@@ -1,4 +1,5 @@
-import { checkoutMessages, type CheckoutBody } from '@voltforge/contract/checkout';
+import type { CheckoutBody } from '@voltforge/contract/checkout';
+import { checkoutMessages } from '@voltforge/contract/cart-rules';
 import { dollarsToCents } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 import type { Actor } from '../../auth/guards.ts';

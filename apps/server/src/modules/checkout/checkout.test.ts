@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutMessages } from '@voltforge/contract/checkout';
+import { checkoutMessages } from '@voltforge/contract/cart-rules';
 import type { Cart } from '@voltforge/contract/cart';
 import type { Order } from '@voltforge/contract/order';
 import { mailOutbox } from '../../db/schema/mail.ts';

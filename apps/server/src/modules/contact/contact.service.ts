@@ -1,8 +1,5 @@
-import {
-  contactMessages,
-  type ContactResult,
-  type ContactTopic,
-} from '@voltforge/contract/content';
+import type { ContactResult } from '@voltforge/contract/content';
+import { contactMessages, type ContactTopic } from '@voltforge/contract/contact-rules';
 import type { Db } from '../../db/client.ts';
 import { queueContactMails } from '../../mail/contact-notices.ts';
 import { contactMessage } from '../../db/schema/contact.ts';

@@ -1,4 +1,4 @@
-import type { CreditNoteSnapshot } from '@voltforge/contract/invoice';
+import type { CreditNoteSnapshot } from '@voltforge/contract/invoice-rules';
 import { renderDocumentPdf, type PdfDocumentModel } from './document-pdf.ts';
 import { chargeTotals, documentDate } from './invoice-pdf.ts';
 

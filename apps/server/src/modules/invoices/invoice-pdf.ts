@@ -1,5 +1,5 @@
 import { chargeTexts } from '@voltforge/contract/charges';
-import type { InvoiceSnapshot } from '@voltforge/contract/invoice';
+import type { InvoiceSnapshot } from '@voltforge/contract/invoice-rules';
 import { renderDocumentPdf, type PdfDocumentModel } from './document-pdf.ts';
 
 /** "25 November 2026": dates on documents, in UTC (the day the number's year is taken from). */

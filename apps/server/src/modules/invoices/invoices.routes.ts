@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { invoiceMessages } from '@voltforge/contract/invoice';
+import { invoiceMessages } from '@voltforge/contract/invoice-rules';
 import { orderIdParamsSchema } from '@voltforge/contract/order';
 import { requireUser, signedIn } from '../../auth/guards.ts';
 import { notFound } from '../../http-error.ts';

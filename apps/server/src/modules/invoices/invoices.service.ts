@@ -3,7 +3,7 @@ import {
   documentNumber,
   type CreditNoteSnapshot,
   type InvoiceSnapshot,
-} from '@voltforge/contract/invoice';
+} from '@voltforge/contract/invoice-rules';
 import { formatOrderNumber } from '@voltforge/contract/order-rules';
 import type { Seller } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';

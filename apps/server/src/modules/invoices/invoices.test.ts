@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@voltforge/contract/order';
-import { invoiceMessages } from '@voltforge/contract/invoice';
+import { invoiceMessages } from '@voltforge/contract/invoice-rules';
 import { invoice, order } from '../../db/schema/order.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';

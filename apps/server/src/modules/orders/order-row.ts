@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '@voltforge/contract/money';
-import { type Order } from '@voltforge/contract/order';
+import type { Order } from '@voltforge/contract/order';
 import {
   formatOrderNumber,
   orderTitle,

@@ -5,7 +5,7 @@ import {
   type AdminOrderListQuery,
   type AdminOrderStatus,
 } from '@voltforge/contract/admin';
-import { type Order } from '@voltforge/contract/order';
+import type { Order } from '@voltforge/contract/order';
 import { orderStatuses, type OrderStatus } from '@voltforge/contract/order-rules';
 import type { Db } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';

@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { type DeleteOrderResult, type Order } from '@voltforge/contract/order';
+import type { DeleteOrderResult, Order } from '@voltforge/contract/order';
 import {
   orderMessages,
   orderStatusLabels,
   type OrderStatus,
 } from '@voltforge/contract/order-rules';
-import { paymentMessages } from '@voltforge/contract/payment';
+import { paymentMessages } from '@voltforge/contract/payment-rules';
 import type { Db, Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';

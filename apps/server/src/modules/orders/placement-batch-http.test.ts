@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Order } from '@voltforge/contract/order';
+import type { Order } from '@voltforge/contract/order';
 import { orderMessages } from '@voltforge/contract/order-rules';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { order, orderLine } from '../../db/schema/order.ts';

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutMessages } from '@voltforge/contract/checkout';
-import { type Order } from '@voltforge/contract/order';
+import { checkoutMessages } from '@voltforge/contract/cart-rules';
+import type { Order } from '@voltforge/contract/order';
 import { orderMessages } from '@voltforge/contract/order-rules';
 import { pricingMessages } from '@voltforge/contract/pricing';
 import { tool } from '../../db/schema/tool.ts';

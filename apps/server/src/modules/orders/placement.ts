@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { checkoutMessages } from '@voltforge/contract/checkout';
-import { type Order } from '@voltforge/contract/order';
+import { checkoutMessages } from '@voltforge/contract/cart-rules';
+import type { Order } from '@voltforge/contract/order';
 import { orderMessages, shortageMessage } from '@voltforge/contract/order-rules';
 import { linesTotalCents, priceLine, type LinePrice } from '@voltforge/contract/pricing';
 import { quantityProblem } from '@voltforge/contract/quantity-rules';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentMessages } from '@voltforge/contract/payment';
+import { paymentMessages } from '@voltforge/contract/payment-rules';
 import { order } from '../../db/schema/order.ts';
 import { testPaymentIntent } from '../../db/schema/payment.ts';
 import { tool } from '../../db/schema/tool.ts';

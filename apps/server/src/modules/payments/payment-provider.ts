@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { paymentMessages, type PaymentProvider as ProviderName } from '@voltforge/contract/payment';
+import type { PaymentProvider as ProviderName } from '@voltforge/contract/payment-rules';
+import { paymentMessages } from '@voltforge/contract/payment-rules';
 import { HttpError } from '../../http-error.ts';
 
 /** A payment intent as our services see it, whichever provider holds it. */

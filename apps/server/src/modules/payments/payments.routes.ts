@@ -6,11 +6,11 @@ import {
   createPaymentIntentResponseSchema,
   markOrderPaidBodySchema,
   paymentConfigSchema,
-  paymentMessages,
   testCardConfirmBodySchema,
   testCardConfirmResponseSchema,
   webhookResponseSchema,
 } from '@voltforge/contract/payment';
+import { paymentMessages } from '@voltforge/contract/payment-rules';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
 import { requireUser, signedIn } from '../../auth/guards.ts';
 import { InvalidWebhookError, withProvider, type PaymentProvider } from './payment-provider.ts';

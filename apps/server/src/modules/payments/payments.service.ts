@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Order } from '@voltforge/contract/order';
-import { paymentMessages, type CreatePaymentIntentResponse } from '@voltforge/contract/payment';
+import type { CreatePaymentIntentResponse } from '@voltforge/contract/payment';
+import { paymentMessages } from '@voltforge/contract/payment-rules';
 import type { Db, Tx } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
 import { paymentEvent } from '../../db/schema/payment.ts';

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@voltforge/contract/order';
 import type { OrderTimeline } from '@voltforge/contract/order-timeline';
-import { paymentMessages } from '@voltforge/contract/payment';
+import { paymentMessages } from '@voltforge/contract/payment-rules';
 import { order } from '../../db/schema/order.ts';
 import { paymentEvent } from '../../db/schema/payment.ts';
 import { request, type TestUser } from '../../../test/test-app.ts';

@@ -5,7 +5,7 @@ import {
   paymentMessages,
   testCards,
   type TestCardOutcome,
-} from '@voltforge/contract/payment';
+} from '@voltforge/contract/payment-rules';
 import type { Db } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
 import { testPaymentIntent, testRefund } from '../../db/schema/payment.ts';

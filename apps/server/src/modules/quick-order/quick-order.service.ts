@@ -4,13 +4,12 @@ import { MAX_ORDER_QUANTITY } from '@voltforge/contract/order-rules';
 import { partNumberKey } from '@voltforge/contract/part-number';
 import { priceLine } from '@voltforge/contract/pricing';
 import { quantityProblem } from '@voltforge/contract/quantity-rules';
+import type { QuickOrderPreview, QuickOrderVerdict } from '@voltforge/contract/quick-order';
 import {
   quickOrderMessages as messages,
   readQuickOrder,
-  type QuickOrderPreview,
   type QuickOrderRow,
-  type QuickOrderVerdict,
-} from '@voltforge/contract/quick-order';
+} from '@voltforge/contract/quick-order-rules';
 import type { Db } from '../../db/client.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { badRequest } from '../../http-error.ts';

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MAX_QUICK_ORDER_LINES,
-  quickOrderMessages,
-  type QuickOrderPreview,
-} from '@voltforge/contract/quick-order';
+import type { QuickOrderPreview } from '@voltforge/contract/quick-order';
+import { MAX_QUICK_ORDER_LINES, quickOrderMessages } from '@voltforge/contract/quick-order-rules';
 import { request } from '../../../test/test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { documentNumber, type CreditNoteSnapshot } from '@voltforge/contract/invoice';
+import { documentNumber, type CreditNoteSnapshot } from '@voltforge/contract/invoice-rules';
 import { formatOrderNumber } from '@voltforge/contract/order-rules';
+import type { RefundRequest } from '@voltforge/contract/refund';
 import {
   refundFigures,
   refundMessages,
-  type RefundRequest,
   type RefundedSoFar,
-} from '@voltforge/contract/refund';
+} from '@voltforge/contract/refund-rules';
 import { centsToDollars } from '@voltforge/contract/money';
 import type { Actor } from '../../auth/guards.ts';
 import type { Seller } from '../../config.ts';

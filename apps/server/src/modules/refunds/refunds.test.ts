@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@voltforge/contract/order';
-import { refundMessages } from '@voltforge/contract/refund';
+import { refundMessages } from '@voltforge/contract/refund-rules';
 import { creditNote, refund } from '../../db/schema/order.ts';
 import { testRefund } from '../../db/schema/payment.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';

@@ -1,4 +1,4 @@
-import { invoiceMessages } from '@voltforge/contract/invoice';
+import { invoiceMessages } from '@voltforge/contract/invoice-rules';
 import type { Order } from '@voltforge/contract/order';
 
 /** GET /api/order/:id/invoice.pdf: the order's invoice, for its customer and for admins. */

@@ -1,4 +1,4 @@
-import { type Order } from '@voltforge/contract/order';
+import type { Order } from '@voltforge/contract/order';
 import { orderHoldMessages, payByDate } from '@voltforge/contract/order-rules';
 import { usePaymentConfig } from '../../lib/api/get-payment-config';
 import { useDateFormat } from '../../lib/local-time';

@@ -1,6 +1,6 @@
 import { dollarsToCents, formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
-import { refundState } from '@voltforge/contract/refund';
+import { refundState } from '@voltforge/contract/refund-rules';
 
 interface RefundStateProps {
   order: Pick<Order, 'refunded' | 'total'>;

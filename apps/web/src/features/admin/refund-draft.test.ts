@@ -1,4 +1,4 @@
-import { refundMessages } from '@voltforge/contract/refund';
+import { refundMessages } from '@voltforge/contract/refund-rules';
 import { describe, expect, it } from 'vitest';
 import { paidOrder, refundOf, withRefunds } from '../../test/refund-orders';
 import {

@@ -1,5 +1,6 @@
 import { dollarsToCents } from '@voltforge/contract/money';
 import type { Order, OrderLine } from '@voltforge/contract/order';
+import type { RefundRequestInput } from '@voltforge/contract/refund';
 import {
   MAX_REFUND_REASON_LENGTH,
   refundFigures,
@@ -7,8 +8,7 @@ import {
   type RefundableOrder,
   type RefundedSoFar,
   type RefundFigures,
-  type RefundRequestInput,
-} from '@voltforge/contract/refund';
+} from '@voltforge/contract/refund-rules';
 
 /*
  * The refund form's figures, from the order JSON: what is left to refund and what a refund would

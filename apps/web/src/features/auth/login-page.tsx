@@ -1,16 +1,17 @@
 import { pageMeta } from '@voltforge/contract/public-pages';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema } from '@voltforge/contract/user';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { TextField } from '../../components/ui/text-field';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { zodChecks } from '../../lib/lazy-resolver';
 import { authClient } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
 import { FormError } from './form-error';
 import { returnedSocialError, SocialSignIn, useSocialSignIn } from './social-sign-in';
 import { useAuthFlow } from './use-auth-flow';
+
+const checks = zodChecks(() => import('@voltforge/contract/user').then((m) => m.loginSchema));
 
 export function LoginPage() {
   usePageMeta(pageMeta.login.title, pageMeta.login.description);
@@ -23,7 +24,7 @@ export function LoginPage() {
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(loginSchema),
+    resolver: checks.resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { email: '', password: '' },
@@ -35,7 +36,12 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Login" busy={busy} busyLabel="Signing in">
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onFocus={checks.preload}
+        onSubmit={(event) => void onSubmit(event)}
+        className="flex flex-col gap-4"
+      >
         <TextField
           label="Email"
           type="email"

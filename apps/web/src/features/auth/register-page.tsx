@@ -1,6 +1,4 @@
 import { pageMeta } from '@voltforge/contract/public-pages';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerSchema } from '@voltforge/contract/new-password';
 import { verifyEmailMessages } from '@voltforge/contract/verify-email';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
@@ -8,11 +6,16 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { TextField } from '../../components/ui/text-field';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { zodChecks } from '../../lib/lazy-resolver';
 import { authClient } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
 import { FormError } from './form-error';
 import { returnedSocialError, SocialSignIn, useSocialSignIn } from './social-sign-in';
 import { useAuthFlow } from './use-auth-flow';
+
+const checks = zodChecks(() =>
+  import('@voltforge/contract/new-password').then((m) => m.registerSchema),
+);
 
 export function RegisterPage() {
   usePageMeta(pageMeta.register.title, pageMeta.register.description);
@@ -25,7 +28,7 @@ export function RegisterPage() {
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(registerSchema),
+    resolver: checks.resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { name: '', email: '', password: '' },
@@ -43,7 +46,12 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Register" busy={busy} busyLabel="Creating your account">
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onFocus={checks.preload}
+        onSubmit={(event) => void onSubmit(event)}
+        className="flex flex-col gap-4"
+      >
         <TextField
           label="Name"
           autoComplete="name"

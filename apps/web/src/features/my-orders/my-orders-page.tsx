@@ -1,5 +1,5 @@
 import { formatUsd } from '@voltforge/contract/money';
-import { type Order } from '@voltforge/contract/order';
+import type { Order } from '@voltforge/contract/order';
 import { orderMessages } from '@voltforge/contract/order-rules';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

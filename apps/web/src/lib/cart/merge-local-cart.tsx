@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { MAX_CART_LINES, type MergeCartResult } from '@voltforge/contract/cart';
+import type { MergeCartResult } from '@voltforge/contract/cart';
+import { MAX_CART_LINES } from '@voltforge/contract/cart-rules';
 import { cartText } from '@voltforge/contract/cart-text';
 import { api, errorMessage } from '../api-client';
 import { toast } from '../toast';

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { GONE_TOOL_NAME, type Cart, type CartLine } from '@voltforge/contract/cart';
+import type { Cart, CartLine } from '@voltforge/contract/cart';
+import { GONE_TOOL_NAME } from '@voltforge/contract/cart-rules';
 import { api } from '../api-client';
 import { cartKeys } from './cart-keys';
 import type { LocalCartLine } from './local-cart';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { Order } from '@voltforge/contract/order';
-import { refundMessages } from '@voltforge/contract/refund';
+import { refundMessages } from '@voltforge/contract/refund-rules';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderPageAt, slow, stubFetch } from '../../../test/page-harness';

@@ -1,13 +1,12 @@
 import { chargeTexts } from '@voltforge/contract/charges';
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
+import type { Refund, RefundRequestInput } from '@voltforge/contract/refund';
 import {
   MAX_REFUND_REASON_LENGTH,
   refundMessages,
-  type Refund,
-  type RefundRequestInput,
   type RefundStatus,
-} from '@voltforge/contract/refund';
+} from '@voltforge/contract/refund-rules';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CreditNoteLink } from '../../../components/order/credit-note-links';
 import { TextField } from '../../../components/ui/text-field';

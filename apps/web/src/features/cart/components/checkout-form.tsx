@@ -1,21 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Cart } from '@voltforge/contract/cart';
-import { checkoutMessages } from '@voltforge/contract/checkout';
-import { addressSchema } from '@voltforge/contract/order';
-import { phoneSchema } from '@voltforge/contract/phone';
+import { checkoutMessages } from '@voltforge/contract/cart-rules';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import type { DeliveryValues } from '../../../lib/delivery-schema';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { zodChecks } from '../../../lib/lazy-resolver';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { useCheckout } from '../api/checkout';
 
-const formSchema = z.object({ phone: phoneSchema, address: addressSchema });
-type FormValues = z.input<typeof formSchema>;
+const checks = zodChecks(() =>
+  import('../../../lib/delivery-schema').then((m) => m.deliverySchema),
+);
+type FormValues = DeliveryValues;
 
 interface CheckoutFormProps {
   cart: Cart;
@@ -41,7 +41,7 @@ export function CheckoutForm({ cart, defaults, onShortages }: CheckoutFormProps)
     setError,
     formState: { errors },
   } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+    resolver: checks.resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: defaults,
@@ -81,6 +81,7 @@ export function CheckoutForm({ cart, defaults, onShortages }: CheckoutFormProps)
     <form
       noValidate
       aria-label="Checkout"
+      onFocus={checks.preload}
       onSubmit={(event) => void handleSubmit(send)(event)}
       className="flex flex-col gap-4"
     >

@@ -1,12 +1,11 @@
 import { cartText } from '@voltforge/contract/cart-text';
 import { formatUsd } from '@voltforge/contract/money';
+import type { QuickOrderPreview, QuickOrderVerdict } from '@voltforge/contract/quick-order';
 import {
   MAX_QUICK_ORDER_CHARS,
   quickOrderMessages,
   readQuickOrder,
-  type QuickOrderPreview,
-  type QuickOrderVerdict,
-} from '@voltforge/contract/quick-order';
+} from '@voltforge/contract/quick-order-rules';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import type { AddLine } from '../../../lib/cart/cart-store';

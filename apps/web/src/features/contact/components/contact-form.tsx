@@ -1,15 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  MAX_CONTACT_MESSAGE_LENGTH,
-  contactFormSchema,
-  type ContactTopic,
-} from '@voltforge/contract/content';
+import { MAX_CONTACT_MESSAGE_LENGTH, type ContactTopic } from '@voltforge/contract/contact-rules';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { zodChecks } from '../../../lib/lazy-resolver';
 import { useSendContactMessage } from '../api/send-contact-message';
+
+const checks = zodChecks(() =>
+  import('@voltforge/contract/content').then((m) => m.contactFormSchema),
+);
 
 interface ContactFormProps {
   topic: ContactTopic;
@@ -28,7 +28,7 @@ export function ContactForm({ topic, heading, submitLabel }: ContactFormProps) {
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(contactFormSchema),
+    resolver: checks.resolver,
     defaultValues: { name: '', email: '', message: '' },
   });
   const send = useSendContactMessage();
@@ -61,7 +61,12 @@ export function ContactForm({ topic, heading, submitLabel }: ContactFormProps) {
             <span>{send.data.message}</span>
           </div>
         ) : null}
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <form
+          noValidate
+          onFocus={checks.preload}
+          onSubmit={(event) => void onSubmit(event)}
+          className="flex flex-col gap-4"
+        >
           <TextField
             label="Name"
             autoComplete="name"

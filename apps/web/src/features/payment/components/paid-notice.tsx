@@ -1,5 +1,5 @@
 import type { Order } from '@voltforge/contract/order';
-import { paymentMessages } from '@voltforge/contract/payment';
+import { paymentMessages } from '@voltforge/contract/payment-rules';
 import { Link } from 'react-router';
 import { CreditNoteLinks } from '../../../components/order/credit-note-links';
 import { InvoiceLink } from '../../../components/order/invoice-link';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { Order } from '@voltforge/contract/order';
-import { paymentMessages } from '@voltforge/contract/payment';
+import { paymentMessages } from '@voltforge/contract/payment-rules';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPageAt, slow, stubFetch } from '../../../test/page-harness';

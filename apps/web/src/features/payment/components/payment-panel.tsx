@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@voltforge/contract/order';
-import { paymentMessages } from '@voltforge/contract/payment';
+import { paymentMessages } from '@voltforge/contract/payment-rules';
 import { lazy, Suspense, useEffect } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';

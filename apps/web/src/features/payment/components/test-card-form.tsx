@@ -1,13 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  formatCardNumber,
-  paymentMessages,
-  testCardFormSchema,
-  type TestCardFormInput,
-  type TestCardFormValues,
-} from '@voltforge/contract/payment';
+import type { TestCardFormInput, TestCardFormValues } from '@voltforge/contract/payment';
+import { formatCardNumber, paymentMessages } from '@voltforge/contract/payment-rules';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
+import { zodChecks } from '../../../lib/lazy-resolver';
 import { confirmTestCard } from '../api/confirm-test-card';
 import type { PaymentAttempt } from '../use-payment-attempt';
 import { PayButton } from './pay-button';
@@ -20,6 +15,10 @@ interface TestCardFormProps {
 }
 
 const MAX_CARD_DIGITS = 19;
+
+const checks = zodChecks(() =>
+  import('@voltforge/contract/payment').then((m) => m.testCardFormSchema),
+);
 
 /** "1226" → "12 / 26", so people can type the digits only. */
 function formatExpiry(value: string): string {
@@ -38,7 +37,7 @@ export function TestCardForm({ clientSecret, attempt, pay }: TestCardFormProps) 
     setValue,
     formState: { errors, isSubmitted },
   } = useForm<TestCardFormInput, unknown, TestCardFormValues>({
-    resolver: zodResolver(testCardFormSchema),
+    resolver: checks.resolver,
     defaultValues: { number: '', expiry: '', cvc: '' },
   });
   const done = attempt.phase === 'succeeded';
@@ -56,6 +55,7 @@ export function TestCardForm({ clientSecret, attempt, pay }: TestCardFormProps) 
     <form
       noValidate
       aria-label="Card details"
+      onFocus={checks.preload}
       onSubmit={(event) => void onSubmit(event)}
       className="flex flex-col gap-4"
     >

@@ -1,4 +1,4 @@
-import { formatCardNumber, testCards } from '@voltforge/contract/payment';
+import { formatCardNumber, testCards } from '@voltforge/contract/payment-rules';
 
 interface TestCardsListProps {
   onPick: (number: string) => void;

@@ -1,26 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { chargeTexts, orderCharges } from '@voltforge/contract/charges';
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
-import { addressSchema } from '@voltforge/contract/order';
 import { MAX_ORDER_QUANTITY, orderMessages } from '@voltforge/contract/order-rules';
-import { phoneSchema } from '@voltforge/contract/phone';
 import { pricingOf } from '@voltforge/contract/pricing';
 import type { Tool } from '@voltforge/contract/tool';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { z } from 'zod';
 import { paths } from '../../../lib/paths';
 import { TextField } from '../../../components/ui/text-field';
+import type { ToolOrderValues } from '../../../lib/delivery-schema';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { zodChecks } from '../../../lib/lazy-resolver';
 import { usePlaceOrder } from '../api/place-order';
 import { checkQuantity, liveLine } from '../../../lib/quantity-check';
 import { useShopTerms } from '../../../lib/api/get-shop-terms';
 
 // The quantity is checked by quantity-check.ts (toasts, button state), not by the resolver.
-const formSchema = z.object({ quantity: z.string(), phone: phoneSchema, address: addressSchema });
-type FormValues = z.input<typeof formSchema>;
+const checks = zodChecks(() =>
+  import('../../../lib/delivery-schema').then((m) => m.toolOrderSchema),
+);
+type FormValues = ToolOrderValues;
 
 const usdOfCents = (cents: number) => formatUsd(centsToDollars(cents));
 
@@ -62,7 +62,7 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
     setError,
     formState: { errors },
   } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+    resolver: checks.resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { quantity: '', phone: '', address: '' },
@@ -112,6 +112,7 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
   return (
     <form
       noValidate
+      onFocus={checks.preload}
       onSubmit={onSubmit}
       aria-label="Order form"
       className="card border border-base-300 bg-base-100 shadow-sm"

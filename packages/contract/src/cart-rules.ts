@@ -1,0 +1,99 @@
+import type { Cart, CartLine } from './cart.ts';
+import { orderCharges, type ShopTerms } from './charges.ts';
+import { centsToDollars, formatUsd } from './money.ts';
+import { largestOrderable, quantityProblem, type Orderable } from './quantity-rules.ts';
+
+/**
+ * The cart's rules and words that pages show or apply without validating a request: no zod, so
+ * a page with the cart link or a tool's order form does not download the schemas (those are in
+ * cart.ts, with what a cart is: docs/architecture.md, "Cart").
+ */
+
+/** The most lines a cart holds (a quick order adds up to 500 at once). */
+export const MAX_CART_LINES = 500;
+
+export const cartMessages = {
+  unknownTool: 'This tool is not in the catalogue any more.',
+  tooManyLines: `A cart holds at most ${MAX_CART_LINES} lines. Check out or remove some first.`,
+  archived: 'No longer sold. Remove it to check out.',
+  soldOut: 'Out of stock now. Remove it to check out.',
+  short: (available: number) =>
+    `Only ${available.toLocaleString('en-US')} in stock now. Lower the quantity to check out.`,
+  priceChanged: (was: number, now: number) =>
+    `The price changed from ${formatUsd(was)} to ${formatUsd(now)} each since you added it.`,
+  merged: (partNumber: string, quantity: number) =>
+    `${partNumber}: ${quantity.toLocaleString('en-US')} pcs. from this browser added to your cart.`,
+  mergeCapped: (partNumber: string, quantity: number) =>
+    `${partNumber}: only ${quantity.toLocaleString('en-US')} pcs. in your cart, as much as is in stock.`,
+  mergeDropped: (partNumber: string) =>
+    `${partNumber}: not added, it cannot be ordered now (sold out or no longer sold).`,
+} as const;
+
+/**
+ * What keeps a cart line from checkout, in words that say what to do, or null: the one rule for
+ * the server's cart and a visitor's cart in the browser (no longer sold, sold out, short of
+ * stock, a minimum or a multiple broken).
+ */
+export function cartLineProblem(
+  tool: Orderable & { archived: boolean },
+  quantity: number,
+): string | null {
+  if (tool.archived) return cartMessages.archived;
+  if (largestOrderable(tool, tool.inStock) === 0) return cartMessages.soldOut;
+  const problem = quantityProblem(tool, quantity);
+  if (!problem) return null;
+  return problem.status === 409 ? cartMessages.short(tool.inStock) : problem.message;
+}
+
+/**
+ * A visitor's line whose tool the catalogue no longer has: it can only be removed. Its name says
+ * so and it has no part number.
+ */
+export const GONE_TOOL_NAME = 'Tool no longer in the catalogue';
+
+/** A visitor's line whose tool the catalogue no longer has: nothing to show but Remove. */
+export function goneCartLine(toolId: string, quantity: number): CartLine {
+  return {
+    toolId,
+    partNumber: '',
+    name: GONE_TOOL_NAME,
+    img: '',
+    quantity,
+    unitPrice: 0,
+    lineTotal: 0,
+    minOrderQuantity: 1,
+    orderMultiple: 1,
+    inStock: 0,
+    problem: cartMessages.archived,
+    notice: null,
+  };
+}
+
+/** A cart's lines and goods in cents, before shipping and tax: what the cart service reads. */
+export type CartGoods = Pick<Cart, 'lines' | 'ready'> & { subtotalCents: number };
+
+/** A cart with what its order would be charged, by the one charges function. */
+export function withCharges(goods: CartGoods, terms: ShopTerms): Cart {
+  const charges = orderCharges(goods.subtotalCents, terms);
+  return {
+    lines: goods.lines,
+    ready: goods.ready,
+    subtotal: centsToDollars(charges.goodsCents),
+    shipping: centsToDollars(charges.shippingCents),
+    tax: centsToDollars(charges.taxCents),
+    taxRate: terms.taxRateBasisPoints / 100,
+    total: centsToDollars(charges.totalCents),
+  };
+}
+
+/** Checkout's words (the checkout itself: checkout.ts). */
+export const checkoutMessages = {
+  emptyCart: 'Your cart is empty. Add tools to it before checking out.',
+  notReady: 'Some lines in your cart cannot be ordered as they are. Fix the marked lines first.',
+  totalChanged: (shown: number, now: number) =>
+    `The total changed from ${formatUsd(shown)} to ${formatUsd(now)} since you looked. Check your cart and confirm again.`,
+  short: 'Some lines are short of stock. Lower them to what is left and check out again.',
+  cartChanged:
+    'Your cart changed while checking out (on another device?). Check it and confirm again.',
+  placed: 'Order Added Successfully',
+} as const;
