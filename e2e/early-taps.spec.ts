@@ -134,6 +134,21 @@ test.describe('a tap before hydration, on a 6× slower CPU', () => {
     answeredSoon('navigation started', hydratedAt, navigatedAt);
   });
 
+  test('a link tapped before hydration is followed when the app cannot load', async ({ page }) => {
+    const release = await slowPhone(page);
+    // The entry arrives, React DOM (loaded by the entry, in a task of its own) does not.
+    await page.route('**/assets/client-*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'About Us', exact: true }).first().click();
+    await notHydrated(page);
+    await expect(page).toHaveURL(/\/$/);
+    release();
+
+    // Followed as a plain link: the server's /about, never hydrated.
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
   test('a sign-in form filled and sent before hydration signs in', async ({ page }) => {
     const release = await slowPhone(page);
     await page.goto('/login', { waitUntil: 'commit' });

@@ -1,3 +1,4 @@
+import type { OutputBundle } from 'rolldown';
 import type { Plugin } from 'vite';
 
 /**
@@ -10,6 +11,12 @@ import type { Plugin } from 'vite';
 export interface RoutePreload {
   /** The modules (`src/features/home/home-page.tsx`), matched by how a chunk's module id ends. */
   modules: readonly string[];
+  /**
+   * Modules the entry imports on every page as soon as it has run (the app, evaluated in a task
+   * of its own after React: src/main.tsx). Their code is preloaded by index.html with the entry's,
+   * and is not repeated in a page's list.
+   */
+  withEntry?: readonly string[];
 }
 
 export const ROUTE_PRELOAD_FILE = 'route-preload.json';
@@ -42,12 +49,25 @@ export function routePreloads(
   chunks: Chunk[],
   options: RoutePreload,
   base = '/',
-): { preloads: Record<string, string[]>; problems: string[] } {
+): { preloads: Record<string, string[]>; withEntry: string[]; problems: string[] } {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const entry = chunks.find((c) => c.isEntry);
   const inEntry = new Set(entry ? staticClosure(entry, byName) : []);
   const preloads: Record<string, string[]> = {};
   const problems: string[] = [];
+  const withEntry: string[] = [];
+  for (const moduleId of options.withEntry ?? []) {
+    const chunk = chunks.find((c) => !c.isEntry && c.facadeModuleId?.endsWith(moduleId));
+    if (!chunk) {
+      problems.push(`route preload: no chunk starts at "${moduleId}"`);
+      continue;
+    }
+    for (const c of staticClosure(chunk, byName)) {
+      if (inEntry.has(c)) continue;
+      inEntry.add(c);
+      withEntry.push(base + c.fileName);
+    }
+  }
   const entryCss = new Set([...inEntry].flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
   for (const moduleId of options.modules) {
     const chunk = chunks.find((c) => !c.isEntry && c.facadeModuleId?.endsWith(moduleId));
@@ -62,11 +82,13 @@ export function routePreloads(
       ...[...css].filter((file) => !entryCss.has(file)).map((file) => base + file),
     ];
   }
-  return { preloads, problems };
+  return { preloads, withEntry, problems };
 }
 
 export function routePreload(options: RoutePreload): Plugin {
   let base = '/';
+  const chunksOf = (bundle: OutputBundle) =>
+    Object.values(bundle).filter((output) => output.type === 'chunk');
   return {
     name: 'voltforge-route-preload',
     // The browser's build only: the server renderer's build (`--ssr`) has no pages to preload.
@@ -75,17 +97,24 @@ export function routePreload(options: RoutePreload): Plugin {
       base = config.base;
     },
     generateBundle(_options, bundle) {
-      const chunks: Chunk[] = [];
-      for (const output of Object.values(bundle)) {
-        if (output.type === 'chunk') chunks.push(output);
-      }
-      const { preloads, problems } = routePreloads(chunks, options, base);
+      const { preloads, problems } = routePreloads(chunksOf(bundle), options, base);
       if (problems.length > 0) this.error(problems.join('\n'));
       this.emitFile({
         type: 'asset',
         fileName: ROUTE_PRELOAD_FILE,
         source: `${JSON.stringify(preloads, null, 2)}\n`,
       });
+    },
+    // After Vite's own (the entry and its static imports), as those are: the server moves them
+    // all to the boot script of a page it renders (docs/decisions/007-server-rendering.md).
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, { bundle }) =>
+        (bundle ? routePreloads(chunksOf(bundle), options, base).withEntry : []).map((href) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href },
+          injectTo: 'head',
+        })),
     },
   };
 }

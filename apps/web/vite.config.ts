@@ -10,6 +10,9 @@ import { signedInPages } from '../../packages/contract/src/signed-in-pages.ts';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000' } };
 
+/** What src/main.tsx imports on every page as soon as it has run: React DOM, in a task of its own. */
+const withEntry = ['node_modules/react-dom/client.js'];
+
 export default defineConfig(({ isSsrBuild }) => ({
   // Pinned so the build works the same from the repo root or from apps/web.
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -27,6 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       stylesheetKb: 17,
       homePageKb: 120,
       homePageModules: ['src/features/home/home-page.tsx'],
+      withEntry,
       // A visitor's pages and the signed-in pages rendered on the server: their forms fetch their
       // checks (zod and the contract's schemas) on first use.
       without: {
@@ -48,6 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         ...Object.values(publicPages).map((page) => page.module),
         ...signedInPages.flatMap((page) => (page.styles ? [page.styles] : [])),
       ],
+      withEntry,
     }),
   ],
   server: { proxy: apiProxy },

@@ -21,7 +21,17 @@ function holdUntilHydrated(root) {
   // Taps and submissions in the order they came; a repeat of the one before is one tap (a visitor
   // tapping again because nothing happened).
   const held = { actions: [], typed: new Set() };
+  // The first thing held is announced (`voltforge:held` on the root, once), so the app can get
+  // ready for it while it hydrates: a form fetches its checks (src/lib/lazy-resolver.ts).
+  let announced = false;
+  const announce = () => {
+    if (announced) return;
+    announced = true;
+    root.setAttribute('data-held', '');
+    root.dispatchEvent(new Event('voltforge:held', { bubbles: true }));
+  };
   const hold = (action) => {
+    announce();
     const last = held.actions.at(-1);
     if (last?.el !== action.el || last?.submitter !== action.submitter) held.actions.push(action);
   };
@@ -54,13 +64,16 @@ function holdUntilHydrated(root) {
     hold({ el: event.target, form: true, submitter: event.submitter ?? null });
   };
   const onInput = (event) => {
-    if (!hydrated() && root.contains(event.target)) held.typed.add(event.target);
+    if (hydrated() || !root.contains(event.target)) return;
+    announce();
+    held.typed.add(event.target);
   };
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
   document.addEventListener('input', onInput, true);
 
   const stopHolding = () => {
+    root.removeAttribute('data-held');
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('submit', onSubmit, true);
     document.removeEventListener('input', onInput, true);
@@ -91,25 +104,46 @@ function holdUntilHydrated(root) {
         el.requestSubmit(submitter?.isConnected && submitter.form === el ? submitter : undefined);
     }
   };
-  const observer = new MutationObserver(() => {
-    if (!hydrated()) return;
-    observer.disconnect();
-    replay();
-  });
-  observer.observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
   // The app failed to load: a held link is followed; a form is not sent natively (its fields,
   // a password among them, would go in the URL).
-  return () => {
+  const giveUp = () => {
     observer.disconnect();
     stopHolding();
     const link = held.actions.findLast(({ el }) => el.matches('a[href]') && el.isConnected);
     link?.el.click();
   };
+  // The app marks the root `data-hydrated` once it has hydrated, `data-app-failed` when a part of
+  // it loaded after the entry (React DOM) could not be.
+  const observer = new MutationObserver(() => {
+    if (root.hasAttribute('data-app-failed')) return giveUp();
+    if (!hydrated()) return;
+    observer.disconnect();
+    replay();
+  });
+  observer.observe(root, {
+    attributes: true,
+    attributeFilter: ['data-hydrated', 'data-app-failed'],
+  });
+  return giveUp;
 }
 
-const app = document.querySelector('script[data-app]')?.getAttribute('data-app');
+const boot = document.querySelector('script[data-app]');
+const app = boot?.getAttribute('data-app');
+// The app's other chunks that this page needs (React DOM, the page's own): fetched alongside the
+// entry, each then evaluated when the entry asks for it.
+const preload = (boot?.getAttribute('data-preload') ?? '')
+  .split(' ')
+  .filter((url) => url.startsWith('/assets/'));
 const start = () => {
-  if (app && app.startsWith('/assets/')) import(app).catch(release);
+  if (!app || !app.startsWith('/assets/')) return;
+  for (const url of preload) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = url;
+    document.head.append(link);
+  }
+  import(app).catch(release);
 };
 if (document.visibilityState === 'hidden') start();
 else requestAnimationFrame(() => setTimeout(start, 0));

@@ -1,5 +1,4 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter } from './app/navigation';
 import { Providers } from './app/providers';
 import { AppRoutes, preloadRoutes } from './app/router';
@@ -35,15 +34,32 @@ const app = (
   </StrictMode>
 );
 
+// React DOM (60 kB gzip, most of the app's code) is evaluated in a task of its own, after this
+// module and the app's: on a slow phone, two shorter tasks instead of one long one that holds back
+// a tap (docs/performance.md, "The entry in two tasks"). index.html preloads it with the entry, so
+// it is fetched alongside, not after this has run.
+const reactDom = import('react-dom/client');
+// React DOM could not be loaded (offline, or replaced by a new release): the page stays as the
+// server made it, and the boot script (public/boot.js) lets go of the taps it was holding.
+const failed = (error: unknown) => {
+  container.setAttribute('data-app-failed', '');
+  throw error;
+};
+
 if (container.firstChild && !rendersAfresh) {
   // The server rendered this page (docs/decisions/007-server-rendering.md): hydrate it once the
   // page's code is here (its chunks were preloaded by the HTML), so nothing suspends and the
   // server's HTML is kept. A chunk that failed to load fails again in the page's error boundary.
   // In a transition, React hydrates in slices and lets the browser in between, instead of one long
   // task that would hold back a tap.
-  const hydrate = () => startTransition(() => void hydrateRoot(container, app));
-  preloadRoutes(window.location.pathname).then(hydrate, hydrate);
+  const page = preloadRoutes(window.location.pathname).catch(() => undefined);
+  void Promise.all([reactDom, page]).then(
+    ([{ hydrateRoot }]) => startTransition(() => void hydrateRoot(container, app)),
+    failed,
+  );
 } else {
-  container.replaceChildren();
-  createRoot(container).render(app);
+  void reactDom.then(({ createRoot }) => {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }, failed);
 }

@@ -72,10 +72,11 @@ describe('public pages rendered on the server', () => {
     // The category filter lists the categories already.
     expect(root).toMatch(/<option value="Hand Tools"[^>]*>/);
     expect(root).not.toContain('<script');
-    // The only scripts are the boot script, which starts the app's entry after the first paint,
-    // and the page's data, which never runs; nothing of the app is preloaded.
+    // The only scripts are the boot script, which starts the app's entry after the first paint
+    // and preloads what index.html would have with it, and the page's data, which never runs;
+    // nothing of the app is preloaded before the first paint.
     expect(html.match(/<script\b[^>]*>/g)).toEqual([
-      '<script type="module" src="/boot.js" data-app="/assets/index-abc.js">',
+      '<script type="module" src="/boot.js" data-app="/assets/index-abc.js" data-preload="/assets/react-abc.js">',
       '<script type="application/json" id="initial-data">',
     ]);
     expect(html).not.toContain('modulepreload');

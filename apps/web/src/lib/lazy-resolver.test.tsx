@@ -92,4 +92,26 @@ describe('form checks fetched on first use', () => {
     await waitFor(() => expect(onValid).toHaveBeenCalledWith('buyer@example.com'));
     expect(onValid).toHaveBeenCalledTimes(1);
   });
+
+  it('fetches the checks at once when something was typed or sent before the page hydrated', () => {
+    // The boot script marks the root and announces it (public/boot.js).
+    const root = document.createElement('div');
+    root.id = 'root';
+    document.body.append(root);
+    try {
+      const before = vi.fn(() => Promise.resolve(schema));
+      zodChecks(before);
+      expect(before).not.toHaveBeenCalled();
+      root.setAttribute('data-held', '');
+      root.dispatchEvent(new Event('voltforge:held', { bubbles: true }));
+      expect(before).toHaveBeenCalledTimes(1);
+
+      // A form whose code arrives while something is held: fetched as it is made.
+      const after = vi.fn(() => Promise.resolve(schema));
+      zodChecks(after);
+      expect(after).toHaveBeenCalledTimes(1);
+    } finally {
+      root.remove();
+    }
+  });
 });

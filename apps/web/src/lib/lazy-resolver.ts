@@ -7,6 +7,20 @@ export const checksUnavailableMessage =
   'The form could not be checked: check your connection and try again. If the shop was just updated, reload the page.';
 
 /**
+ * What a visitor typed or sent before the page hydrated is held by the boot script and done once
+ * it has (public/boot.js), which marks the root `data-held` and announces it with `voltforge:held`.
+ * Then the checks of the page's forms are fetched at once, while the page hydrates, so a held
+ * send is not kept waiting for them after.
+ */
+const whenHeld = new Set<() => void>();
+const heldBeforeHydration = () =>
+  typeof document !== 'undefined' &&
+  document.getElementById('root')?.hasAttribute('data-held') === true;
+if (typeof document !== 'undefined') {
+  document.addEventListener('voltforge:held', () => whenHeld.forEach((preload) => preload()));
+}
+
+/**
  * A form's resolver whose schema is fetched and evaluated when the form is first used, not with
  * its page (docs/performance.md, "Forms check with code fetched on first use"). zod and the
  * contract's rules are 25–80 kB gzip: evaluated with the page, they were a long task of their own
@@ -40,7 +54,10 @@ export function lazyResolver<TValues extends FieldValues, TContext, TOutput>(
     }
     return resolve(values, context, options);
   };
-  return { resolver, preload: () => void get().catch(() => undefined) };
+  const preload = () => void get().catch(() => undefined);
+  whenHeld.add(preload);
+  if (heldBeforeHydration()) preload();
+  return { resolver, preload };
 }
 
 /**

@@ -137,14 +137,21 @@ export function renderPageHtml(template: string, publicUrl: string, head: PageHe
   if (head.rendered && head.bootScript) {
     // A page rendered on the server is readable before its code arrives: the boot script starts
     // the app's entry once the page has painted, so neither the entry nor its chunks are fetched
-    // alongside the stylesheet and the page's main image that the first paint needs.
+    // alongside the stylesheet and the page's main image that the first paint needs. It then
+    // preloads, with the entry, the chunks index.html preloads and the page's own.
     const bootScript = head.bootScript;
+    const code = [...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g)].map(
+      (link) => link[1]!,
+    );
+    const preload = [...new Set([...code, ...(head.preload ?? [])])].join(' ');
     html = html
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       .replace(
         /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/,
         (_tag, entry: string) =>
-          `<script type="module" src="${escapeHtml(bootScript)}" data-app="${escapeHtml(entry)}"></script>`,
+          `<script type="module" src="${escapeHtml(bootScript)}" data-app="${escapeHtml(entry)}"` +
+          (preload ? ` data-preload="${escapeHtml(preload)}"` : '') +
+          '></script>',
       );
   } else if (head.preload?.length) {
     const links = head.preload.map(
