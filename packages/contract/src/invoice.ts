@@ -3,8 +3,8 @@ import { documentsExportMessages } from './invoice-rules.ts';
 
 /**
  * Invoices (docs/payments.md, "Invoices"): issued once per order when it is paid, numbered
- * gap-free per calendar year, and never changed after issue. The snapshot is everything the
- * document says; its PDF is rendered from it.
+ * gap-free per calendar year, and never changed after issue. The snapshot (invoice-rules.ts) is
+ * everything the document says; its PDF is rendered from it.
  */
 
 /** An order's invoice as the order JSON names it. */

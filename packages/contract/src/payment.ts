@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { expiryInPast, luhnValid, paymentMessages, paymentProviders } from './payment-rules.ts';
 
+/** The payment requests and answers (the rules and words they check with: payment-rules.ts). */
+
 /** "4242 4242-4242 4242" → "4242424242424242" */
 export const cardNumberSchema = z
   .string({ error: paymentMessages.numberRequired })

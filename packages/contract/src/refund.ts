@@ -3,8 +3,9 @@ import { MAX_REFUND_REASON_LENGTH, refundMessages, refundStatuses } from './refu
 
 /**
  * Refunds (docs/payments.md, "Refunds and credit notes"): an admin refunds a paid order whole,
- * some of its lines (and quantities), its shipping, or an amount. The figures are computed here,
- * by one function, from the order as placed and what was refunded before; the server computes
+ * some of its lines (and quantities), its shipping, or an amount. Here the request and the
+ * refund as the order JSON lists it; the figures are computed by one function in
+ * refund-rules.ts, from the order as placed and what was refunded before; the server computes
  * them under the order's lock, and only a refund the payment provider confirms counts.
  */
 
