@@ -1,5 +1,6 @@
-import type { OutputBundle } from 'rolldown';
-import type { Plugin } from 'vite';
+import type { IndexHtmlTransformContext, Plugin } from 'vite';
+
+type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 
 /**
  * Writes `route-preload.json` into the build: for each module that starts a chunk (a page, a
@@ -12,9 +13,9 @@ export interface RoutePreload {
   /** The modules (`src/features/home/home-page.tsx`), matched by how a chunk's module id ends. */
   modules: readonly string[];
   /**
-   * Modules the entry imports on every page as soon as it has run (the app, evaluated in a task
-   * of its own after React: src/main.tsx). Their code is preloaded by index.html with the entry's,
-   * and is not repeated in a page's list.
+   * Modules the entry imports on every page as soon as it has run (React DOM, evaluated in a task
+   * of its own after the app: src/main.tsx). Their code is preloaded by index.html with the
+   * entry's, and is not repeated in a page's list.
    */
   withEntry?: readonly string[];
 }
