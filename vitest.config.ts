@@ -24,6 +24,8 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
       './apps/web/vitest.config.ts',
       { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
+      // The build's own checks (the bundle budget, the preload lists).
+      { test: { name: 'scripts', root: './scripts', include: ['*.test.ts'] } },
     ],
   },
 });
