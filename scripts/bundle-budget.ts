@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { chunkStartingAt, staticClosure, type LinkedChunk } from './chunk-graph.ts';
 
 /**
  * Fails `vite build` when the JavaScript a visitor downloads grows past its budget, so a
@@ -28,11 +29,7 @@ export interface BundleBudget {
   without?: { packages: string[]; pageModules: string[] };
 }
 
-interface Chunk {
-  fileName: string;
-  isEntry: boolean;
-  imports: string[];
-  facadeModuleId: string | null;
+interface Chunk extends LinkedChunk {
   moduleIds: string[];
   code: string;
   viteMetadata?: { importedCss: Set<string> };
@@ -46,21 +43,6 @@ interface Asset {
 
 const kb = (bytes: number) => bytes / 1000;
 const format = (bytes: number) => `${kb(bytes).toFixed(2)} kB`;
-
-/** The chunk plus every chunk it imports statically, directly or through another. */
-function withStaticImports(start: Chunk, byName: Map<string, Chunk>): Set<Chunk> {
-  const seen = new Set<Chunk>();
-  const visit = (chunk: Chunk) => {
-    if (seen.has(chunk)) return;
-    seen.add(chunk);
-    for (const name of chunk.imports) {
-      const imported = byName.get(name);
-      if (imported) visit(imported);
-    }
-  };
-  visit(start);
-  return seen;
-}
 
 export function checkBudget(chunks: Chunk[], assets: Asset[], budget: BundleBudget): string[] {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
@@ -80,38 +62,38 @@ export function checkBudget(chunks: Chunk[], assets: Asset[], budget: BundleBudg
   };
 
   const problems: string[] = [];
-  const homePage = withStaticImports(entry, byName);
+  const homePage = staticClosure(entry, byName);
   const entryChunks = new Set([entry]);
   for (const moduleId of budget.withEntry ?? []) {
-    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(moduleId));
+    const chunk = chunkStartingAt(chunks, moduleId);
     if (!chunk) {
       problems.push(`bundle budget: no chunk starts at "${moduleId}"; update withEntry`);
       continue;
     }
-    for (const c of withStaticImports(chunk, byName)) {
+    for (const c of staticClosure(chunk, byName)) {
       if (!homePage.has(c)) entryChunks.add(c);
       homePage.add(c);
     }
   }
   for (const moduleId of budget.homePageModules) {
     const chunk =
-      chunks.find((c) => c.facadeModuleId?.endsWith(moduleId)) ??
+      chunkStartingAt(chunks, moduleId) ??
       chunks.find((c) => c.moduleIds.some((id) => id.includes(moduleId)));
     if (!chunk) {
       problems.push(`bundle budget: no chunk holds "${moduleId}"; update homePageModules`);
       continue;
     }
-    for (const c of withStaticImports(chunk, byName)) homePage.add(c);
+    for (const c of staticClosure(chunk, byName)) homePage.add(c);
   }
 
   for (const moduleId of budget.without?.pageModules ?? []) {
-    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(moduleId));
+    const chunk = chunkStartingAt(chunks, moduleId);
     if (!chunk) {
       problems.push(`bundle budget: no chunk starts at "${moduleId}"; update without.pageModules`);
       continue;
     }
     for (const name of budget.without?.packages ?? []) {
-      const holder = [...withStaticImports(chunk, byName)].find((c) =>
+      const holder = [...staticClosure(chunk, byName)].find((c) =>
         c.moduleIds.some((id) => id.includes(`/node_modules/${name}/`)),
       );
       if (holder) {

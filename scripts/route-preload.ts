@@ -1,4 +1,5 @@
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
+import { chunkStartingAt, staticClosure, type LinkedChunk } from './chunk-graph.ts';
 
 type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 
@@ -22,27 +23,9 @@ export interface RoutePreload {
 
 export const ROUTE_PRELOAD_FILE = 'route-preload.json';
 
-interface Chunk {
-  fileName: string;
-  isEntry: boolean;
-  imports: string[];
-  facadeModuleId: string | null;
+interface Chunk extends LinkedChunk {
   /** Vite's: the stylesheets the chunk imports. */
   viteMetadata?: { importedCss: Set<string> };
-}
-
-function staticClosure(start: Chunk, byName: Map<string, Chunk>): Chunk[] {
-  const seen = new Set<Chunk>();
-  const visit = (chunk: Chunk) => {
-    if (seen.has(chunk)) return;
-    seen.add(chunk);
-    for (const name of chunk.imports) {
-      const imported = byName.get(name);
-      if (imported) visit(imported);
-    }
-  };
-  visit(start);
-  return [...seen];
 }
 
 /** Module → asset URLs, its chunk first, stylesheets last; errors name a module with no chunk. */
@@ -53,12 +36,12 @@ export function routePreloads(
 ): { preloads: Record<string, string[]>; withEntry: string[]; problems: string[] } {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const entry = chunks.find((c) => c.isEntry);
-  const inEntry = new Set(entry ? staticClosure(entry, byName) : []);
+  const inEntry = entry ? staticClosure(entry, byName) : new Set<Chunk>();
   const preloads: Record<string, string[]> = {};
   const problems: string[] = [];
   const withEntry: string[] = [];
   for (const moduleId of options.withEntry ?? []) {
-    const chunk = chunks.find((c) => !c.isEntry && c.facadeModuleId?.endsWith(moduleId));
+    const chunk = chunkStartingAt(chunks, moduleId);
     if (!chunk) {
       problems.push(`route preload: no chunk starts at "${moduleId}"`);
       continue;
@@ -71,12 +54,12 @@ export function routePreloads(
   }
   const entryCss = new Set([...inEntry].flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
   for (const moduleId of options.modules) {
-    const chunk = chunks.find((c) => !c.isEntry && c.facadeModuleId?.endsWith(moduleId));
+    const chunk = chunkStartingAt(chunks, moduleId);
     if (!chunk) {
       problems.push(`route preload: no chunk starts at "${moduleId}"`);
       continue;
     }
-    const closure = staticClosure(chunk, byName).filter((c) => !inEntry.has(c));
+    const closure = [...staticClosure(chunk, byName)].filter((c) => !inEntry.has(c));
     const css = new Set(closure.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
     preloads[moduleId] = [
       ...closure.map((c) => base + c.fileName),
