@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { ToastContainer } from 'react-toastify';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { authClient } from '../lib/auth-client';
 import { queryClient } from '../lib/query-client';
 import { loadedAt, RenderTimeProvider } from '../lib/render-time';
@@ -9,14 +10,21 @@ import { subscribeToToastRequests, toastRequested } from '../lib/toast';
 /*
  * react-toastify 11 injects its own stylesheet when the container mounts, so its CSS file is not
  * imported separately (it would ship twice). A visitor reading the shop never sees a toast, so it
- * is a chunk of its own: it mounts at once when code asks lib/toast for a toast, and for a
- * signed-in person (whose actions toast often) once the page is idle, so their first toast shows
- * without waiting for its code.
+ * is a chunk of its own, and its container mounts when code first asks lib/toast for a toast.
+ * For a signed-in person, whose actions toast often, the chunk is fetched and evaluated once the
+ * page is idle, so their first toast shows without waiting for its code; the container still
+ * mounts only then: mounting it, and the stylesheet it injects (which makes the browser match
+ * every element against it again), was a task of its own on every signed-in page's load
+ * (docs/performance.md, "Toasts mount with the first toast").
  * A toast raised before the container mounts waits in react-toastify's queue, then shows.
  */
-const ToastContainer = lazy(() =>
-  import('react-toastify').then((module) => ({ default: module.ToastContainer })),
-);
+let LoadedContainer: typeof ToastContainer | undefined;
+const loadToasts = () =>
+  import('react-toastify').then((module) => {
+    LoadedContainer = module.ToastContainer;
+    return { default: module.ToastContainer };
+  });
+const LazyContainer = lazy(loadToasts);
 
 const IDLE_TIMEOUT_MS = 3000;
 
@@ -42,13 +50,18 @@ function whenLoadedAndIdle(callback: () => void): () => void {
 function Toasts() {
   // The server never shows a toast; hydration starts from the same.
   const requested = useSyncExternalStore(subscribeToToastRequests, toastRequested, () => false);
-  const { data: session } = authClient.useSession();
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenLoadedAndIdle(() => setIdle(true)), []);
-  if (!requested && !(idle && session)) return null;
+  const signedIn = !!authClient.useSession().data;
+  useEffect(() => {
+    if (signedIn) return whenLoadedAndIdle(() => void loadToasts().catch(() => undefined));
+  }, [signedIn]);
+  if (!requested) return null;
+  const props = { position: 'top-right', autoClose: 5000, draggablePercent: 80 } as const;
+  // Code fetched already: no Suspense, so the toast is not held back by React's pause before
+  // showing what a boundary was waiting for.
+  if (LoadedContainer) return <LoadedContainer {...props} />;
   return (
     <Suspense fallback={null}>
-      <ToastContainer position="top-right" autoClose={5000} draggablePercent={80} />
+      <LazyContainer {...props} />
     </Suspense>
   );
 }

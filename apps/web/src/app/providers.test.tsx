@@ -1,0 +1,40 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../lib/toast';
+import { fakeAuth, signedInAs } from '../test/fake-auth-client';
+import { Providers } from './providers';
+
+vi.mock('../lib/auth-client', async () => ({
+  authClient: (await import('../test/fake-auth-client')).fakeAuth.client,
+}));
+
+function SaveButton() {
+  return (
+    <button type="button" onClick={() => toast.success('Profile saved')}>
+      Save
+    </button>
+  );
+}
+
+describe('toasts', () => {
+  afterEach(() => fakeAuth.reset());
+
+  it("shows a signed-in person's first toast, with nothing of it on the page before", async () => {
+    fakeAuth.session = signedInAs('Ada Lovelace');
+    // The toasts' code at hand at once, as it is once fetched: the wait below is for the page.
+    await import('react-toastify');
+    render(
+      <Providers>
+        <SaveButton />
+      </Providers>,
+    );
+    // The page goes idle: the toasts' code is fetched then, but nothing is added to the page
+    // (no container, no stylesheet) until a toast is raised.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(document.querySelector('.Toastify')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile saved')).toBeVisible();
+  });
+});
