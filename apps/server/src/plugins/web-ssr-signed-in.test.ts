@@ -50,6 +50,7 @@ describe('signed-in pages rendered on the server for their reader', () => {
   let bob: TestUser;
   let admin: TestUser;
   let aliceOrder = '';
+  let toolId = '';
 
   beforeAll(async () => {
     t = await createTestApp({ WEB_DIST_DIR: distDir() }, { serverRenderer: webRenderer });
@@ -60,6 +61,7 @@ describe('signed-in pages rendered on the server for their reader', () => {
       name: 'Voltforge Bench Multimeter',
       priceCents: 8950,
     });
+    toolId = tool.id;
     const placed = await request(t.app, {
       method: 'POST',
       url: '/api/order',
@@ -129,6 +131,40 @@ describe('signed-in pages rendered on the server for their reader', () => {
     const cart = await request(t.app, { method: 'GET', url: '/cart', as: alice });
     expect(cart.body).toContain('index-abc.css');
     expect(cart.body).not.toContain(dashboardCss);
+  });
+
+  it("renders a tool's page with the customer's order form for them, and everyone's for a visitor", async () => {
+    const url = `/tool/${toolId}`;
+    const visitor = await request(t.app, { method: 'GET', url });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(textOf(rootOf(visitor.body))).toContain('Voltforge Bench Multimeter');
+    expect(textOf(rootOf(visitor.body))).toContain('Checking your session');
+    expect(firstDataOf(visitor.body)?.session).toBeUndefined();
+
+    // Alice's comes with her order form, not the spinner everyone's has where it goes, and with
+    // the head and the code everyone's has.
+    const res = await request(t.app, { method: 'GET', url, as: alice });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toContain('aria-label="Order form"');
+    const text = textOf(rootOf(res.body));
+    expect(text).toContain('Voltforge Bench Multimeter');
+    expect(res.body).toContain(`value="${alice.email}"`);
+    expect(text).not.toContain('Checking your session');
+    expect(res.body).toContain('<title>Place To Orders | Voltforge</title>');
+    expect(res.body).toContain(`<link rel="canonical" href="http://localhost:3000${url}" />`);
+    expect(res.body).toContain('index-abc.css');
+    expect(firstDataOf(res.body)?.session).toMatchObject({ user: { email: alice.email } });
+
+    // Asked again by a visitor, or with a cookie that is no session: everyone's page, nothing of
+    // Alice's in it.
+    for (const headers of [{}, { cookie: 'better-auth.session_token=forged.value' }]) {
+      const again = await request(t.app, { method: 'GET', url, headers });
+      expect(again.headers['cache-control']).toBe('no-cache');
+      expect(again.body).not.toContain(alice.email);
+      expect(textOf(rootOf(again.body))).toContain('Checking your session');
+    }
   });
 
   it("renews a session due for it, as the browser's own read would, with the page", async () => {

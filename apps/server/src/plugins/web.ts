@@ -57,7 +57,7 @@ export const webPlugin = fp(
       { schema: { hide: true }, compress: false, config: { writesSecurityHeaders: true } },
       (request: FastifyRequest, reply: FastifyReply) => {
         const path = request.url.split('?')[0] ?? '/';
-        const ready = pages?.ready(path, request.url);
+        const ready = pages?.ready(path, request.url, request.headers.cookie);
         if (ready) return sendPage(ready, request, reply);
         const isAsset = path.startsWith('/assets/');
         if (page && pages && !isAsset && !isApi(path)) {

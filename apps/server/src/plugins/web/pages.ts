@@ -11,6 +11,7 @@ import {
   type PageHead,
   type PreparedPage,
 } from './page-html.ts';
+import { matchPublicPage } from '@voltforge/contract/public-pages';
 import { matchSignedInPage } from '@voltforge/contract/signed-in-pages';
 import {
   renderBody,
@@ -74,8 +75,11 @@ export interface PageOptions {
 
 /** The public pages with their HTML made from index.html: kept, and made on demand. */
 export interface Pages {
-  /** A page ready to send at once for this path and URL, if there is one. */
-  ready(path: string, url: string): PreparedPage | undefined;
+  /**
+   * A page ready to send at once for this path and URL, if there is one. None for a request with
+   * cookies to a page also rendered for its reader: `make` sees whose it is.
+   */
+  ready(path: string, url: string, cookie: string | undefined): PreparedPage | undefined;
   /**
    * Makes the page at this request's URL; undefined when it is no page of ours to make (the
    * shell is served). Rejects only on an unexpected failure.
@@ -242,6 +246,8 @@ export function createPages(
     const reader = await withinTime(opts.readerOf(request), READER_TIMEOUT_MS);
     if (!reader) return undefined;
     const renderedAt = Date.now();
+    const path = request.url.split('?')[0] ?? '/';
+    const publicPage = matchPublicPage(path);
     const page = await renderSignedInBody(
       opts.renderer,
       request.url,
@@ -254,6 +260,10 @@ export function createPages(
       data: { session: reader.session, queries: page.queries, renderedAt },
       rendered: page,
       bootScript,
+      // A page also for everyone has the head everyone's has, and its code listed: fetched
+      // alongside the entry.
+      ...(publicPage && { meta: publicPage.page.meta, canonicalPath: path }),
+      preload: opts.preload?.(path),
       stylesheets: styles ? opts.stylesheets?.(styles) : undefined,
     });
     const headers = reader.setCookie.length
@@ -263,10 +273,16 @@ export function createPages(
   }
 
   return {
-    ready: (path, url) => staticReady.get(path) ?? renderedPage(url),
-    make: (path, request) => {
+    ready: (path, url, cookie) => {
+      if (cookie && matchSignedInPage(path)) return undefined;
+      return staticReady.get(path) ?? renderedPage(url);
+    },
+    make: async (path, request) => {
       const signedIn = matchSignedInPage(path);
-      if (signedIn) return signedInPage(request, signedIn.styles);
+      if (signedIn) {
+        const page = await signedInPage(request, signedIn.styles);
+        if (page || !signedIn.alsoPublic) return page;
+      }
       return staticPage(path, request.log) ?? dataPage(request);
     },
   };

@@ -12,6 +12,8 @@ export const toolQuery = (id: string) =>
   queryOptions({
     queryKey: toolKeys.detail(id),
     queryFn: ({ signal }) => getTool(id, signal),
+    // Read by the server when it renders the page for a signed-in customer.
+    meta: { read: `/tool/${encodeURIComponent(id)}` },
     // The stock shown must be current: it bounds what may be ordered or restocked.
     staleTime: 0,
   });
