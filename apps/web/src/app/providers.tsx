@@ -13,9 +13,9 @@ import { subscribeToToastRequests, toastRequested } from '../lib/toast';
  * is a chunk of its own, and its container mounts when code first asks lib/toast for a toast.
  * For a signed-in person, whose actions toast often, the chunk is fetched and evaluated once the
  * page is idle, so their first toast shows without waiting for its code; the container still
- * mounts only then: mounting it, and the stylesheet it injects (which makes the browser match
- * every element against it again), was a task of its own on every signed-in page's load
- * (docs/performance.md, "Toasts mount with the first toast").
+ * mounts only with the first toast: mounted when idle, it and the stylesheet it injects (which
+ * makes the browser match every element against it again) were a task of their own at the end
+ * of every signed-in page's load (docs/performance.md, "Toasts mount with the first toast").
  * A toast raised before the container mounts waits in react-toastify's queue, then shows.
  */
 let LoadedContainer: typeof ToastContainer | undefined;
