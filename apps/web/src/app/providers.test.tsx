@@ -5,17 +5,11 @@ import { toast } from '../lib/toast';
 import { fakeAuth, signedInAs } from '../test/fake-auth-client';
 import { Providers } from './providers';
 
+// The toasts keep their state in their modules (whether one was asked for, whether the code is
+// here): each case that starts from none is a file of its own (providers-early-toast.test.tsx).
 vi.mock('../lib/auth-client', async () => ({
   authClient: (await import('../test/fake-auth-client')).fakeAuth.client,
 }));
-
-function SaveButton() {
-  return (
-    <button type="button" onClick={() => toast.success('Profile saved')}>
-      Save
-    </button>
-  );
-}
 
 describe('toasts', () => {
   afterEach(() => fakeAuth.reset());
@@ -26,7 +20,9 @@ describe('toasts', () => {
     await import('react-toastify');
     render(
       <Providers>
-        <SaveButton />
+        <button type="button" onClick={() => toast.success('Profile saved')}>
+          Save
+        </button>
       </Providers>,
     );
     // The page goes idle: the toasts' code is fetched then, but nothing is added to the page

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ToastContainer } from 'react-toastify';
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { createElement, useEffect, useReducer, useSyncExternalStore, type ReactNode } from 'react';
 import { authClient } from '../lib/auth-client';
 import { queryClient } from '../lib/query-client';
 import { loadedAt, RenderTimeProvider } from '../lib/render-time';
@@ -19,12 +19,13 @@ import { subscribeToToastRequests, toastRequested } from '../lib/toast';
  * A toast raised before the container mounts waits in react-toastify's queue, then shows.
  */
 let LoadedContainer: typeof ToastContainer | undefined;
+let loading: Promise<unknown> | undefined;
+/** Fetches the container's code, once; without it (offline) the page shows no toasts. */
 const loadToasts = () =>
-  import('react-toastify').then((module) => {
-    LoadedContainer = module.ToastContainer;
-    return { default: module.ToastContainer };
-  });
-const LazyContainer = lazy(loadToasts);
+  (loading ??= import('react-toastify').then(
+    (module) => (LoadedContainer = module.ToastContainer),
+    () => undefined,
+  ));
 
 const IDLE_TIMEOUT_MS = 3000;
 
@@ -51,19 +52,22 @@ function Toasts() {
   // The server never shows a toast; hydration starts from the same.
   const requested = useSyncExternalStore(subscribeToToastRequests, toastRequested, () => false);
   const signedIn = !!authClient.useSession().data;
+  const [, codeArrived] = useReducer((arrivals: number) => arrivals + 1, 0);
   useEffect(() => {
-    if (signedIn) return whenLoadedAndIdle(() => void loadToasts().catch(() => undefined));
+    if (signedIn) return whenLoadedAndIdle(() => void loadToasts());
   }, [signedIn]);
-  if (!requested) return null;
-  const props = { position: 'top-right', autoClose: 5000, draggablePercent: 80 } as const;
-  // Code fetched already: no Suspense, so the toast is not held back by React's pause before
-  // showing what a boundary was waiting for.
-  if (LoadedContainer) return <LoadedContainer {...props} />;
-  return (
-    <Suspense fallback={null}>
-      <LazyContainer {...props} />
-    </Suspense>
-  );
+  useEffect(() => {
+    if (requested && !LoadedContainer) void loadToasts().then(codeArrived);
+  }, [requested]);
+  // Always react-toastify's one container once mounted, whatever renders this again: a swap
+  // would drop the toasts it shows. Not in a Suspense boundary, which would hold the first toast
+  // back 300 ms; a toast raised before it mounts waits in react-toastify's queue.
+  if (!requested || !LoadedContainer) return null;
+  return createElement(LoadedContainer, {
+    position: 'top-right',
+    autoClose: 5000,
+    draggablePercent: 80,
+  });
 }
 
 interface ProvidersProps {
