@@ -10,11 +10,6 @@ export interface SignedInPage {
    * the whole shop's): linked in the page's HTML, so it paints styled, with one sheet.
    */
   styles?: WebModule;
-  /**
-   * Also a page for everyone (a tool's page: anyone may read it, a customer orders from it): a
-   * visitor, or a reader the page cannot be rendered for, is served it as rendered for everyone.
-   */
-  alsoPublic?: boolean;
 }
 
 const dashboardLayout: WebModule = 'src/app/layout/dashboard-layout.tsx';
@@ -23,14 +18,15 @@ const dashboardLayout: WebModule = 'src/app/layout/dashboard-layout.tsx';
  * The pages behind sign-in that the server renders for their reader (docs/decisions/
  * 019-slow-phones.md): the pages a signed-in customer or admin opens first. Any other page behind
  * sign-in is painted by the browser. A visitor asking for one is served the app's shell, which
- * sends them to sign in, or, for a page also for everyone, that page as everyone gets it.
+ * sends them to sign in; a page that is also one of the public pages (a tool's page: anyone may
+ * read it, a customer orders from it) is served to them as everyone gets it.
  */
 export const signedInPages: readonly SignedInPage[] = [
   { path: '/dashboard', styles: dashboardLayout },
   { path: '/dashboard/myOrder', styles: dashboardLayout },
   { path: '/dashboard/payment/:id', styles: dashboardLayout },
   { path: '/cart' },
-  { path: '/tool/:id', alsoPublic: true },
+  { path: '/tool/:id' },
 ];
 
 const matchers = signedInPages.map((page) => ({

@@ -11,7 +11,7 @@ import {
   type PageHead,
   type PreparedPage,
 } from './page-html.ts';
-import { matchPublicPage } from '@voltforge/contract/public-pages';
+import { matchPublicPage, type PublicPage } from '@voltforge/contract/public-pages';
 import { matchSignedInPage } from '@voltforge/contract/signed-in-pages';
 import {
   renderBody,
@@ -239,15 +239,15 @@ export function createPages(
    */
   async function signedInPage(
     request: FastifyRequest,
+    path: string,
     styles: string | undefined,
+    publicPage: PublicPage | undefined,
   ): Promise<PreparedPage | undefined> {
     if (!opts.renderer || !opts.readerOf || !request.headers.cookie) return undefined;
     if (opts.renderAllowed && !(await opts.renderAllowed(request))) return undefined;
     const reader = await withinTime(opts.readerOf(request), READER_TIMEOUT_MS);
     if (!reader) return undefined;
     const renderedAt = Date.now();
-    const path = request.url.split('?')[0] ?? '/';
-    const publicPage = matchPublicPage(path);
     const page = await renderSignedInBody(
       opts.renderer,
       request.url,
@@ -262,7 +262,7 @@ export function createPages(
       bootScript,
       // A page also for everyone has the head everyone's has, and its code listed: fetched
       // alongside the entry.
-      ...(publicPage && { meta: publicPage.page.meta, canonicalPath: path }),
+      ...(publicPage && { meta: publicPage.meta, canonicalPath: path }),
       preload: opts.preload?.(path),
       stylesheets: styles ? opts.stylesheets?.(styles) : undefined,
     });
@@ -280,8 +280,10 @@ export function createPages(
     make: async (path, request) => {
       const signedIn = matchSignedInPage(path);
       if (signedIn) {
-        const page = await signedInPage(request, signedIn.styles);
-        if (page || !signedIn.alsoPublic) return page;
+        // A page that is also a public page (a tool's) is everyone's copy for anyone else.
+        const publicPage = matchPublicPage(path)?.page;
+        const page = await signedInPage(request, path, signedIn.styles, publicPage);
+        if (page || !publicPage) return page;
       }
       return staticPage(path, request.log) ?? dataPage(request);
     },
