@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { formatUsd } from '@voltforge/contract/money';
 import { Spinner } from '../../components/ui/spinner';
 import { QueryError } from '../../components/ui/query-error';
@@ -11,9 +11,7 @@ import {
   TopTools,
   formatDay,
 } from './components/overview-figures';
-
-// The chart library is only fetched when an admin opens the overview.
-const SalesChart = lazy(() => import('./components/sales-chart'));
+import { SalesChart } from './components/sales-chart';
 
 const PERIODS: readonly OverviewDays[] = [30, 90];
 
@@ -72,19 +70,10 @@ export function OverviewPage() {
                 </dd>
               </div>
             </dl>
-            {/* The chart's own height while its code loads, so nothing below it moves. */}
-            <Suspense
-              fallback={
-                <div className="flex h-64 w-full items-center justify-center sm:h-80">
-                  <Spinner label="Loading the chart" />
-                </div>
-              }
-            >
-              <SalesChart
-                days={overview.data.daily}
-                summary={`Chart of revenue and paid orders per day over the last ${overview.data.days} days: ${formatUsd(overview.data.totals.revenue)} from ${overview.data.totals.paidOrders} paid orders. The figures are in the table below.`}
-              />
-            </Suspense>
+            <SalesChart
+              days={overview.data.daily}
+              summary={`Chart of revenue and paid orders per day over the last ${overview.data.days} days: ${formatUsd(overview.data.totals.revenue)} from ${overview.data.totals.paidOrders} paid orders. The figures are in the table below.`}
+            />
             <details className="collapse-arrow collapse border border-base-300 bg-base-100">
               <summary className="collapse-title font-medium">
                 Show the figures per day as a table
