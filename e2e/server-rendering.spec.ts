@@ -64,7 +64,13 @@ test.describe('with JavaScript off', () => {
  * React kept that element (had it discarded the server's HTML, the new one would lack the mark).
  * Returns the page's errors from then on.
  */
-async function openRendered(page: Page, path: string, expectText?: string | RegExp) {
+async function openRendered(
+  page: Page,
+  path: string,
+  expectText?: string | RegExp,
+  /** Runs while the app's code is held back: what it sees is the server's HTML. */
+  beforeApp?: () => Promise<void>,
+) {
   const errors = collectErrors(page);
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -77,6 +83,7 @@ async function openRendered(page: Page, path: string, expectText?: string | RegE
   if (expectText === undefined) await expect(main).not.toBeEmpty();
   else await expect(main).toContainText(expectText);
   await main.evaluate((element) => element.setAttribute('data-from-server', 'yes'));
+  await beforeApp?.();
   release();
   await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '');
   await page.waitForLoadState('networkidle');
@@ -108,6 +115,21 @@ test.describe('hydration', () => {
     await expect(page.getByRole('heading', { name: 'Place To Orders' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(demo.customer.email);
     expect(errors).toEqual([]);
+  });
+
+  test("the home page and the catalogue, signed in, arrive with the customer's navbar and hydrate", async ({
+    page,
+  }) => {
+    await signIn(page, demo.customer);
+    for (const path of ['/', '/tools?sort=price_desc&page=2']) {
+      const errors = await openRendered(page, path, undefined, async () => {
+        // Signed in from the first paint: no visitor's navbar swapped for theirs after hydrating.
+        await expect(page.getByRole('button', { name: 'Log Out' }).first()).toBeAttached();
+        await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
+      });
+      await expect(page.getByRole('button', { name: 'Log Out' }).first()).toBeAttached();
+      expect(errors).toEqual([]);
+    }
   });
 });
 

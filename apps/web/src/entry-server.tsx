@@ -36,6 +36,14 @@ export interface RenderOptions {
   signal?: AbortSignal;
 }
 
+export interface SignedInRenderOptions extends RenderOptions {
+  /**
+   * A public page's first data, everyone's (the home page's tools and reviews): the reader's page
+   * starts from it, and reads only what is theirs (their cart) as the reader.
+   */
+  data?: InitialData;
+}
+
 /**
  * The HTML of `url`'s page as the browser's first render will produce it from the same data:
  * signed out (the server does not read sessions, so the HTML is the same for everyone and can be
@@ -77,16 +85,19 @@ const MAX_SIGNED_IN_RENDERS = 3;
  * session (get-session's answer) is given. Each render shows which queries the page asked for
  * (each names the API path it reads, `meta.read`): those are read with `read` and the page is
  * rendered again with their answers, until it asks for nothing new. The answers go with the HTML,
- * so the browser hydrates from the same data; the page is this reader's alone.
+ * so the browser hydrates from the same data; the page is this reader's alone. A public page
+ * rendered for a signed-in reader starts from its first data (`options.data`), which then goes
+ * with the answers.
  */
 export async function renderSignedIn(
   url: string,
   session: unknown,
   read: ReadAsReader,
   renderedAt: number,
-  options: RenderOptions = {},
+  options: SignedInRenderOptions = {},
 ): Promise<RenderedSignedInPage> {
   const client = createQueryClient();
+  if (options.data) seedQueryCache(client, options.data);
   const rendered = sessionStateOf(session);
   await preloadRoutes(new URL(url, 'http://localhost').pathname);
   const asked = new Set<string>();

@@ -18,8 +18,9 @@ const dashboardLayout: WebModule = 'src/app/layout/dashboard-layout.tsx';
  * The pages behind sign-in that the server renders for their reader (docs/decisions/
  * 019-slow-phones.md): the pages a signed-in customer or admin opens first. Any other page behind
  * sign-in is painted by the browser. A visitor asking for one is served the app's shell, which
- * sends them to sign in; a page that is also one of the public pages (a tool's page: anyone may
- * read it, a customer orders from it) is served to them as everyone gets it.
+ * sends them to sign in; a page that is also one of the public pages (the home page, the
+ * catalogue, a tool's page: anyone may read them; a signed-in reader gets their own navbar, cart
+ * and order form from the first paint) is served to them as everyone gets it.
  */
 export const signedInPages: readonly SignedInPage[] = [
   { path: '/dashboard', styles: dashboardLayout },
@@ -27,6 +28,8 @@ export const signedInPages: readonly SignedInPage[] = [
   { path: '/dashboard/payment/:id', styles: dashboardLayout },
   { path: '/cart' },
   { path: '/tool/:id' },
+  { path: '/' },
+  { path: '/tools' },
 ];
 
 const matchers = signedInPages.map((page) => ({

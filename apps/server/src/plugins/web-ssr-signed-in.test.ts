@@ -167,6 +167,50 @@ describe('signed-in pages rendered on the server for their reader', () => {
     }
   });
 
+  it("renders the home page and the catalogue with the reader's own navbar, everyone's for anyone else", async () => {
+    for (const url of ['/', '/tools']) {
+      const visitor = await request(t.app, { method: 'GET', url });
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.headers['cache-control']).toBe('no-cache');
+      // A shared cache keeps it apart from a signed-in reader's.
+      expect(visitor.headers.vary).toBe('accept-encoding, cookie');
+      const everyones = textOf(rootOf(visitor.body));
+      expect(everyones).toContain('Voltforge Bench Multimeter');
+      expect(everyones).not.toContain('Log Out');
+
+      // Alice's has her name and "Log Out" in the navbar from the first paint, the same tools,
+      // and the head everyone's has.
+      const res = await request(t.app, { method: 'GET', url, as: alice });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const text = textOf(rootOf(res.body));
+      expect(text).toContain('Alice Ampere');
+      expect(text).toContain('Log Out');
+      expect(text).toContain('Voltforge Bench Multimeter');
+      expect(/<title>[^<]*<\/title>/.exec(res.body)?.[0]).toBe(
+        /<title>[^<]*<\/title>/.exec(visitor.body)?.[0],
+      );
+      expect(res.body).toContain(`<link rel="canonical" href="http://localhost:3000${url}" />`);
+      const data = firstDataOf(res.body);
+      expect(data?.session).toMatchObject({ user: { email: alice.email } });
+      // The tools she sees are in the answers the browser hydrates from.
+      expect(JSON.stringify(data?.queries)).toContain('Voltforge Bench Multimeter');
+
+      // Then a visitor, another site's cookie, or a forged session: everyone's page again.
+      for (const headers of [
+        {},
+        { cookie: 'theme=dark' },
+        { cookie: 'better-auth.session_token=forged.value' },
+      ]) {
+        const again = await request(t.app, { method: 'GET', url, headers });
+        expect(again.headers['cache-control']).toBe('no-cache');
+        expect(again.body).not.toContain(alice.email);
+        expect(textOf(rootOf(again.body))).not.toContain('Alice Ampere');
+        expect(textOf(rootOf(again.body))).toContain('Voltforge Bench Multimeter');
+      }
+    }
+  });
+
   it("renews a session due for it, as the browser's own read would, with the page", async () => {
     const carol = await registerUser(t.app, { name: 'Carol Coulomb' });
     // Five of its seven days left: past the day after which better-auth extends a session.

@@ -1,3 +1,4 @@
+import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isSessionAnswer, pageSession } from '@voltforge/contract/session-answer';
 
@@ -8,7 +9,9 @@ const MAX_READS_PER_ROUND = 8;
  * The reader of a signed-in page the server renders (the web plugin's `readerOf`): the session
  * as GET /api/auth/get-session answers them, and their reads of the API, each made as the same
  * request their browser would make (their cookie, their address), through the app itself, so
- * every permission, limit and kept answer applies as it would. Undefined for a visitor.
+ * every permission, limit and kept answer applies as it would. Undefined for a visitor, at once
+ * when their cookies hold no session cookie (the home page is one of these pages: a visitor's
+ * other cookies cost it nothing).
  *
  * The session is read through better-auth's own endpoint, as the browser reads it: when it is
  * due for its sliding renewal, better-auth renews it and its new cookie goes out with the page
@@ -17,7 +20,7 @@ const MAX_READS_PER_ROUND = 8;
 export function signedInReader(app: FastifyInstance) {
   return async (request: FastifyRequest) => {
     const cookie = request.headers.cookie;
-    if (!cookie) return undefined;
+    if (!cookie || !getSessionCookie(new Headers({ cookie }))) return undefined;
     const asReader = (url: string) =>
       app.inject({
         method: 'GET',

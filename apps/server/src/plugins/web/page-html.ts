@@ -25,8 +25,12 @@ export function preparePage(
   html: Buffer,
   securityHeaders: Readonly<OutgoingHttpHeaders>,
   effort: 'max' | 'fast' = 'max',
-  /** `private`: the page is one reader's (it shows their data): no shared cache may keep it. */
-  audience: 'public' | 'private' = 'public',
+  /**
+   * `private`: the page is one reader's (it shows their data): no shared cache may keep it.
+   * `everyone-else`: everyone's copy of a page a signed-in reader is sent their own of; it varies
+   * with the cookie, so a shared cache never answers them with it.
+   */
+  audience: 'public' | 'private' | 'everyone-else' = 'public',
 ): PreparedPage {
   const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
   // Each encoding is different bytes, so each gets its own strong ETag.
@@ -34,7 +38,7 @@ export function preparePage(
     const notModified = {
       ...securityHeaders,
       'cache-control': audience === 'private' ? 'private, no-store' : 'no-cache',
-      vary: audience === 'private' ? 'accept-encoding, cookie' : 'accept-encoding',
+      vary: audience === 'public' ? 'accept-encoding' : 'accept-encoding, cookie',
       etag,
     };
     return {

@@ -87,6 +87,9 @@ export interface Pages {
   make(path: string, request: FastifyRequest): Promise<PreparedPage | undefined>;
 }
 
+/** Everyone's copy of a page that is also rendered for its signed-in reader varies with the cookie. */
+const audienceOf = (path: string) => (matchSignedInPage(path) ? 'everyone-else' : 'public');
+
 export function createPages(
   distDir: string,
   template: string,
@@ -120,7 +123,7 @@ export function createPages(
             rendered,
             bootScript,
           });
-          const prepared = preparePage(Buffer.from(html), security);
+          const prepared = preparePage(Buffer.from(html), security, 'max', audienceOf(path));
           // A failed render is served without its HTML this time.
           kept = opts.renderer === undefined || rendered !== undefined;
           if (kept) staticReady.set(path, prepared);
@@ -213,6 +216,7 @@ export function createPages(
       ),
       security,
       'fast',
+      audienceOf(key.split('?')[0] ?? '/'),
     );
     // Oldest first (a Map keeps insertion order): drop the expired, then make room.
     for (const [k, v] of rendered) {
@@ -244,9 +248,13 @@ export function createPages(
     publicPage: PublicPage | undefined,
   ): Promise<PreparedPage | undefined> {
     if (!opts.renderer || !opts.readerOf || !request.headers.cookie) return undefined;
-    if (opts.renderAllowed && !(await opts.renderAllowed(request))) return undefined;
     const reader = await withinTime(opts.readerOf(request), READER_TIMEOUT_MS);
     if (!reader) return undefined;
+    // Counted once there is a reader: a visitor's request to a public page renders nothing here.
+    if (opts.renderAllowed && !(await opts.renderAllowed(request))) return undefined;
+    // A public page's own first data and head, everyone's: the reader's page starts from them.
+    const head = publicPage ? await publicHead(request, path) : undefined;
+    if (head === null) return undefined;
     const renderedAt = Date.now();
     const page = await renderSignedInBody(
       opts.renderer,
@@ -254,6 +262,7 @@ export function createPages(
       reader,
       renderedAt,
       request.log,
+      head?.data as InitialData | undefined,
     );
     if (!page) return undefined;
     const html = renderPageHtml(template, opts.publicUrl, {
@@ -262,7 +271,10 @@ export function createPages(
       bootScript,
       // A page also for everyone has the head everyone's has, and its code listed: fetched
       // alongside the entry.
-      ...(publicPage && { meta: publicPage.meta, canonicalPath: path }),
+      ...(publicPage && {
+        meta: head?.meta ?? publicPage.meta,
+        canonicalPath: head?.canonicalPath ?? path,
+      }),
       preload: opts.preload?.(path),
       stylesheets: styles ? opts.stylesheets?.(styles) : undefined,
     });
@@ -270,6 +282,25 @@ export function createPages(
       ? { ...security, 'set-cookie': reader.setCookie }
       : security;
     return preparePage(Buffer.from(html), headers, 'fast', 'private');
+  }
+
+  /**
+   * The head and first data everyone's copy of this public page has (none for a page without
+   * data); null when they cannot be read, and everyone's copy is served instead.
+   */
+  async function publicHead(
+    request: FastifyRequest,
+    path: string,
+  ): Promise<PageHead | undefined | null> {
+    if (!opts.firstPaint) return undefined;
+    try {
+      const url = new URL(request.url, 'http://localhost');
+      if (url.pathname !== path) return null;
+      return await opts.firstPaint(url);
+    } catch (error) {
+      request.log.error({ err: error }, 'could not read the first data of a page');
+      return null;
+    }
   }
 
   return {

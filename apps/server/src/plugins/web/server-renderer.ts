@@ -25,7 +25,7 @@ export interface ServerRenderer {
     session: unknown,
     read: ReadAsReader,
     renderedAt: number,
-    options?: { signal?: AbortSignal },
+    options?: { signal?: AbortSignal; data?: InitialData },
   ) => Promise<RenderedSignedInPage>;
 }
 
@@ -102,18 +102,24 @@ async function bounded<T>(
   }
 }
 
-/** A signed-in page's HTML for its reader; undefined (logged) when rendering fails or times out. */
+/**
+ * A signed-in page's HTML for its reader, from a public page's first data when it is one of them
+ * too (through JSON, as `renderBody`'s); undefined (logged) when rendering fails or times out.
+ */
 export function renderSignedInBody(
   renderer: ServerRenderer,
   url: string,
   reader: { session: unknown; read: ReadAsReader },
   renderedAt: number,
   log: FastifyBaseLogger,
+  data?: InitialData,
 ): Promise<RenderedSignedInPage | undefined> {
   const { renderSignedIn } = renderer;
   if (!renderSignedIn) return Promise.resolve(undefined);
+  const asJson = data === undefined ? undefined : (JSON.parse(JSON.stringify(data)) as InitialData);
   return bounded(
-    (signal) => renderSignedIn(url, reader.session, reader.read, renderedAt, { signal }),
+    (signal) =>
+      renderSignedIn(url, reader.session, reader.read, renderedAt, { signal, data: asJson }),
     url,
     log,
   );
