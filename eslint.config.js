@@ -86,6 +86,26 @@ export default tseslint.config(
       ],
     },
   },
+  // Numbers and money are written by format-number.ts and money.ts, not Intl: a page's first Intl
+  // formatter loads the browser's locale data (docs/performance.md, "Figures without Intl").
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+    ignores: [
+      ...testFiles,
+      'packages/contract/src/format-number.ts',
+      'packages/contract/src/money.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Intl',
+          property: 'NumberFormat',
+          message: 'Write figures with formatCount/formatNumber (format-number.ts) or formatUsd.',
+        },
+      ],
+    },
+  },
   // Imports only go down (docs/architecture.md, layers). Tests may reach any layer.
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

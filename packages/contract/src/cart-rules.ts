@@ -1,6 +1,7 @@
 import type { Cart, CartLine } from './cart.ts';
 import { orderCharges, type ShopTerms } from './charges.ts';
 import { centsToDollars, formatUsd } from './money.ts';
+import { formatCount } from './format-number.ts';
 import { largestOrderable, quantityProblem, type Orderable } from './quantity-rules.ts';
 
 /**
@@ -18,13 +19,13 @@ export const cartMessages = {
   archived: 'No longer sold. Remove it to check out.',
   soldOut: 'Out of stock now. Remove it to check out.',
   short: (available: number) =>
-    `Only ${available.toLocaleString('en-US')} in stock now. Lower the quantity to check out.`,
+    `Only ${formatCount(available)} in stock now. Lower the quantity to check out.`,
   priceChanged: (was: number, now: number) =>
     `The price changed from ${formatUsd(was)} to ${formatUsd(now)} each since you added it.`,
   merged: (partNumber: string, quantity: number) =>
-    `${partNumber}: ${quantity.toLocaleString('en-US')} pcs. from this browser added to your cart.`,
+    `${partNumber}: ${formatCount(quantity)} pcs. from this browser added to your cart.`,
   mergeCapped: (partNumber: string, quantity: number) =>
-    `${partNumber}: only ${quantity.toLocaleString('en-US')} pcs. in your cart, as much as is in stock.`,
+    `${partNumber}: only ${formatCount(quantity)} pcs. in your cart, as much as is in stock.`,
   mergeDropped: (partNumber: string) =>
     `${partNumber}: not added, it cannot be ordered now (sold out or no longer sold).`,
 } as const;

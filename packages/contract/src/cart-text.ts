@@ -1,3 +1,4 @@
+import { formatCount } from './format-number.ts';
 /**
  * The cart's words on screen that more than one place shows (the cart page, the add buttons, the
  * end-to-end journeys). Kept apart from cart.ts and checkout.ts, which carry zod, so a tool card's
@@ -7,7 +8,7 @@
 export const cartText = {
   added: 'Added to cart',
   addedLines: (lines: number) =>
-    `${lines === 1 ? '1 line' : `${lines.toLocaleString('en-US')} lines`} added to your cart.`,
+    `${lines === 1 ? '1 line' : `${formatCount(lines)} lines`} added to your cart.`,
   empty: 'Your cart is empty',
   signInToCheckOut: 'Log in to check out',
   quickOrderLabel: 'Paste part numbers and quantities',

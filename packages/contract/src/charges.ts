@@ -1,3 +1,4 @@
+import { formatNumber } from './format-number.ts';
 import { centsToDollars, formatUsd } from './money.ts';
 
 /**
@@ -115,5 +116,5 @@ export const chargeTexts = {
 
 /** 8.25 → "8.25 %", 20 → "20 %". */
 export function formatPercent(percent: number): string {
-  return `${percent.toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
+  return `${formatNumber(percent, 2)} %`;
 }

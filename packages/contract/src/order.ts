@@ -1,3 +1,4 @@
+import { formatCount } from './format-number.ts';
 import { z } from 'zod';
 import { phoneSchema } from './phone.ts';
 import {
@@ -19,10 +20,7 @@ export const quantitySchema = z
   })
   .int(orderMessages.quantityWhole)
   .min(1, orderMessages.quantityPositive)
-  .max(
-    MAX_ORDER_QUANTITY,
-    `Quantity must be at most ${MAX_ORDER_QUANTITY.toLocaleString('en-US')}`,
-  );
+  .max(MAX_ORDER_QUANTITY, `Quantity must be at most ${formatCount(MAX_ORDER_QUANTITY)}`);
 
 export const addressSchema = z
   .string({ error: orderMessages.addressRequired })

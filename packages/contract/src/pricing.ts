@@ -1,3 +1,4 @@
+import { formatCount } from './format-number.ts';
 import { centsToDollars, dollarsToCents, formatUsd } from './money.ts';
 
 /**
@@ -82,10 +83,7 @@ export function priceLine(pricing: Pricing, quantity: number): LinePrice {
 /** "2+ $89.50 · 25+ $84.00 · 100+ $79.00": the break table as tool cards and pages show it. */
 export function formatBreaks(pricing: Pricing): string {
   return breakTable(pricing)
-    .map(
-      (b) =>
-        `${b.quantity.toLocaleString('en-US')}+ ${formatUsd(centsToDollars(b.unitPriceCents))}`,
-    )
+    .map((b) => `${formatCount(b.quantity)}+ ${formatUsd(centsToDollars(b.unitPriceCents))}`)
     .join(' · ');
 }
 

@@ -1,3 +1,4 @@
+import { formatCount } from './format-number.ts';
 import { MAX_ORDER_QUANTITY, orderMessages } from './order-rules.ts';
 import { pricingMessages } from './pricing.ts';
 
@@ -16,11 +17,11 @@ export const MAX_QUICK_ORDER_CHARS = 100_000;
 export const quickOrderMessages = {
   empty: 'Paste or upload at least one line: a part number and a quantity.',
   tooManyLines: `At most ${MAX_QUICK_ORDER_LINES} lines at a time. Split the list and add it in parts.`,
-  tooLong: `The list is longer than ${MAX_QUICK_ORDER_CHARS.toLocaleString('en-US')} characters. Split it and add it in parts.`,
+  tooLong: `The list is longer than ${formatCount(MAX_QUICK_ORDER_CHARS)} characters. Split it and add it in parts.`,
   noPartColumn: 'The header names no part number column: call it "part number", "MPN" or "SKU".',
   noQuantityColumn: 'The header names no quantity column: call it "qty" or "quantity".',
   noQuantity: 'No quantity: write the part number, then the quantity.',
-  badQuantity: `The quantity must be a whole number from 1 to ${MAX_ORDER_QUANTITY.toLocaleString('en-US')}.`,
+  badQuantity: `The quantity must be a whole number from 1 to ${formatCount(MAX_ORDER_QUANTITY)}.`,
   unknown: (closest: readonly string[]) =>
     closest.length > 0
       ? `Unknown part number. Did you mean ${closest.join(', ')}?`
@@ -28,7 +29,7 @@ export const quickOrderMessages = {
   belowMinimum: orderMessages.minQuantity,
   notMultiple: pricingMessages.multiple,
   short: (available: number) =>
-    available === 0 ? 'Out of stock.' : `Only ${available.toLocaleString('en-US')} in stock.`,
+    available === 0 ? 'Out of stock.' : `Only ${formatCount(available)} in stock.`,
   duplicate: (line: number) => `Same part as line ${line}: its quantity is added there.`,
 } as const;
 

@@ -1,3 +1,4 @@
+import { formatCount } from '@voltforge/contract/format-number';
 import { formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 
@@ -24,7 +25,7 @@ export function OrderLines({ order, label, className = '' }: OrderLinesProps) {
         <li key={line.toolId} className="flex items-start justify-between gap-3 py-1.5">
           <div className="min-w-0">
             <span className="font-mono">{line.partNumber}</span>
-            <span className="tabular-nums"> × {line.quantity.toLocaleString('en-US')}</span>
+            <span className="tabular-nums"> × {formatCount(line.quantity)}</span>
             <div className="text-xs text-base-content/80">{line.name}</div>
           </div>
           <div className="shrink-0 text-right tabular-nums">

@@ -1,3 +1,4 @@
+import { formatCount } from '@voltforge/contract/format-number';
 import { pageMeta } from '@voltforge/contract/public-pages';
 import { formatUsd } from '@voltforge/contract/money';
 import { Link } from 'react-router';
@@ -8,8 +9,6 @@ import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useShopSummary } from './api/get-shop-summary';
-
-const number = new Intl.NumberFormat('en-US');
 
 /** /summary: the shop at a glance, computed from live data (docs/decisions/002-summary-page.md). */
 export function SummaryPage() {
@@ -31,7 +30,7 @@ export function SummaryPage() {
             {[
               {
                 label: 'Tools for sale',
-                value: number.format(summary.data.toolCount),
+                value: formatCount(summary.data.toolCount),
                 detail:
                   summary.data.outOfStockCount > 0
                     ? `${summary.data.outOfStockCount} out of stock right now`
@@ -39,12 +38,12 @@ export function SummaryPage() {
               },
               {
                 label: 'Categories',
-                value: number.format(summary.data.categoryCount),
+                value: formatCount(summary.data.categoryCount),
                 detail: 'From test gear to components',
               },
               {
                 label: 'Stock on hand',
-                value: `${number.format(summary.data.stockOnHand)} units`,
+                value: `${formatCount(summary.data.stockOnHand)} units`,
                 detail: 'Ready to ship from our warehouse',
               },
               {
@@ -57,7 +56,7 @@ export function SummaryPage() {
               },
               {
                 label: 'Customer reviews',
-                value: number.format(summary.data.reviewCount),
+                value: formatCount(summary.data.reviewCount),
                 // Not every review is from a verified buyer: the count claims only what it counts.
                 detail: 'Every review shown in the shop',
               },
@@ -116,8 +115,8 @@ export function SummaryPage() {
                           {c.category}
                         </Link>
                       </th>
-                      <td className="text-right">{number.format(c.toolCount)}</td>
-                      <td className="text-right">{number.format(c.stockOnHand)}</td>
+                      <td className="text-right">{formatCount(c.toolCount)}</td>
+                      <td className="text-right">{formatCount(c.stockOnHand)}</td>
                     </tr>
                   ))}
                 </tbody>

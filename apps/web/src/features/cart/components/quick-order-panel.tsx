@@ -1,3 +1,4 @@
+import { formatCount } from '@voltforge/contract/format-number';
 import { cartText } from '@voltforge/contract/cart-text';
 import { formatUsd } from '@voltforge/contract/money';
 import type { QuickOrderPreview, QuickOrderVerdict } from '@voltforge/contract/quick-order';
@@ -18,7 +19,7 @@ function hintOf(verdict: QuickOrderVerdict): string | null {
     return `Closest: ${verdict.closest.join(', ')}`;
   }
   if (verdict.status === 'short' && verdict.available !== null) {
-    return `Available: ${verdict.available.toLocaleString('en-US')}`;
+    return `Available: ${formatCount(verdict.available)}`;
   }
   return null;
 }
@@ -214,7 +215,7 @@ export function QuickOrderPanel({ onAdd, adding }: QuickOrderPanelProps) {
                           ) : null}
                         </th>
                         <td className="text-right tabular-nums">
-                          {v.quantity?.toLocaleString('en-US') ?? '—'}
+                          {v.quantity === null ? '—' : formatCount(v.quantity)}
                         </td>
                         <td className={v.status === 'ready' ? undefined : 'text-error'}>
                           {v.message}

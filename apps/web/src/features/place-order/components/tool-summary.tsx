@@ -1,3 +1,4 @@
+import { formatCount } from '@voltforge/contract/format-number';
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import { breakTable, pricingOf } from '@voltforge/contract/pricing';
 import type { Tool } from '@voltforge/contract/tool';
@@ -23,7 +24,7 @@ function PriceBreaks({ tool }: { tool: Tool }) {
           <tbody>
             {breaks.map((b) => (
               <tr key={b.quantity}>
-                <td>{b.quantity.toLocaleString('en-US')}+</td>
+                <td>{formatCount(b.quantity)}+</td>
                 <td>{formatUsd(centsToDollars(b.unitPriceCents))}</td>
               </tr>
             ))}
