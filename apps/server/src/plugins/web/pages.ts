@@ -172,7 +172,7 @@ export function createPages(
     }
     let made = making.get(makingKey);
     if (!made) {
-      made = makeDataPage(key, version, request.log).finally(() => making.delete(makingKey));
+      made = makeDataPage(key, path, version, request.log).finally(() => making.delete(makingKey));
       making.set(makingKey, made);
     }
     return made;
@@ -180,6 +180,7 @@ export function createPages(
 
   async function makeDataPage(
     key: string,
+    path: string,
     version: number,
     log: FastifyBaseLogger,
   ): Promise<PreparedPage | undefined> {
@@ -195,7 +196,7 @@ export function createPages(
       return undefined;
     }
     if (!head) return undefined;
-    const preload = opts.preload?.(key.split('?')[0] ?? '/');
+    const preload = opts.preload?.(path);
     // When the page was rendered: the browser's first render must use the same "now".
     const data =
       opts.renderer && head.data !== undefined
@@ -216,7 +217,7 @@ export function createPages(
       ),
       security,
       'fast',
-      audienceOf(key.split('?')[0] ?? '/'),
+      audienceOf(path),
     );
     // Oldest first (a Map keeps insertion order): drop the expired, then make room.
     for (const [k, v] of rendered) {
