@@ -135,9 +135,10 @@ const preload = (boot?.getAttribute('data-preload') ?? '')
   .split(' ')
   .filter((url) => url.startsWith('/assets/'));
 // A preload link starts its request as it is added, which while the page is still loading took
-// up to 20 ms a link on a slow phone: the 15-21 links of a page, added in one go, made a task of
-// up to 220 ms just as the page could first be used. So they are added a few milliseconds' worth
-// at a time, with the browser free in between (all at once on a fast device), the entry first.
+// up to 20 ms a link on a slow phone: the 15-21 links of a page, added in one go, made one task of
+// 70-280 ms (up to 500) just as the page could first be used (docs/performance.md, "Slow phones").
+// So they are added a few milliseconds' worth at a time, with the browser free in between (all at
+// once on a fast device), the entry first.
 const SLICE_MS = 8;
 const addPreloads = (urls) => {
   const until = performance.now() + SLICE_MS;
