@@ -140,21 +140,22 @@ const preload = (boot?.getAttribute('data-preload') ?? '')
 // So they are added a few milliseconds' worth at a time, with the browser free in between (all at
 // once on a fast device), the entry first.
 const SLICE_MS = 8;
-const addPreloads = (urls) => {
+const addPreloads = (from) => {
   const until = performance.now() + SLICE_MS;
-  while (urls.length > 0 && performance.now() < until) {
+  let next = from;
+  while (next < preload.length && performance.now() < until) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
-    link.href = urls.shift();
+    link.href = preload[next++];
     document.head.append(link);
   }
-  if (urls.length > 0) setTimeout(() => addPreloads(urls), 0);
+  if (next < preload.length) setTimeout(() => addPreloads(next), 0);
 };
 const start = () => {
   if (!app || !app.startsWith('/assets/')) return;
   import(app).catch(release);
-  addPreloads([...preload]);
+  addPreloads(0);
 };
 if (document.visibilityState === 'hidden') start();
 else requestAnimationFrame(() => setTimeout(start, 0));
