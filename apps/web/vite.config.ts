@@ -23,12 +23,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // the home route's page. A visitor never loads the toast container or the menus. The limits
     // were set with a few kB of room (entry 94 kB and home page 113 kB then, after React
     // Router's data mode left the entry); never raise them to let a change through.
-    // The stylesheet's limit was set at 15.5 kB (index.css without the signed-in pages' classes,
-    // daisyUI's menu, spinner, drop-down, checkbox and select replaced by the shop's own: 14.8
-    // kB); the target is 12 kB (docs/performance.md, "The stylesheet").
+    // The stylesheet's limit was set at 13.5 kB (index.css without the signed-in pages' classes;
+    // daisyUI's menu, spinner, drop-down, checkbox, select, button, field, table and button group
+    // replaced by the shop's own: 13.2 kB); the target is 12 kB (docs/performance.md, "The
+    // stylesheet").
     bundleBudget({
       entryKb: 100,
-      stylesheetKb: 15.5,
+      stylesheetKb: 13.5,
       homePageKb: 120,
       homePageModules: ['src/features/home/home-page.tsx'],
       withEntry,
