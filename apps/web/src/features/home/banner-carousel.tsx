@@ -115,7 +115,7 @@ export function BannerCarousel() {
                 decoding="async"
                 className="aspect-[16/9] w-full object-cover object-right md:aspect-[8/3] md:object-center"
               />
-              <div className="bg-neutral px-6 pt-6 pb-20 md:absolute md:inset-0 md:flex md:items-center md:bg-transparent md:bg-linear-to-r md:from-neutral/95 md:via-neutral/70 md:to-transparent md:px-16 md:pb-6 lg:px-24">
+              <div className="bg-neutral px-6 pt-6 pb-20 md:absolute md:inset-0 md:flex md:items-center md:bg-transparent md:banner-fade md:px-16 md:pb-6 lg:px-24">
                 <div className="max-w-md lg:max-w-lg">
                   <p className="text-sm font-semibold tracking-widest text-secondary uppercase">
                     {slide.kicker}
