@@ -49,6 +49,28 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('link', { name: /^Purchase / }).first()).toBeVisible();
   });
 
+  test("the banner's picture is loaded at the width the screen needs", async ({ page }) => {
+    // The picture the browser chose from the slide's `srcset`, once it has loaded it.
+    const chosen = async (p: Page) => {
+      const slide = p.getByRole('img', { name: /^A Voltforge oscilloscope/ });
+      await expect(slide).toBeVisible();
+      await expect
+        .poll(() => slide.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      return slide.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+    };
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    expect(await chosen(page)).toMatch(/^\/images\/banner\/slide-1-[a-z-]+-800\.webp$/);
+
+    // A page of its own at desktop width, so the phone's picture is not reused from memory.
+    const desktop = await page.context().newPage();
+    await desktop.setViewportSize({ width: 1280, height: 800 });
+    await desktop.goto('/');
+    expect(await chosen(desktop)).toMatch(/^\/images\/banner\/slide-1-[a-z-]+[a-z]\.webp$/);
+    await desktop.close();
+  });
+
   test('about and login show their content', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { name: 'About Us' })).toBeVisible();

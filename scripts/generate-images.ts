@@ -1,7 +1,15 @@
-// Generates the demo catalogue's product images and review avatars as SVG files that ship with
-// the project (nothing is fetched at run time). Run: node --import tsx scripts/generate-images.ts
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Generates the demo catalogue's product images and review avatars as SVG files, then renders
+// them and the home page's banner (hand-drawn SVG in images/banner/) to the WebP files the shop
+// serves. All of them ship with the project (nothing is fetched at run time).
+// Run: node --import tsx scripts/generate-images.ts (needs Debian's Chromium, as the e2e suite).
+//
+// Why pictures and not the SVGs: the browser lays out each SVG picture as a document of its own on
+// the page's main thread (parse, style, layout, text), as a real shop's product photos never
+// are; a WebP is decoded off it (docs/performance.md, "Rules that keep a page fast").
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
 import { seedTools, type SeedTool } from '../apps/server/src/seed/seed-data/catalogue.ts';
+import { chromiumArgs, fullChromium } from '../e2e/chromium.ts';
 
 const out = new URL('../apps/web/public/images/', import.meta.url);
 
@@ -16,7 +24,7 @@ const palette: Record<string, [string, string]> = {
 
 const glyphs: Record<SeedTool['icon'], string> = {
   meter: `<rect x="300" y="120" width="200" height="320" rx="28" fill="#ffd23f"/><rect x="330" y="160" width="140" height="80" rx="8" fill="#1b2a38"/><text x="400" y="215" font-size="38" text-anchor="middle" fill="#7CFC9A" font-family="monospace">12.48</text><circle cx="400" cy="330" r="55" fill="#1b2a38"/><line x1="400" y1="330" x2="430" y2="295" stroke="#ffd23f" stroke-width="8" stroke-linecap="round"/><circle cx="350" cy="415" r="10" fill="#c0392b"/><circle cx="450" cy="415" r="10" fill="#1b2a38"/>`,
-  tester: `<path d="M360 120 a90 90 0 1 1 80 0" fill="none" stroke="#ffd23f" stroke-width="34"/><rect x="340" y="200" width="120" height="240" rx="24" fill="#ffd23f"/><rect x="362" y="230" width="76" height="50" rx="6" fill="#1b2a38"/>`,
+  tester: `<path d="M360 220 a90 90 0 1 1 80 0" fill="none" stroke="#ffd23f" stroke-width="34"/><rect x="340" y="222" width="120" height="300" rx="24" fill="#ffd23f"/><rect x="362" y="262" width="76" height="50" rx="6" fill="#1b2a38"/>`,
   scope: `<rect x="200" y="140" width="400" height="280" rx="22" fill="#dfe6ee"/><rect x="225" y="165" width="260" height="200" rx="8" fill="#10202e"/><path d="M235 265 q30 -80 60 0 t60 0 t60 0 t60 0" stroke="#7CFC9A" stroke-width="5" fill="none"/><circle cx="540" cy="200" r="18" fill="#5b6b80"/><circle cx="540" cy="260" r="18" fill="#5b6b80"/><circle cx="540" cy="320" r="18" fill="#5b6b80"/>`,
   iron: `<rect x="180" y="270" width="260" height="56" rx="28" fill="#2b2b2b"/><rect x="430" y="282" width="130" height="32" rx="10" fill="#c7ccd1"/><polygon points="560,286 640,298 560,310" fill="#9aa3ab"/><path d="M180 298 q-60 0 -80 60" stroke="#2b2b2b" stroke-width="14" fill="none"/>`,
   station: `<rect x="210" y="250" width="260" height="170" rx="18" fill="#dfe6ee"/><rect x="235" y="280" width="130" height="60" rx="6" fill="#10202e"/><text x="300" y="324" font-size="36" text-anchor="middle" fill="#ff8c42" font-family="monospace">350°</text><circle cx="420" cy="310" r="26" fill="#5b6b80"/><path d="M470 330 q80 -10 110 -120" stroke="#2b2b2b" stroke-width="12" fill="none"/><rect x="560" y="140" width="40" height="90" rx="12" fill="#2b2b2b" transform="rotate(20 580 185)"/>`,
@@ -60,4 +68,42 @@ const avatars: [string, string, string][] = [
 for (const [file, initials, color] of avatars) {
   writeFileSync(new URL(`avatars/${file}.svg`, out), avatarSvg(initials, color));
 }
-console.warn(`wrote ${seedTools.length} tool images and ${avatars.length} avatars`);
+console.warn(`wrote ${seedTools.length} tool images and ${avatars.length} avatars as SVG`);
+
+/** Each picture as WebP, at its own size and, for the banner, at half of it for phones. */
+const renders: { dir: string; widths: (w: number) => number[] }[] = [
+  { dir: 'tools', widths: (w) => [w] },
+  { dir: 'avatars', widths: (w) => [w] },
+  { dir: 'banner', widths: (w) => [w, w / 2] },
+];
+const browser = await chromium.launch({ executablePath: fullChromium, args: chromiumArgs });
+try {
+  const page = await browser.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  let count = 0;
+  for (const { dir, widths } of renders) {
+    for (const file of readdirSync(new URL(`${dir}/`, out)).filter((f) => f.endsWith('.svg'))) {
+      const svg = readFileSync(new URL(`${dir}/${file}`, out), 'utf8');
+      const width = Number(/width="(\d+)"/.exec(svg)?.[1]);
+      const height = Number(/height="(\d+)"/.exec(svg)?.[1]);
+      if (!width || !height) throw new Error(`${dir}/${file}: no width and height on its <svg>`);
+      for (const w of widths(width)) {
+        const h = Math.round((height * w) / width);
+        await page.setViewportSize({ width: w, height: h });
+        const sized = svg.replace(/width="\d+" height="\d+"/, `width="${w}" height="${h}"`);
+        await page.setContent(`<style>html,body{margin:0}svg{display:block}</style>${sized}`);
+        const { data } = await cdp.send('Page.captureScreenshot', {
+          format: 'webp',
+          quality: 82,
+          clip: { x: 0, y: 0, width: w, height: h, scale: 1 },
+        });
+        const name = file.replace(/\.svg$/, w === width ? '.webp' : `-${w}.webp`);
+        writeFileSync(new URL(`${dir}/${name}`, out), Buffer.from(data, 'base64'));
+        count++;
+      }
+    }
+  }
+  console.warn(`rendered ${count} WebP pictures`);
+} finally {
+  await browser.close();
+}

@@ -56,9 +56,10 @@ describe('public pages rendered on the server', () => {
     expect(text).toContain('Voltforge Hand Saw');
     expect(text).toContain('$19.99');
     expect(text).toContain('See every signal, measure every volt');
-    // The banner's first slide is the page's largest image: preloaded from the head.
+    // The banner's first slide is the page's largest image: preloaded from the head, at the
+    // width the screen needs (a phone takes the 800 px picture).
     expect(html).toMatch(
-      /<link rel="preload" as="image" href="\/images\/banner\/slide-1-[^"]+" fetchPriority="high"\/>[\s\S]*<\/head>/,
+      /<link rel="preload" as="image" imageSrcSet="\/images\/banner\/slide-1-[a-z-]+-800\.webp 800w, \/images\/banner\/slide-1-[a-z-]+\.webp 1600w" imageSizes="100vw" fetchPriority="high"\/>[\s\S]*<\/head>/,
     );
   });
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, request, type TestApp } from '../../test/test-app.ts';
@@ -24,7 +25,9 @@ describe('demo seed', () => {
     expect(new Set(tools.map((x) => x.category)).size).toBeGreaterThanOrEqual(4);
     expect(tools.filter((x) => x.description.length > 100).length).toBeGreaterThanOrEqual(3);
     for (const x of tools) {
-      expect(x.imageUrl).toMatch(/^\/images\/tools\/[a-z0-9-]+\.svg$/);
+      expect(x.imageUrl).toMatch(/^\/images\/tools\/[a-z0-9-]+\.webp$/);
+      // The picture ships with the shop (scripts/generate-images.ts makes it).
+      expect(existsSync(new URL(`../../../web/public${x.imageUrl}`, import.meta.url))).toBe(true);
       expect(x.priceCents).toBeGreaterThan(0);
       expect(x.minOrderQuantity).toBeGreaterThanOrEqual(1);
       // Every demo tool's breaks and multiple are ones an admin could have entered.
@@ -36,6 +39,11 @@ describe('demo seed', () => {
       { reviews: number },
     ];
     expect(reviews).toBeGreaterThanOrEqual(6);
+    for (const r of await t.app.db.select({ photoUrl: review.photoUrl }).from(review)) {
+      if (r.photoUrl) {
+        expect(existsSync(new URL(`../../../web/public${r.photoUrl}`, import.meta.url))).toBe(true);
+      }
+    }
 
     // Stock on hand is explained by stock movements.
     const movements = await t.app.db.select().from(stockMovement);

@@ -79,7 +79,7 @@ export async function seedDemo(app: App, opts: { withDemoAccounts: boolean }): P
           // The catalogue's slugs start with the part number: vf-dm200-digital-multimeter.
           partNumber: t.slug.split('-').slice(0, 2).join('-').toUpperCase(),
           description: t.description,
-          imageUrl: `/images/tools/${t.slug}.svg`,
+          imageUrl: `/images/tools/${t.slug}.webp`,
           category: t.category,
           priceCents: t.priceCents,
           minOrderQuantity: t.minOrderQuantity,

@@ -263,7 +263,7 @@ export const seedReviews: SeedReview[] = [
   {
     userName: 'Amara Okafor',
     rating: 5,
-    avatar: '/images/avatars/amara.svg',
+    avatar: '/images/avatars/amara.webp',
     daysAgo: 2,
     comment:
       'The DM200 meters arrived two days after ordering and every one was calibrated. Our apprentices love the backlight.',
@@ -271,7 +271,7 @@ export const seedReviews: SeedReview[] = [
   {
     userName: 'Lukas Brenner',
     rating: 4,
-    avatar: '/images/avatars/lukas.svg',
+    avatar: '/images/avatars/lukas.webp',
     daysAgo: 5,
     comment:
       'Solid soldering stations at a fair price. I would like one more preset, but the heat-up time is excellent.',
@@ -287,7 +287,7 @@ export const seedReviews: SeedReview[] = [
   {
     userName: 'Diego Fernández',
     rating: 5,
-    avatar: '/images/avatars/diego.svg',
+    avatar: '/images/avatars/diego.webp',
     daysAgo: 14,
     comment: 'Insulated screwdrivers feel great in the hand and passed our own 1000 V checks.',
   },
@@ -301,7 +301,7 @@ export const seedReviews: SeedReview[] = [
   {
     userName: 'Tomasz Nowak',
     rating: 4,
-    avatar: '/images/avatars/tomasz.svg',
+    avatar: '/images/avatars/tomasz.webp',
     daysAgo: 30,
     comment: 'The oscilloscope decodes UART and SPI reliably; a great scope for its price bracket.',
   },

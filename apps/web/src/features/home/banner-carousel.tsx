@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 
 interface Slide {
+  /** The picture's path without its extension: a 1600 px WebP, and `-800` beside it for phones. */
   image: string;
   alt: string;
   kicker: string;
@@ -13,7 +14,7 @@ interface Slide {
 
 const slides: Slide[] = [
   {
-    image: '/images/banner/slide-1-test-measurement.svg',
+    image: '/images/banner/slide-1-test-measurement',
     alt: 'A Voltforge oscilloscope showing a sine and a square wave beside a yellow multimeter',
     kicker: 'Test and measurement',
     title: 'See every signal, measure every volt',
@@ -24,7 +25,7 @@ const slides: Slide[] = [
     },
   },
   {
-    image: '/images/banner/slide-2-soldering.svg',
+    image: '/images/banner/slide-2-soldering',
     alt: 'A soldering iron tip heating a joint on a green circuit board next to a reel of solder',
     kicker: 'Soldering and rework',
     title: 'Clean joints, first time',
@@ -35,7 +36,7 @@ const slides: Slide[] = [
     },
   },
   {
-    image: '/images/banner/slide-3-power.svg',
+    image: '/images/banner/slide-3-power',
     alt: 'A bench power supply reading 24.0 volts wired to a four-channel relay board under a lightning bolt',
     kicker: 'Power and components',
     title: 'Power you can dial in',
@@ -106,7 +107,9 @@ export function BannerCarousel() {
               className={`relative [grid-area:1/1] transition-opacity duration-500 motion-reduce:transition-none ${active ? 'opacity-100' : 'invisible opacity-0'}`}
             >
               <img
-                src={slide.image}
+                src={`${slide.image}.webp`}
+                srcSet={`${slide.image}-800.webp 800w, ${slide.image}.webp 1600w`}
+                sizes="100vw"
                 alt={slide.alt}
                 width={1600}
                 height={600}
