@@ -648,7 +648,7 @@ function checkoutOf(base, buyer, total) {
 }
 
 /**
- * Cart checkout (docs/performance.md, "Cart checkout"): each buyer fills its cart with 10 of the
+ * Cart checkout (docs/performance.md, "Current figures"): each buyer fills its cart with 10 of the
  * same 20 tools (each buyer its own selection and line order, so carts share tools in different
  * orders) and checks it out. Measured twice: as buyers do it (fill, check out, again; the fills
  * share the machine), and checkout alone (all carts filled, then all checked out at once, in

@@ -5,7 +5,7 @@
 //
 // Why pictures and not the SVGs: the browser lays out each SVG picture as a document of its own on
 // the page's main thread (parse, style, layout, text), as a real shop's product photos never
-// are; a WebP is decoded off it (docs/performance.md, "Rules that keep a page fast").
+// are; a WebP is decoded off it (docs/performance.md, "Signed-in pages and pictures").
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { seedTools, type SeedTool } from '../apps/server/src/seed/seed-data/catalogue.ts';

@@ -14,6 +14,9 @@
 //                         phone would not: the table says which host the run stands for
 //                         (benchmarkIndex × 4 / N), and `--cpu-slowdown` reproduces a slow host
 //                         (benchmarkIndex ≈ 1,750) on any host (docs/performance.md).
+//   --block PATTERN       requests Lighthouse refuses (its blockedUrlPatterns, `*` a wildcard;
+//                         repeatable): `--block '*/boot.js'` measures the pages without their
+//                         app, what their HTML, stylesheet and pictures alone cost.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -41,6 +44,7 @@ const { values: options } = parseArgs({
         '/dashboard,/dashboard/myOrder,/dashboard/payment/:id,/cart,admin:/dashboard',
     },
     'cpu-slowdown': { type: 'string', default: String(MOBILE_CPU_SLOWDOWN) },
+    block: { type: 'string', multiple: true, default: [] },
   },
 });
 const runs = Number(options.runs);
@@ -321,6 +325,7 @@ async function main() {
             onlyCategories: [...categories],
             // Merged into the preset's throttling: only the CPU multiplier changes.
             throttling: { cpuSlowdownMultiplier: cpuSlowdown },
+            ...(options.block.length > 0 ? { blockedUrlPatterns: options.block } : {}),
             ...(cookie ? { extraHeaders: { cookie } } : {}),
           });
           if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
@@ -365,7 +370,8 @@ async function main() {
         `${cpuSlowdown}×: benchmarkIndex ${index} (${Math.min(...benchmarkIndexes)}–` +
         `${Math.max(...benchmarkIndexes)}), so this run stands for a host of benchmarkIndex ≈ ` +
         `${Math.round((index * MOBILE_CPU_SLOWDOWN) / cpuSlowdown)}; for ≈ 1,750 use ` +
-        `--cpu-slowdown ${((index * MOBILE_CPU_SLOWDOWN) / 1750).toFixed(1)}`,
+        `--cpu-slowdown ${((index * MOBILE_CPU_SLOWDOWN) / 1750).toFixed(1)}` +
+        (options.block.length > 0 ? `; blocked: ${options.block.join(' ')}` : ''),
     );
     console.warn(
       'performance / accessibility / best practices / SEO; main thread and longest task',
