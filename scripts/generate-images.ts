@@ -80,6 +80,10 @@ const browser = await chromium.launch({ executablePath: fullChromium, args: chro
 try {
   const page = await browser.newPage();
   const cdp = await page.context().newCDPSession(page);
+  // What the drawing leaves uncovered (an avatar's corners) stays transparent.
+  await cdp.send('Emulation.setDefaultBackgroundColorOverride', {
+    color: { r: 0, g: 0, b: 0, a: 0 },
+  });
   let count = 0;
   for (const { dir, widths } of renders) {
     for (const file of readdirSync(new URL(`${dir}/`, out)).filter((f) => f.endsWith('.svg'))) {
