@@ -28,6 +28,7 @@ import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { demoAccounts } from '../apps/server/src/db/demo-accounts.ts';
 import { chromiumArgs, fullChromium } from '../e2e/chromium.ts';
+import { median } from './median.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 /** Lighthouse's mobile preset multiplies the host's CPU time by this. */
@@ -217,12 +218,6 @@ function targetOf(label: string, visitors: Visitors | null): Target {
   if (!signedIn(label)) return { label, path, cookie: '' };
   if (!visitors) throw new Error(`${label} is measured signed in: no visitors were prepared`);
   return { label, path, cookie: asAdmin(label) ? visitors.admin : visitors.customer };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 interface PageFigures {

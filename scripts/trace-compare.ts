@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, fullChromium } from '../e2e/chromium.ts';
+import { median } from './median.ts';
 
 const { values: options, positionals: urls } = parseArgs({
   allowPositionals: true,
@@ -135,10 +136,6 @@ async function measure(url: string): Promise<Load | null> {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
 /** The report goes to standard output, the progress to standard error. */
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (value: number) => `${Math.round(value)}`.padStart(7);

@@ -11,6 +11,9 @@ import { user } from '../db/schema/auth.ts';
 import { review } from '../db/schema/review.ts';
 import { stockMovement, tool } from '../db/schema/tool.ts';
 
+/** Whether a picture the seed names ships with the shop (scripts/generate-images.ts makes it). */
+const ships = (url: string) => existsSync(new URL(`../../../web/public${url}`, import.meta.url));
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,8 +29,7 @@ describe('demo seed', () => {
     expect(tools.filter((x) => x.description.length > 100).length).toBeGreaterThanOrEqual(3);
     for (const x of tools) {
       expect(x.imageUrl).toMatch(/^\/images\/tools\/[a-z0-9-]+\.webp$/);
-      // The picture ships with the shop (scripts/generate-images.ts makes it).
-      expect(existsSync(new URL(`../../../web/public${x.imageUrl}`, import.meta.url))).toBe(true);
+      expect(ships(x.imageUrl)).toBe(true);
       expect(x.priceCents).toBeGreaterThan(0);
       expect(x.minOrderQuantity).toBeGreaterThanOrEqual(1);
       // Every demo tool's breaks and multiple are ones an admin could have entered.
@@ -40,9 +42,7 @@ describe('demo seed', () => {
     ];
     expect(reviews).toBeGreaterThanOrEqual(6);
     for (const r of await t.app.db.select({ photoUrl: review.photoUrl }).from(review)) {
-      if (r.photoUrl) {
-        expect(existsSync(new URL(`../../../web/public${r.photoUrl}`, import.meta.url))).toBe(true);
-      }
+      if (r.photoUrl) expect(ships(r.photoUrl)).toBe(true);
     }
 
     // Stock on hand is explained by stock movements.
