@@ -78,6 +78,9 @@ describe('signed-in pages rendered on the server for their reader', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers.vary).toContain('cookie');
+    // Theirs only, and never a crawler's (a crawler has no session): nothing keeps it out of
+    // search, as nothing need.
+    expect(res.headers['x-robots-tag']).toBeUndefined();
     const text = textOf(rootOf(res.body));
     expect(text).toContain('My Orders (1)');
     expect(text).toContain('Voltforge Bench Multimeter');
@@ -229,6 +232,14 @@ describe('signed-in pages rendered on the server for their reader', () => {
       expect(res.statusCode).toBe(200);
       expect(rootOf(res.body)).toBe('');
       expect(firstDataOf(res.body)).toBeUndefined();
+      // What a crawler (which has no session) gets at a private page is kept out of search.
+      expect(res.headers['x-robots-tag']).toBe('noindex');
+    }
+    // Everyone's pages are for search, and so is a path that is also one of them.
+    for (const url of ['/', '/tools', `/tool/${toolId}`, '/about']) {
+      const res = await request(t.app, { method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-robots-tag'], url).toBeUndefined();
     }
     // A cookie that is no session is a visitor too.
     const forged = await request(t.app, {

@@ -144,6 +144,19 @@ describe('index.html from memory', () => {
     }
   });
 
+  it('keeps the shell out of search at a path that is no public page, and only there', async () => {
+    for (const url of ['/dashboard', '/cart', '/no-such-page']) {
+      const res = await request(s.app, { method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-robots-tag'], url).toBe('noindex');
+    }
+    for (const url of ['/', '/about', '/tools', '/login']) {
+      const res = await request(s.app, { method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-robots-tag'], url).toBeUndefined();
+    }
+  });
+
   it('sends the page again when the ETag is stale', async () => {
     const res = await request(s.app, {
       method: 'GET',

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { notFound } from '../http-error.ts';
 import { preparePage, sendPage } from './web/page-html.ts';
 import { createPages, type PageOptions } from './web/pages.ts';
+import { matchPublicPage } from '@voltforge/contract/public-pages';
 
 interface WebOptions extends PageOptions {
   distDir: string;
@@ -30,6 +31,15 @@ export const webPlugin = fp(
     const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     const security = app.securityHeaders;
     const page = template === undefined ? undefined : preparePage(Buffer.from(template), security);
+    // The shell at any other path (a private page to a visitor, a path that is no page) is kept
+    // out of search engines by its own header rather than by robots.txt, which would also hide
+    // the header: only public pages are for search, and a signed-in page rendered for its reader
+    // is never served to a crawler, which has no session.
+    const unlistedShell =
+      template === undefined
+        ? undefined
+        : preparePage(Buffer.from(template), { ...security, 'x-robots-tag': 'noindex' });
+    const shellFor = (path: string) => (matchPublicPage(path) ? page : unlistedShell);
     const pages =
       template === undefined ? undefined : createPages(opts.distDir, template, security, opts);
     if (page) {
@@ -61,12 +71,13 @@ export const webPlugin = fp(
         if (ready) return sendPage(ready, request, reply);
         const isAsset = path.startsWith('/assets/');
         if (page && pages && !isAsset && !isApi(path)) {
+          const shell = shellFor(path) ?? page;
           return pages.make(path, request).then(
-            (prepared) => sendPage(prepared ?? page, request, reply),
+            (prepared) => sendPage(prepared ?? shell, request, reply),
             // Whatever goes wrong making a page, the app still works from the browser's shell.
             (error: unknown) => {
               request.log.error({ err: error, path }, 'could not make the page: serving the shell');
-              sendPage(page, request, reply);
+              sendPage(shell, request, reply);
             },
           );
         }

@@ -11,12 +11,15 @@ const publicPagePaths = Object.values(publicPages as Record<string, PublicPage>)
   .map((page) => page.path)
   .filter((path) => !path.includes(':'));
 
-/** Crawlers may read the shop; the dashboard is per person and the API is not a page. */
+/**
+ * Crawlers may read the shop; the API is not a page. The dashboard is not disallowed here: a
+ * crawler has no session, so it is served the shell with `X-Robots-Tag: noindex` (the web
+ * plugin), which a crawler must be allowed to fetch to see.
+ */
 export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
-    'Disallow: /dashboard',
     'Disallow: /api',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
