@@ -17,6 +17,9 @@
 //   --block PATTERN       requests Lighthouse refuses (its blockedUrlPatterns, `*` a wildcard;
 //                         repeatable): `--block '*/boot.js'` measures the pages without their
 //                         app, what their HTML, stylesheet and pictures alone cost.
+//   --traces              also keeps each run's performance trace beside its report
+//                         (`<page>-<run>.trace.json`, which Chromium's DevTools opens): the trace
+//                         Lighthouse's figures were computed from, to see what a long task was.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -46,6 +49,7 @@ const { values: options } = parseArgs({
     },
     'cpu-slowdown': { type: 'string', default: String(MOBILE_CPU_SLOWDOWN) },
     block: { type: 'string', multiple: true, default: [] },
+    traces: { type: 'boolean', default: false },
   },
 });
 const runs = Number(options.runs);
@@ -324,15 +328,16 @@ async function main() {
             ...(cookie ? { extraHeaders: { cookie } } : {}),
           });
           if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-          return result.lhr;
+          return result;
         };
         // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP); such a run says
         // nothing about the page, so it is run again, at most twice.
-        let lhr = await measure();
-        for (let retry = 1; lhr.runtimeError && retry <= 2; retry += 1) {
-          console.warn(`  ${label} run ${run}: ${lhr.runtimeError.code}; running it again`);
-          lhr = await measure();
+        let result = await measure();
+        for (let retry = 1; result.lhr.runtimeError && retry <= 2; retry += 1) {
+          console.warn(`  ${label} run ${run}: ${result.lhr.runtimeError.code}; running it again`);
+          result = await measure();
         }
+        const { lhr } = result;
         if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
         // Signed out, the page would have ended on /login: the figures would be the login page's.
         if (cookie && new URL(lhr.finalDisplayedUrl).pathname !== path) {
@@ -340,8 +345,14 @@ async function main() {
             `${path} was not measured signed in: it ended on ${lhr.finalDisplayedUrl}`,
           );
         }
-        const name = `${label.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${run}.json`;
-        writeFileSync(join(reportDir, name), JSON.stringify(lhr));
+        const name = `${label.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${run}`;
+        writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(lhr));
+        if (options.traces) {
+          writeFileSync(
+            join(reportDir, `${name}.trace.json`),
+            JSON.stringify(result.artifacts.Trace),
+          );
+        }
         const figures = figuresOf(lhr);
         results.push(figures);
         benchmarkIndexes.push(figures.benchmarkIndex);
