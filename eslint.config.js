@@ -86,8 +86,9 @@ export default tseslint.config(
       ],
     },
   },
-  // Numbers and money are written by format-number.ts and money.ts, not Intl: a page's first Intl
-  // formatter loads the browser's locale data (docs/performance.md, "Figures without Intl").
+  // Numbers, money and dates are written by format-number.ts, money.ts and format-date.ts, not
+  // Intl: a page's first Intl formatter loads the browser's locale data (docs/performance.md,
+  // "Figures without Intl").
   {
     files: ['apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
     ignores: [
@@ -102,6 +103,11 @@ export default tseslint.config(
           object: 'Intl',
           property: 'NumberFormat',
           message: 'Write figures with formatCount/formatNumber (format-number.ts) or formatUsd.',
+        },
+        {
+          object: 'Intl',
+          property: 'DateTimeFormat',
+          message: 'Write dates with dateFormat (format-date.ts) or useDateFormat (local-time.ts).',
         },
       ],
     },

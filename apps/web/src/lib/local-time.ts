@@ -1,22 +1,23 @@
 import { useMemo, useSyncExternalStore } from 'react';
+import {
+  dateFormat,
+  type Clock,
+  type DateFormat,
+  type DateStyles,
+} from '@voltforge/contract/format-date';
 
 const never = () => () => {};
-const readersZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-const renderedZone = () => 'UTC';
+const readersClock = (): Clock => 'local';
+const renderedClock = (): Clock => 'UTC';
 
 /**
- * Dates and times as the reader reads them: in their time zone, in the shop's English. A page
- * the server rendered (which does not know the reader's zone) shows UTC while it hydrates, so the
- * browser's first render matches the server's HTML, then the reader's zone; a page the browser
- * paints shows the reader's zone at once.
+ * Dates and times as the reader reads them: on their own clock, in the shop's English. A page the
+ * server rendered (which does not know the reader's time zone) shows UTC while it hydrates, so
+ * the browser's first render matches the server's HTML, then the reader's clock; a page the
+ * browser paints shows the reader's clock at once. Written without `Intl` (format-date.ts).
  */
-export function useDateFormat(
-  options: Pick<Intl.DateTimeFormatOptions, 'dateStyle' | 'timeStyle'>,
-): Intl.DateTimeFormat {
-  const timeZone = useSyncExternalStore(never, readersZone, renderedZone);
-  const { dateStyle, timeStyle } = options;
-  return useMemo(
-    () => new Intl.DateTimeFormat('en-US', { dateStyle, timeStyle, timeZone }),
-    [dateStyle, timeStyle, timeZone],
-  );
+export function useDateFormat(styles: DateStyles): DateFormat {
+  const clock = useSyncExternalStore(never, readersClock, renderedClock);
+  const { dateStyle, timeStyle } = styles;
+  return useMemo(() => dateFormat({ dateStyle, timeStyle }, clock), [dateStyle, timeStyle, clock]);
 }

@@ -1,4 +1,6 @@
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { dateFormat } from '@voltforge/contract/format-date';
+
+const dateTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' }, 'local');
 
 /** An ISO time from the API as the reader's local date and time. */
 export function formatTime(iso: string): string {

@@ -1,3 +1,4 @@
+import { dateFormat } from '@voltforge/contract/format-date';
 import { reviewMessages, type AdminReview } from '@voltforge/contract/review';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
@@ -9,7 +10,7 @@ import { useSetReviewHidden } from './api/set-review-hidden';
 import { AdminHeading } from './components/admin-heading';
 import { AdminTable } from './components/admin-table';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = dateFormat({ dateStyle: 'medium', timeStyle: 'short' }, 'local');
 
 function pageOf(value: string | null): number {
   const n = Number(value);

@@ -1,3 +1,4 @@
+import { dateFormat } from '@voltforge/contract/format-date';
 import { SearchForm } from '../../components/ui/search-form';
 import { adminMessages } from '@voltforge/contract/admin';
 import { MAX_SEARCH_LENGTH } from '@voltforge/contract/catalog';
@@ -21,7 +22,7 @@ import { QueryError } from '../../components/ui/query-error';
 
 type UserAction = 'promote' | 'demote' | 'ban' | 'unban' | 'remove';
 
-const joined = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const joined = dateFormat({ dateStyle: 'medium' }, 'local');
 
 /** What each action asks before it goes ahead: every one changes someone else's access. */
 function question(

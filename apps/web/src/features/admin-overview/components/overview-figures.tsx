@@ -4,14 +4,10 @@ import { formatUsd } from '@voltforge/contract/money';
 import { orderStatusLabels } from '@voltforge/contract/order-rules';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { dateFormat } from '@voltforge/contract/format-date';
 import { useDateFormat } from '../../../lib/local-time';
 
-const longDate = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+const longDate = dateFormat({ dateStyle: 'medium' }, 'UTC');
 export const formatDay = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`));
 
 /** The chart's figures, day by day: what a screen reader (or anyone who wants numbers) reads. */

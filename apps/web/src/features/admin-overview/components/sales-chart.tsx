@@ -1,11 +1,8 @@
 import type { OverviewDay } from '@voltforge/contract/admin-overview';
+import { dateFormat } from '@voltforge/contract/format-date';
 import { formatUsd } from '@voltforge/contract/money';
 
-const shortDate = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+const shortDate = dateFormat({ dateStyle: 'month-day' }, 'UTC');
 const dayLabel = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`));
 
 /**

@@ -1,3 +1,4 @@
+import { dateFormat } from '@voltforge/contract/format-date';
 import { chargeTexts } from '@voltforge/contract/charges';
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
@@ -375,7 +376,7 @@ function whatWasRefunded(refund: Refund, order: Order): string {
   return refund.restock ? `${what} · back in stock` : what;
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const timeFormat = dateFormat({ dateStyle: 'medium', timeStyle: 'short' }, 'local');
 
 function RefundList({ order }: { order: Order }) {
   const retry = useRetryRefund(order);
