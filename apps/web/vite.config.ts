@@ -50,8 +50,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // module that no longer starts a chunk fails the build.
     routePreload({
       modules: [
-        ...Object.values(publicPages).map((page) => page.module),
-        ...signedInPages.flatMap((page) => (page.styles ? [page.styles] : [])),
+        ...new Set([
+          ...Object.values(publicPages).map((page) => page.module),
+          ...signedInPages.flatMap((page) => [
+            ...(page.styles ? [page.styles] : []),
+            ...(page.modules ?? []),
+          ]),
+        ]),
       ],
       withEntry,
     }),

@@ -10,6 +10,13 @@ export interface SignedInPage {
    * the whole shop's): linked in the page's HTML, so it paints styled, with one sheet.
    */
   styles?: WebModule;
+  /**
+   * The modules the page's code starts from (its layout, the page), for its HTML to list their
+   * chunks: fetched alongside the entry and added a few at a time, rather than all at once by the
+   * entry as it asks for them, a task of its own on a slow phone (docs/performance.md, "Slow
+   * phones"). A page that is also a public page has its public page's.
+   */
+  modules?: readonly WebModule[];
 }
 
 const dashboardLayout: WebModule = 'src/app/layout/dashboard-layout.tsx';
@@ -23,10 +30,22 @@ const dashboardLayout: WebModule = 'src/app/layout/dashboard-layout.tsx';
  * and order form from the first paint) is served to them as everyone gets it.
  */
 export const signedInPages: readonly SignedInPage[] = [
-  { path: '/dashboard', styles: dashboardLayout },
-  { path: '/dashboard/myOrder', styles: dashboardLayout },
-  { path: '/dashboard/payment/:id', styles: dashboardLayout },
-  { path: '/cart' },
+  {
+    path: '/dashboard',
+    styles: dashboardLayout,
+    modules: [dashboardLayout, 'src/app/dashboard-home.tsx'],
+  },
+  {
+    path: '/dashboard/myOrder',
+    styles: dashboardLayout,
+    modules: [dashboardLayout, 'src/features/my-orders/my-orders-page.tsx'],
+  },
+  {
+    path: '/dashboard/payment/:id',
+    styles: dashboardLayout,
+    modules: [dashboardLayout, 'src/features/payment/payment-page.tsx'],
+  },
+  { path: '/cart', modules: ['src/features/cart/cart-page.tsx'] },
   { path: '/tool/:id' },
   { path: '/' },
   { path: '/tools' },

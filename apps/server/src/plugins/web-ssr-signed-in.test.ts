@@ -90,6 +90,10 @@ describe('signed-in pages rendered on the server for their reader', () => {
     // left to its code, and in place of a visitor's, which it contains.
     expect(res.body).toContain(`<link rel="stylesheet" href="${dashboardCss}" />`);
     expect(res.body).not.toContain('index-abc.css');
+    // Its code is listed, fetched alongside the entry (the boot script adds the links).
+    expect(/data-preload="([^"]*)"/.exec(res.body)?.[1]?.split(' ')).toContain(
+      '/assets/dashboard-layout-abc.js',
+    );
     // The browser hydrates from the same session and answers.
     const data = firstDataOf(res.body);
     expect(data?.session).toMatchObject({ user: { email: alice.email } });

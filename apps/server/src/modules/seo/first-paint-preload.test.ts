@@ -46,6 +46,20 @@ describe("a page's own scripts, preloaded in its HTML", () => {
     expect(await preloaded('/tool/a/b')).toEqual([]);
   });
 
+  it("lists a signed-in page's code, its layout's and its own, for the HTML rendered for its reader", () => {
+    const preloads = routePreloads((modules) =>
+      modules.flatMap((module) => [`/assets/${module.split('/').pop()}.js`, '/a.css']),
+    );
+    expect(preloads('/dashboard/payment/0b5e')).toEqual([
+      '/assets/dashboard-layout.tsx.js',
+      '/assets/payment-page.tsx.js',
+    ]);
+    expect(preloads('/cart')).toEqual(['/assets/cart-page.tsx.js']);
+    // A page also public has its public page's.
+    expect(preloads('/tools')).toEqual(['/assets/tools-page.tsx.js']);
+    expect(preloads('/dashboard/users')).toEqual([]);
+  });
+
   it('preloads nothing when the build has no list', () => {
     const noList = modulePreloads(mkdtempSync(join(tmpdir(), 'voltforge-dist-')));
     expect(routePreloads(noList)('/')).toEqual([]);

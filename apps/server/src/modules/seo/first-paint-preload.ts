@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchPublicPage } from '@voltforge/contract/public-pages';
+import { matchSignedInPage } from '@voltforge/contract/signed-in-pages';
 
 /** Written by the web build (scripts/route-preload.ts): module → the URLs of its code. */
 const ROUTE_PRELOAD_FILE = 'route-preload.json';
@@ -25,12 +26,16 @@ export function modulePreloads(distDir: string): (modules: readonly string[]) =>
   return (modules) => [...new Set(modules.flatMap((module) => table.get(module) ?? []))];
 }
 
-/** The scripts of the public page at `path` (none for any other path), from `modulePreloads`. */
+/**
+ * The scripts of the page at `path`, from `modulePreloads`: a public page's, or a signed-in
+ * page's (its HTML is only ever its reader's); none for any other path.
+ */
 export function routePreloads(
   preloads: (modules: readonly string[]) => string[],
 ): (path: string) => string[] {
   return (path) => {
-    const page = matchPublicPage(path)?.page;
-    return page ? preloads([page.module]).filter((url) => url.endsWith('.js')) : [];
+    const publicPage = matchPublicPage(path)?.page;
+    const modules = publicPage ? [publicPage.module] : (matchSignedInPage(path)?.modules ?? []);
+    return preloads(modules).filter((url) => url.endsWith('.js'));
   };
 }
