@@ -17,9 +17,14 @@ function descriptionTag(): HTMLMetaElement {
  */
 export function usePageMeta(title: string, description: string): void {
   useEffect(() => {
-    document.title = documentTitle(title);
-    descriptionTag().content = description;
+    // Written only when they change: a page the server rendered has them right already, and
+    // setting the title is a message to the browser, part of hydration's last task.
+    const nextTitle = documentTitle(title);
+    if (document.title !== nextTitle) document.title = nextTitle;
+    const tag = descriptionTag();
+    if (tag.content !== description) tag.content = description;
     const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    if (canonical) canonical.href = `${window.location.origin}${window.location.pathname}`;
+    const href = `${window.location.origin}${window.location.pathname}`;
+    if (canonical && canonical.href !== href) canonical.href = href;
   }, [title, description]);
 }
