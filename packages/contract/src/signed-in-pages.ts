@@ -12,9 +12,9 @@ export interface SignedInPage {
   styles?: WebModule;
   /**
    * The modules the page's code starts from (its layout, the page), for its HTML to list their
-   * chunks: fetched alongside the entry and added a few at a time, rather than all at once by the
-   * entry as it asks for them, a task of its own on a slow phone (docs/performance.md, "Slow
-   * phones"). A page that is also a public page has its public page's.
+   * chunks: fetched alongside the entry and added a few at a time by the boot script, not all at
+   * once by the entry while it is evaluated (docs/performance.md, "Signed-in pages and
+   * pictures"). A page that is also a public page has its public page's.
    */
   modules?: readonly WebModule[];
 }

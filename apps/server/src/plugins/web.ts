@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { matchPublicPage } from '@voltforge/contract/public-pages';
 import { notFound } from '../http-error.ts';
 import { preparePage, sendPage } from './web/page-html.ts';
 import { createPages, type PageOptions } from './web/pages.ts';
-import { matchPublicPage } from '@voltforge/contract/public-pages';
 
 interface WebOptions extends PageOptions {
   distDir: string;
