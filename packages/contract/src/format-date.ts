@@ -1,10 +1,9 @@
 /**
  * Dates and times written as the shop's English writes them (`Nov 27, 2026, 9:05 AM`), without
  * `Intl`: the first `Intl.DateTimeFormat` a page makes loads the locale's calendar data and, for
- * the reader's own time zone, its rules, 14 ms of main-thread work on this project's host and
- * about 80 ms on a slow phone, in the middle of hydrating the signed-in pages
- * (docs/performance.md, "Figures without Intl"). format-date.test.ts holds each style to `Intl`'s
- * own `en-US` output.
+ * the reader's own time zone, its rules: 14 ms of one hydration task on the payment page where it
+ * was measured, about 80 ms on a slow phone (docs/performance.md, "Figures without Intl").
+ * format-date.test.ts holds each style to `Intl`'s own `en-US` output.
  */
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
