@@ -86,6 +86,23 @@ try {
   await cdp.send('Emulation.setDefaultBackgroundColorOverride', {
     color: { r: 0, g: 0, b: 0, a: 0 },
   });
+  /** An SVG drawn at `width` × `height` px, captured as `format`. */
+  const capture = async (
+    svg: string,
+    width: number,
+    height: number,
+    format: { format: 'webp'; quality: number } | { format: 'png' },
+  ) => {
+    await page.setViewportSize({ width, height });
+    await page.setContent(
+      `<style>html,body{margin:0}svg{display:block;width:${width}px;height:${height}px}</style>${svg}`,
+    );
+    const { data } = await cdp.send('Page.captureScreenshot', {
+      ...format,
+      clip: { x: 0, y: 0, width, height, scale: 1 },
+    });
+    return Buffer.from(data, 'base64');
+  };
   let count = 0;
   for (const { dir, widths } of renders) {
     for (const file of readdirSync(new URL(`${dir}/`, out)).filter((f) => f.endsWith('.svg'))) {
@@ -95,16 +112,9 @@ try {
       if (!width || !height) throw new Error(`${dir}/${file}: no width and height on its <svg>`);
       for (const w of widths(width)) {
         const h = Math.round((height * w) / width);
-        await page.setViewportSize({ width: w, height: h });
-        const sized = svg.replace(/width="\d+" height="\d+"/, `width="${w}" height="${h}"`);
-        await page.setContent(`<style>html,body{margin:0}svg{display:block}</style>${sized}`);
-        const { data } = await cdp.send('Page.captureScreenshot', {
-          format: 'webp',
-          quality: 82,
-          clip: { x: 0, y: 0, width: w, height: h, scale: 1 },
-        });
+        const picture = await capture(svg, w, h, { format: 'webp', quality: 82 });
         const name = file.replace(/\.svg$/, w === width ? '.webp' : `-${w}.webp`);
-        writeFileSync(new URL(`${dir}/${name}`, out), Buffer.from(data, 'base64'));
+        writeFileSync(new URL(`${dir}/${name}`, out), picture);
         count++;
       }
     }
@@ -115,15 +125,8 @@ try {
   // arrives, after the first paint (a task as long as the first layout, measured on a slowed
   // phone); a PNG is only decoded, off it. 48 px: a tab's 16 px at 3×, and what search engines ask.
   const icon = readFileSync(new URL('../favicon.svg', out), 'utf8');
-  await page.setViewportSize({ width: ICON_PX, height: ICON_PX });
-  await page.setContent(
-    `<style>html,body{margin:0}svg{display:block;width:${ICON_PX}px;height:${ICON_PX}px}</style>${icon}`,
-  );
-  const { data } = await cdp.send('Page.captureScreenshot', {
-    format: 'png',
-    clip: { x: 0, y: 0, width: ICON_PX, height: ICON_PX, scale: 1 },
-  });
-  writeFileSync(new URL('../favicon.png', out), Buffer.from(data, 'base64'));
+  const png = await capture(icon, ICON_PX, ICON_PX, { format: 'png' });
+  writeFileSync(new URL('../favicon.png', out), png);
   console.warn(`rendered the icon as a ${ICON_PX} px PNG`);
 } finally {
   await browser.close();

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { dateFormat, type Clock, type DateStyles } from './format-date.ts';
+import { seededValues } from './testing/seeded-values.ts';
 
-/** A fixed pseudo-random sequence of instants from 1970 to 2100, so a failure names the same ones. */
-function* instants(count: number) {
-  let seed = 4242;
-  for (let i = 0; i < count; i += 1) {
-    seed = (seed * 16807) % 2147483647;
-    yield new Date(Math.floor((seed / 2147483647) * 4_102_444_800_000));
-  }
-}
+/** Instants from 1970 to 2100, the same on every run. */
+const instants = (count: number) =>
+  [...seededValues(count, 4_102_444_800_000, 4242)].map((ms) => new Date(Math.floor(ms)));
 
 /** Hours either side of noon and midnight, and the ends of months and years. */
 const edges = [

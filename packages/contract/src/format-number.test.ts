@@ -2,17 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { formatCount, formatNumber } from './format-number.ts';
 import { formatPercent } from './charges.ts';
 import { formatUsd } from './money.ts';
+import { seededValues as values } from './testing/seeded-values.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** A fixed pseudo-random sequence, so a failure names the same values every run. */
-function* values(count: number, scale: number) {
-  let seed = 12345;
-  for (let i = 0; i < count; i += 1) {
-    seed = (seed * 16807) % 2147483647;
-    yield (seed / 2147483647) * scale;
-  }
-}
 
 describe('formatUsd writes dollars as Intl does', () => {
   it('for amounts in cents, large and small, both signs', () => {

@@ -39,7 +39,6 @@ export const webPlugin = fp(
       template === undefined
         ? undefined
         : preparePage(Buffer.from(template), { ...security, 'x-robots-tag': 'noindex' });
-    const shellFor = (path: string) => (matchPublicPage(path) ? page : unlistedShell);
     const pages =
       template === undefined ? undefined : createPages(opts.distDir, template, security, opts);
     if (page) {
@@ -71,7 +70,7 @@ export const webPlugin = fp(
         if (ready) return sendPage(ready, request, reply);
         const isAsset = path.startsWith('/assets/');
         if (page && pages && !isAsset && !isApi(path)) {
-          const shell = shellFor(path) ?? page;
+          const shell = (!matchPublicPage(path) && unlistedShell) || page;
           return pages.make(path, request).then(
             (prepared) => sendPage(prepared ?? shell, request, reply),
             // Whatever goes wrong making a page, the app still works from the browser's shell.
