@@ -4,8 +4,11 @@
 // falls on all of them alike. Prints, per URL, medians over its loads: the main thread's work,
 // each task's time over 50 ms after the first contentful paint summed (what TBT counts), the
 // longest task after it and the paint's time; then the self time by trace event, the first rows
-// of which say where the time went. Usage (the shops already running):
-//   node --import tsx scripts/trace-compare.ts [--loads 8] [--cpu 4] [--settle 5000] URL [URL…]
+// of which say where the time went. A signed-in page is measured with `--cookie ORIGIN=COOKIES`
+// (repeatable, one per shop: the Cookie header a sign-in answered with, for that origin's URLs).
+// Usage (the shops already running):
+//   node --import tsx scripts/trace-compare.ts [--loads 8] [--cpu 4] [--settle 5000]
+//     [--cookie http://localhost:3999='a=1; b=2'] URL [URL…]
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, fullChromium } from '../e2e/chromium.ts';
@@ -18,6 +21,7 @@ const { values: options, positionals: urls } = parseArgs({
     cpu: { type: 'string', default: '4' },
     settle: { type: 'string', default: '5000' },
     events: { type: 'string', default: '15' },
+    cookie: { type: 'string', multiple: true, default: [] },
   },
 });
 const loads = Number(options.loads);
@@ -25,6 +29,28 @@ const cpu = Number(options.cpu);
 const settle = Number(options.settle);
 if (urls.length === 0 || !(loads >= 1) || !(cpu >= 1) || !(settle >= 0)) {
   throw new Error('usage: trace-compare.ts [--loads N] [--cpu N] [--settle ms] URL [URL…]');
+}
+
+/** The cookies to send to each origin: `ORIGIN=name=value; name=value`. */
+const cookies = new Map(
+  options.cookie.map((entry) => {
+    const at = entry.indexOf('=');
+    if (at < 0) throw new Error(`--cookie ${entry}: expected ORIGIN=COOKIES`);
+    return [new URL(entry.slice(0, at)).origin, entry.slice(at + 1)] as const;
+  }),
+);
+
+/** A Cookie header's pairs as the browser context takes them, for the URL's host. */
+function cookiesFor(url: string) {
+  const { origin, hostname } = new URL(url);
+  return (cookies.get(origin) ?? '')
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/' };
+    });
 }
 
 const browser = await chromium.launch({ executablePath: fullChromium, args: chromiumArgs });
@@ -93,6 +119,7 @@ async function measure(url: string): Promise<Load | null> {
     hasTouch: true,
   });
   try {
+    await context.addCookies(cookiesFor(url));
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
