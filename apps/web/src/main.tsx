@@ -3,7 +3,9 @@ import { AppRouter } from './app/navigation';
 import { Providers } from './app/providers';
 import { AppRoutes, preloadRoutes } from './app/router';
 import { seedSession } from './lib/auth-client';
+import { hydrationStarts } from './lib/hydration';
 import { hydrateInitialData } from './lib/initial-data';
+import { nextTask } from './lib/next-task';
 import { queryClient } from './lib/query-client';
 import './index.css';
 
@@ -18,26 +20,10 @@ import './index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-const initialData = hydrateInitialData(queryClient);
-// A signed-in page rendered for its reader starts from the session it was rendered with.
-const session = initialData?.session ? seedSession(initialData.session) : undefined;
-// Rendered for a reader whose session cannot be read back: painted afresh rather than hydrated.
-const rendersAfresh = initialData?.session !== undefined && session === undefined;
-
-const app = (
-  <StrictMode>
-    <Providers renderedAt={initialData?.renderedAt} session={session}>
-      <AppRouter>
-        <AppRoutes />
-      </AppRouter>
-    </Providers>
-  </StrictMode>
-);
-
 // React DOM (60 kB gzip, most of the app's code) is evaluated in a task of its own, after this
-// module and the app's: on a slow phone, two shorter tasks instead of one long one that holds back
-// a tap (docs/performance.md, "The entry in two tasks"). index.html preloads it with the entry, so
-// it is fetched alongside, not after this has run.
+// module and the app's: on a slow phone, shorter tasks instead of one long one that holds back a
+// tap (docs/performance.md, "The entry in steps"). index.html preloads it with the entry, so it is
+// fetched alongside, not after this has run.
 const reactDom = import('react-dom/client');
 // React DOM could not be loaded (offline, or replaced by a new release): the page stays as the
 // server made it, and the boot script (public/boot.js) lets go of the taps it was holding.
@@ -46,20 +32,47 @@ const failed = (error: unknown) => {
   throw error;
 };
 
-if (container.firstChild && !rendersAfresh) {
-  // The server rendered this page (docs/decisions/007-server-rendering.md): hydrate it once the
-  // page's code is here (its chunks were preloaded by the HTML), so nothing suspends and the
-  // server's HTML is kept. A chunk that failed to load fails again in the page's error boundary.
-  // In a transition, React hydrates in slices and lets the browser in between, instead of one long
-  // task that would hold back a tap.
-  const page = preloadRoutes(window.location.pathname).catch(() => undefined);
-  void Promise.all([reactDom, page]).then(
-    ([{ hydrateRoot }]) => startTransition(() => void hydrateRoot(container, app)),
-    failed,
+void start(container);
+
+/**
+ * What the entry does once its modules have been evaluated, each step a task of its own: the
+ * page's first data into the query cache, then the page's code, then hydration.
+ */
+async function start(container: HTMLElement) {
+  await nextTask();
+  const initialData = hydrateInitialData(queryClient);
+  // A signed-in page rendered for its reader starts from the session it was rendered with.
+  const session = initialData?.session ? seedSession(initialData.session) : undefined;
+  // Rendered for a reader whose session cannot be read back: painted afresh rather than hydrated.
+  const rendersAfresh = initialData?.session !== undefined && session === undefined;
+
+  const app = (
+    <StrictMode>
+      <Providers renderedAt={initialData?.renderedAt} session={session}>
+        <AppRouter>
+          <AppRoutes />
+        </AppRouter>
+      </Providers>
+    </StrictMode>
   );
-} else {
-  void reactDom.then(({ createRoot }) => {
-    container.replaceChildren();
-    createRoot(container).render(app);
-  }, failed);
+
+  if (container.firstChild && !rendersAfresh) {
+    // The server rendered this page (docs/decisions/007-server-rendering.md): hydrate it once the
+    // page's code is here (its chunks were preloaded by the HTML), so nothing suspends and the
+    // server's HTML is kept. A chunk that failed to load fails again in the page's error
+    // boundary. In a transition, React hydrates in slices and lets the browser in between,
+    // instead of one long task that would hold back a tap.
+    hydrationStarts();
+    await nextTask();
+    const page = preloadRoutes(window.location.pathname).catch(() => undefined);
+    await Promise.all([reactDom, page]).then(
+      ([{ hydrateRoot }]) => startTransition(() => void hydrateRoot(container, app)),
+      failed,
+    );
+  } else {
+    await reactDom.then(({ createRoot }) => {
+      container.replaceChildren();
+      createRoot(container).render(app);
+    }, failed);
+  }
 }

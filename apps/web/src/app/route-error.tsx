@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { pageHydrated } from '../lib/hydration';
 import { paths } from '../lib/paths';
 
 function describe(error: unknown): { title: string; detail: string } {
@@ -19,6 +21,8 @@ function describe(error: unknown): { title: string; detail: string } {
 /** What a route error boundary shows: a friendly message instead of a blank screen. */
 export function RouteError({ error }: { error: unknown }) {
   const { title, detail } = describe(error);
+  // In place of a page that failed: its buttons work from now on, like a page's.
+  useEffect(pageHydrated, []);
   return (
     <div
       role="alert"

@@ -3,16 +3,9 @@ import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layout/root-layout';
+import { pageHydrated } from '../lib/hydration';
 import { routePatterns } from '../lib/paths';
 import { publicPages, type PublicPage } from '@voltforge/contract/public-pages';
-
-/**
- * The page's effects run once it is hydrated (or rendered): from then on its controls work, so
- * public/boot.js stops holding taps and does the ones it held.
- */
-function markHydrated() {
-  document.getElementById('root')?.setAttribute('data-hydrated', '');
-}
 
 /** Each lazy page's element → loads its code (see `page`). */
 const pageLoaders = new WeakMap<object, () => Promise<void>>();
@@ -48,7 +41,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
     return { default: Loaded as ComponentType };
   });
   function Page() {
-    useEffect(markHydrated, []);
+    useEffect(pageHydrated, []);
     return Loaded ? <Loaded /> : <LazyPage />;
   }
   const element = <Page />;

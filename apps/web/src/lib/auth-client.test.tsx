@@ -68,6 +68,21 @@ describe('the session store', () => {
     expect(urls).toEqual(['/api/auth/get-session']);
   });
 
+  it('reads the session of a page rendered for its reader again only once the page is hydrated', async () => {
+    const urls = serveSessions(() => json(sessionBody));
+    const { seedSession } = await import('./auth-client');
+    const hydration = await import('./hydration');
+    seedSession(sessionBody);
+    hydration.hydrationStarts();
+    render(<Who />);
+    expect(screen.getByText('Ada Lovelace until 2030')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(urls).toEqual([]);
+    hydration.pageHydrated();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(urls).toEqual(['/api/auth/get-session']);
+  });
+
   it('shows a visitor as signed out when get-session answers null', async () => {
     serveSessions(() => json(null));
     render(<Who />);

@@ -5,6 +5,7 @@ import {
   type SessionAnswer,
 } from '@voltforge/contract/session-answer';
 import type { Role } from '@voltforge/contract/user';
+import { afterHydration } from './hydration';
 import { RenderedSession, type SessionState as SessionStateOf } from './rendered-session';
 
 /**
@@ -125,7 +126,11 @@ async function refreshSession(): Promise<void> {
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  if (!started) void refreshSession();
+  // The page was rendered with the session: reading it again waits until the page is hydrated.
+  if (!started) {
+    started = true;
+    afterHydration(() => void refreshSession());
+  }
   return () => listeners.delete(listener);
 }
 

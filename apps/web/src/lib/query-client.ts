@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { afterHydration, isHydrating } from './hydration';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -22,12 +23,31 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  let refetchWaits = false;
+  const client: QueryClient = new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetry },
+      queries: {
+        staleTime: 30_000,
+        retry: shouldRetry,
+        // A query with data, mounted while the page hydrates, does not refetch then: its data is
+        // what the page was rendered with. The stale ones refetch once the page is hydrated, as
+        // they would have on mount. A query without data fetches at once, as always.
+        refetchOnMount: () => {
+          if (!isHydrating()) return true;
+          if (!refetchWaits) {
+            refetchWaits = true;
+            afterHydration(() => {
+              refetchWaits = false;
+              void client.refetchQueries({ type: 'active', stale: true });
+            });
+          }
+          return false;
+        },
+      },
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

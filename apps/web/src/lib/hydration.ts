@@ -1,0 +1,33 @@
+/**
+ * Whether the page the server rendered is still being hydrated, and work that waits for it to
+ * end. While React hydrates, every task it runs holds back a tap (docs/performance.md, "Reads wait
+ * for hydration"); asking the server again for what the page was just rendered with (a stale
+ * query's refetch on mount, the session) would only make those tasks longer. Such reads wait
+ * until the page is hydrated and then run in a task of their own.
+ */
+let waiting: (() => void)[] | undefined;
+
+/** The entry is about to hydrate a server-rendered page. */
+export function hydrationStarts(): void {
+  waiting ??= [];
+}
+
+/**
+ * The page's effects run once it is hydrated (or rendered), or its error once shown: from then on
+ * its controls work, so public/boot.js stops holding taps and does the ones it held, and what
+ * waited for hydration runs, in the next task.
+ */
+export function pageHydrated(): void {
+  document.getElementById('root')?.setAttribute('data-hydrated', '');
+  const run = waiting;
+  waiting = undefined;
+  if (run?.length) setTimeout(() => run.forEach((work) => work()), 0);
+}
+
+export const isHydrating = (): boolean => waiting !== undefined;
+
+/** Runs `work` now, or once the page is hydrated when it is being hydrated. */
+export function afterHydration(work: () => void): void {
+  if (waiting) waiting.push(work);
+  else work();
+}
