@@ -6,7 +6,10 @@ import { bundleBudget } from '../../scripts/bundle-budget.ts';
 import { routePreload } from '../../scripts/route-preload.ts';
 // By path: the config is bundled on its own, where the workspace's TypeScript exports do not resolve.
 import { publicPages } from '../../packages/contract/src/public-pages.ts';
-import { signedInPages } from '../../packages/contract/src/signed-in-pages.ts';
+import {
+  signedInFrameModules,
+  signedInPages,
+} from '../../packages/contract/src/signed-in-pages.ts';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000' } };
 
@@ -56,6 +59,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             ...(page.styles ? [page.styles] : []),
             ...(page.modules ?? []),
           ]),
+          ...signedInFrameModules,
         ]),
       ],
       withEntry,

@@ -22,6 +22,16 @@ export interface SignedInPage {
 const dashboardLayout: WebModule = 'src/app/layout/dashboard-layout.tsx';
 
 /**
+ * The parts of the site's frame only a signed-in reader sees (the navbar's account menu and the
+ * account's cart count), which a visitor never loads: every page rendered for its reader lists
+ * their chunks with its own, so they are here when it hydrates instead of being asked for then.
+ */
+export const signedInFrameModules: readonly WebModule[] = [
+  'src/app/layout/user-menu.tsx',
+  'src/app/layout/account-cart-link.tsx',
+];
+
+/**
  * The pages behind sign-in that the server renders for their reader (docs/decisions/
  * 019-slow-phones.md): the pages a signed-in customer or admin opens first. Any other page behind
  * sign-in is painted by the browser. A visitor asking for one is served the app's shell, which

@@ -60,6 +60,18 @@ describe("a page's own scripts, preloaded in its HTML", () => {
     expect(preloads('/dashboard/users')).toEqual([]);
   });
 
+  it("adds the navbar's signed-in parts to a page rendered for a signed-in reader", () => {
+    const preloads = routePreloads((modules) =>
+      modules.map((module) => `/assets/${module.split('/').pop()}.js`),
+    );
+    const frame = ['/assets/user-menu.tsx.js', '/assets/account-cart-link.tsx.js'];
+    expect(preloads('/cart', true)).toEqual(['/assets/cart-page.tsx.js', ...frame]);
+    expect(preloads('/tool/0b5e', true)).toEqual(['/assets/tool-order-page.tsx.js', ...frame]);
+    // Everyone's copy of a page, and a path that is no page, list none of them.
+    expect(preloads('/tool/0b5e')).toEqual(['/assets/tool-order-page.tsx.js']);
+    expect(preloads('/no-such-page', true)).toEqual([]);
+  });
+
   it('preloads nothing when the build has no list', () => {
     const noList = modulePreloads(mkdtempSync(join(tmpdir(), 'voltforge-dist-')));
     expect(routePreloads(noList)('/')).toEqual([]);

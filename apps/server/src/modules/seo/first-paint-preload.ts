@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchPublicPage } from '@voltforge/contract/public-pages';
-import { matchSignedInPage } from '@voltforge/contract/signed-in-pages';
+import { matchSignedInPage, signedInFrameModules } from '@voltforge/contract/signed-in-pages';
 
 /** Written by the web build (scripts/route-preload.ts): module → the URLs of its code. */
 const ROUTE_PRELOAD_FILE = 'route-preload.json';
@@ -28,14 +28,16 @@ export function modulePreloads(distDir: string): (modules: readonly string[]) =>
 
 /**
  * The scripts of the page at `path`, from `modulePreloads`: a public page's, or a signed-in
- * page's (its HTML is only ever its reader's); none for any other path.
+ * page's (its HTML is only ever its reader's); none for any other path. Rendered for a signed-in
+ * reader (`forReader`), also the frame's signed-in parts.
  */
 export function routePreloads(
   preloads: (modules: readonly string[]) => string[],
-): (path: string) => string[] {
-  return (path) => {
+): (path: string, forReader?: boolean) => string[] {
+  return (path, forReader = false) => {
     const publicPage = matchPublicPage(path)?.page;
     const modules = publicPage ? [publicPage.module] : (matchSignedInPage(path)?.modules ?? []);
-    return preloads(modules).filter((url) => url.endsWith('.js'));
+    const frame = forReader && modules.length > 0 ? signedInFrameModules : [];
+    return preloads([...modules, ...frame]).filter((url) => url.endsWith('.js'));
   };
 }

@@ -51,8 +51,11 @@ export interface PageOptions {
    * is reused only while neither has moved on, so a new tool or a new stock level shows at once.
    */
   catalogue?: { version: () => number; ttlMs: number };
-  /** The scripts a path's page imports beyond the entry (route-preload.json of the build). */
-  preload?: (path: string) => string[];
+  /**
+   * The scripts a path's page imports beyond the entry (route-preload.json of the build), and
+   * those a page rendered for a signed-in reader imports too (`forReader`).
+   */
+  preload?: (path: string, forReader?: boolean) => string[];
   /**
    * Renders the static pages and the pages with data on the server; without it (or when it
    * fails) they are served with an empty root, painted by the browser from their first data.
@@ -276,7 +279,7 @@ export function createPages(
         meta: head?.meta ?? publicPage.meta,
         canonicalPath: head?.canonicalPath ?? path,
       }),
-      preload: opts.preload?.(path),
+      preload: opts.preload?.(path, true),
       stylesheets: styles ? opts.stylesheets?.(styles) : undefined,
     });
     const headers = reader.setCookie.length
