@@ -83,6 +83,15 @@ describe('the session store', () => {
     expect(urls).toEqual(['/api/auth/get-session']);
   });
 
+  it('reads the session at once on a page rendered without one, hydrating or not', async () => {
+    const urls = serveSessions(() => json(null));
+    const hydration = await import('./hydration');
+    hydration.hydrationStarts();
+    render(<Who />);
+    expect(await screen.findByText('nobody')).toBeInTheDocument();
+    expect(urls).toEqual(['/api/auth/get-session']);
+  });
+
   it('shows a visitor as signed out when get-session answers null', async () => {
     serveSessions(() => json(null));
     render(<Who />);

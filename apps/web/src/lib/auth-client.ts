@@ -97,6 +97,8 @@ function parseSession(body: unknown): AuthSession | null {
 
 /** The last answer read, as text: an answer that says the same again changes nothing. */
 let lastAnswer: string | undefined;
+/** The page was rendered with the session it starts from (`seedSession`). */
+let renderedWithSession = false;
 
 /** Reads the session again; when calls overlap, only the newest answer counts. */
 async function refreshSession(): Promise<void> {
@@ -126,10 +128,12 @@ async function refreshSession(): Promise<void> {
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  // The page was rendered with the session: reading it again waits until the page is hydrated.
   if (!started) {
     started = true;
-    afterHydration(() => void refreshSession());
+    // A page rendered with the session (`seedSession`) reads it again once it is hydrated; any
+    // other page reads it at once.
+    if (renderedWithSession) afterHydration(() => void refreshSession());
+    else void refreshSession();
   }
   return () => listeners.delete(listener);
 }
@@ -143,8 +147,8 @@ export function sessionStateOf(answer: unknown): SessionState {
 
 /**
  * Starts from the session a signed-in page was rendered with (its first data), as if just read:
- * the page hydrates with it, and the session is read again once something listens, as on any
- * page. Returns the state, for `RenderedSession`; undefined when the answer is not a session.
+ * the page hydrates with it, and the session is read again once the page is hydrated. Returns
+ * the state, for `RenderedSession`; undefined when the answer is not a session.
  */
 export function seedSession(answer: SessionAnswer): SessionState | undefined {
   try {
@@ -153,6 +157,7 @@ export function seedSession(answer: SessionAnswer): SessionState | undefined {
     return undefined;
   }
   lastAnswer = JSON.stringify(answer);
+  renderedWithSession = true;
   return state;
 }
 
