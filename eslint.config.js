@@ -109,6 +109,12 @@ export default tseslint.config(
           property: 'DateTimeFormat',
           message: 'Write dates with dateFormat (format-date.ts) or useDateFormat (local-time.ts).',
         },
+        // Intl under another name, in the browser's language rather than the shop's English.
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message:
+            'Write dates with useDateFormat (local-time.ts), figures with formatCount or formatUsd.',
+        })),
       ],
     },
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './format-number.ts';
 import { ONE_LINE } from './form-fields.ts';
 import { MAX_CATEGORY_LENGTH, MAX_SEARCH_LENGTH } from './catalog.ts';
 import {
@@ -69,14 +70,14 @@ export const toolFieldMessages = {
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${MAX_TOOL_NAME_LENGTH} characters`,
   inStockRequired: 'Available quantity is required',
-  inStockWhole: `Available quantity must be a whole number from 0 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`,
+  inStockWhole: `Available quantity must be a whole number from 0 to ${formatCount(MAX_STOCK_QUANTITY)}`,
   minOrderRequired: 'Minimum order quantity is required',
-  minOrderWhole: `Minimum order quantity must be a whole number from 1 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`,
+  minOrderWhole: `Minimum order quantity must be a whole number from 1 to ${formatCount(MAX_STOCK_QUANTITY)}`,
   priceRequired: 'Price is required',
   priceNumber: 'Price must be a number',
   pricePositive: 'Price must be more than 0',
   priceCents: 'Price can have at most 2 decimals',
-  priceTooHigh: `Price must be at most $${MAX_TOOL_PRICE.toLocaleString('en-US')}`,
+  priceTooHigh: `Price must be at most $${formatCount(MAX_TOOL_PRICE)}`,
   descRequired: 'Description is required',
   descTooLong: `Description must be at most ${MAX_TOOL_DESC_LENGTH} characters`,
   imgRequired: 'Photo URL is required',
@@ -92,15 +93,15 @@ export const toolFieldMessages = {
   categoryClash: (existing: string) =>
     `The category “${existing}” already exists. Choose “${existing}”, or name a new category differently.`,
   restockRequired: 'Quantity is required',
-  restockWhole: `Quantity must be a whole number from 1 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`,
+  restockWhole: `Quantity must be a whole number from 1 to ${formatCount(MAX_STOCK_QUANTITY)}`,
   expectedInStockRequired:
     'expectedInStock (the stock the form was loaded with) must come with inStock',
-  expectedInStockWhole: `expectedInStock must be a whole number from 0 to ${MAX_RECORDED_STOCK.toLocaleString('en-US')}`,
-  orderMultipleWhole: `Order multiple must be a whole number from 1 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`,
-  breakQuantityWhole: `A price break's quantity must be a whole number from 2 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}`,
+  expectedInStockWhole: `expectedInStock must be a whole number from 0 to ${formatCount(MAX_RECORDED_STOCK)}`,
+  orderMultipleWhole: `Order multiple must be a whole number from 1 to ${formatCount(MAX_STOCK_QUANTITY)}`,
+  breakQuantityWhole: `A price break's quantity must be a whole number from 2 to ${formatCount(MAX_STOCK_QUANTITY)}`,
   breakPriceRequired: "A price break's price is required",
   breakPriceNumber: "A price break's price must be a number",
-  lowStockThresholdWhole: `Low-stock threshold must be a whole number from 0 to ${MAX_STOCK_QUANTITY.toLocaleString('en-US')}, or empty for twice the minimum order quantity`,
+  lowStockThresholdWhole: `Low-stock threshold must be a whole number from 0 to ${formatCount(MAX_STOCK_QUANTITY)}, or empty for twice the minimum order quantity`,
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './format-number.ts';
 import type { PriceBreak } from './pricing.ts';
 
 /**
@@ -46,7 +47,7 @@ export const MAX_IMPORT_ROWS = 5000;
 
 export const toolImportMessages = {
   empty: 'The file is empty: the first row must name the columns.',
-  tooManyRows: `A file can hold at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} tools.`,
+  tooManyRows: `A file can hold at most ${formatCount(MAX_IMPORT_ROWS)} tools.`,
   tooLarge: `The file must be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
   missingColumn: (column: string) => `The first row must name the column "${column}".`,
   unknownColumn: (column: string) =>

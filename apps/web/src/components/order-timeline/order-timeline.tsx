@@ -3,6 +3,7 @@ import type { TimelineActor, TimelineEvent } from '@voltforge/contract/order-tim
 import { QueryError } from '../ui/query-error';
 import { Spinner } from '../ui/spinner';
 import { useOrderTimeline } from '../../lib/api/get-order-timeline';
+import { useDateFormat } from '../../lib/local-time';
 
 function actorText(actor: TimelineActor): string {
   switch (actor.kind) {
@@ -39,6 +40,7 @@ export function OrderTimelineList({
   label: string;
 }) {
   const timeline = useOrderTimeline(orderId, status);
+  const when = useDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
   if (timeline.isPending) return <Spinner block label="Loading the order's history" />;
   if (timeline.isError) {
     return <QueryError message={timeline.error.message} onRetry={() => void timeline.refetch()} />;
@@ -56,7 +58,7 @@ export function OrderTimelineList({
             <p className="text-sm whitespace-pre-line [overflow-wrap:anywhere]">{event.detail}</p>
           ) : null}
           <p className="text-sm text-base-content/75">
-            <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>{' '}
+            <time dateTime={event.at}>{when.format(new Date(event.at))}</time>{' '}
             {actorText(event.actor)}
           </p>
         </li>

@@ -15,12 +15,14 @@ import { shipmentText } from '../../components/order/shipment-note';
 import { RefundState } from '../../components/order/refund-state';
 import { RefundsSection } from './components/refunds-section';
 import { QueryError } from '../../components/ui/query-error';
+import { useDateFormat } from '../../lib/local-time';
 
 /** manageOrder/:id: one order of the back office's table, its details and actions. */
 export function ManageOrderPage() {
   const { id = '' } = useParams();
   usePageMeta('Manage Order', 'Voltforge administration: one order.');
   const order = useAdminOrder(id);
+  const placedAt = useDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
   return (
     <>
@@ -58,7 +60,7 @@ export function ManageOrderPage() {
               <dt className="text-base-content/75">Order</dt>
               <dd className="font-mono [overflow-wrap:anywhere]">{order.data._id}</dd>
               <dt className="text-base-content/75">Placed</dt>
-              <dd>{new Date(order.data.createdAt).toLocaleString()}</dd>
+              <dd>{placedAt.format(new Date(order.data.createdAt))}</dd>
               <dt className="text-base-content/75">Customer</dt>
               <dd>
                 {order.data.name} ·{' '}

@@ -23,6 +23,7 @@ import { InvoiceLink } from '../../components/order/invoice-link';
 import { RefundState } from '../../components/order/refund-state';
 import { chargeTexts } from '@voltforge/contract/charges';
 import { QueryError } from '../../components/ui/query-error';
+import { useDateFormat } from '../../lib/local-time';
 
 const isStatus = (value: string | null): value is OrderStatus =>
   (orderStatuses as readonly string[]).includes(value ?? '');
@@ -41,6 +42,7 @@ export function ManageOrdersPage() {
   const search = (searchParams.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH) || undefined;
   const page = pageOf(searchParams.get('page'));
   const orders = useOrdersPage({ status, search }, page);
+  const placedOn = useDateFormat({ dateStyle: 'medium' });
   const filterQuery = ordersFilterParams({ status, search }).toString();
 
   const update = (next: { status?: OrderStatus; search?: string; page?: number }) => {
@@ -156,7 +158,7 @@ export function ManageOrdersPage() {
                       </div>
                     )}
                     <div className="text-xs text-base-content/75">
-                      {new Date(order.createdAt).toLocaleDateString()}
+                      {placedOn.format(new Date(order.createdAt))}
                     </div>
                   </div>
                 </td>

@@ -9,11 +9,13 @@ import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useShopSummary } from './api/get-shop-summary';
+import { useDateFormat } from '../../lib/local-time';
 
 /** /summary: the shop at a glance, computed from live data (docs/decisions/002-summary-page.md). */
 export function SummaryPage() {
   usePageMeta(pageMeta.summary.title, pageMeta.summary.description);
   const summary = useShopSummary();
+  const updatedAt = useDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
   return (
     <PageContainer>
@@ -124,7 +126,7 @@ export function SummaryPage() {
             </div>
           </section>
           <p className="mt-6 text-sm text-base-content/70">
-            Updated {new Date(summary.data.generatedAt).toLocaleString('en-US')}.
+            Updated {updatedAt.format(new Date(summary.data.generatedAt))}.
           </p>
         </>
       )}
