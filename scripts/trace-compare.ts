@@ -6,11 +6,13 @@
 // longest task after it and the paint's time; then the self time by trace event, the first rows
 // of which say where the time went. A signed-in page is measured with `--cookie ORIGIN=COOKIES`
 // (repeatable, one per shop: the Cookie header a sign-in answered with, for that origin's URLs).
-// Usage (the shops already running):
-//   node --import tsx scripts/trace-compare.ts [--loads 8] [--cpu 4] [--settle 5000]
+// Tracing slows some work more than other (a preload link's request records its script's stack):
+// `--untraced` measures the same loads without it, from the page's own Long Tasks API, with no
+// main-thread total and no self times. Usage (the shops already running):
+//   node --import tsx scripts/trace-compare.ts [--loads 8] [--cpu 4] [--settle 5000] [--untraced]
 //     [--cookie http://localhost:3999='a=1; b=2'] URL [URL…]
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs, fullChromium } from '../e2e/chromium.ts';
 import { median } from './median.ts';
 
@@ -22,6 +24,7 @@ const { values: options, positionals: urls } = parseArgs({
     settle: { type: 'string', default: '5000' },
     events: { type: 'string', default: '15' },
     cookie: { type: 'string', multiple: true, default: [] },
+    untraced: { type: 'boolean', default: false },
   },
 });
 const loads = Number(options.loads);
@@ -123,6 +126,7 @@ async function measure(url: string): Promise<Load | null> {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+    if (options.untraced) return await measureUntraced(page, url);
     const events: TraceEvent[] = [];
     // The protocol types a trace event as a bag of strings; its fields are as TraceEvent says.
     cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
@@ -163,9 +167,35 @@ async function measure(url: string): Promise<Load | null> {
   }
 }
 
+/** The page's long tasks as its Long Tasks API saw them, the load not traced. */
+async function measureUntraced(page: Page, url: string): Promise<Load | null> {
+  await page.addInitScript(() => {
+    const seen: [number, number][] = [];
+    (window as unknown as { longTasks: typeof seen }).longTasks = seen;
+    new PerformanceObserver((list) => {
+      for (const task of list.getEntries()) seen.push([task.startTime, task.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForTimeout(settle);
+  const { tasks, fcp } = await page.evaluate(() => ({
+    tasks: (window as unknown as { longTasks: [number, number][] }).longTasks,
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+  }));
+  if (fcp === undefined) return null;
+  const after = tasks.filter(([start]) => start >= fcp).map(([, duration]) => duration);
+  return {
+    main: Number.NaN,
+    over50: after.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+    longest: Math.max(0, ...after),
+    fcp,
+    self: new Map(),
+  };
+}
+
 /** The report goes to standard output, the progress to standard error. */
 const print = (line: string) => process.stdout.write(`${line}\n`);
-const ms = (value: number) => `${Math.round(value)}`.padStart(7);
+const ms = (value: number) => (Number.isNaN(value) ? '—' : `${Math.round(value)}`).padStart(7);
 
 const results = new Map<string, Load[]>(urls.map((url) => [url, []]));
 try {
@@ -199,7 +229,9 @@ const rows = [...names].map((name) => ({
   values: [...results.values()].map((list) => median(list.map((l) => l.self.get(name) ?? 0))),
 }));
 rows.sort((a, b) => Math.max(...b.values) - Math.max(...a.values));
-print(`\nself time by trace event, medians (ms), URLs in the order above:\n`);
-for (const { name, values } of rows.slice(0, Number(options.events))) {
-  print(`${name.padEnd(48)}${values.map(ms).join('')}`);
+if (rows.length > 0) {
+  print(`\nself time by trace event, medians (ms), URLs in the order above:\n`);
+  for (const { name, values } of rows.slice(0, Number(options.events))) {
+    print(`${name.padEnd(48)}${values.map(ms).join('')}`);
+  }
 }

@@ -75,6 +75,32 @@ describe('reads while a server-rendered page hydrates', () => {
     expect(read).toHaveBeenCalledTimes(1);
   });
 
+  it('asks for a read the page was rendered without once hydrated, not inside hydration', async () => {
+    vi.useFakeTimers();
+    const client = createQueryClient();
+    const read = vi.fn(() => Promise.resolve(3));
+    function Intent() {
+      const { data } = useQuery({
+        queryKey: ['intent'],
+        queryFn: read,
+        enabled: hydration.useHydrated(),
+      });
+      return <p>intent {data ?? 'not yet'}</p>;
+    }
+    hydration.hydrationStarts();
+    render(
+      <QueryClientProvider client={client}>
+        <Intent />
+      </QueryClientProvider>,
+    );
+    await act(() => vi.runAllTimersAsync());
+    expect(read).not.toHaveBeenCalled();
+    hydration.pageHydrated();
+    await act(() => vi.runAllTimersAsync());
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('intent 3')).toBeTruthy();
+  });
+
   it('runs work asked for after hydration at once', () => {
     const work = vi.fn();
     hydration.afterHydration(work);

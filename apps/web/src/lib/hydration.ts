@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * Whether the page the server rendered is still being hydrated, and work that waits for it to
  * end. While React hydrates, every task it runs holds back a tap (docs/performance.md, "Reads wait
@@ -10,6 +12,7 @@ let waiting: (() => void)[] | undefined;
 /** The entry is about to hydrate a server-rendered page. */
 export function hydrationStarts(): void {
   waiting ??= [];
+  settled = false;
 }
 
 /**
@@ -21,14 +24,18 @@ export function pageHydrated(): void {
   document.getElementById('root')?.setAttribute('data-hydrated', '');
   const run = waiting;
   waiting = undefined;
-  if (!run?.length) return;
+  if (!run) return;
   // After what the visitor did while the page hydrated (public/boot.js does it now): when the
   // browser is next idle, or within a second whatever happens.
   const later = (work: () => void) =>
     typeof requestIdleCallback === 'function'
       ? requestIdleCallback(work, { timeout: 1000 })
       : setTimeout(work, 0);
-  later(() => run.forEach((work) => work()));
+  later(() => {
+    settled = true;
+    run.forEach((work) => work());
+    listeners.forEach((listener) => listener());
+  });
 }
 
 export const isHydrating = (): boolean => waiting !== undefined;
@@ -37,4 +44,26 @@ export const isHydrating = (): boolean => waiting !== undefined;
 export function afterHydration(work: () => void): void {
   if (waiting) waiting.push(work);
   else work();
+}
+
+/** False from the start of hydration until what waited for it runs. */
+let settled = true;
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * For a read a page does not have when it is rendered (a query without data whose answer is made
+ * on request, such as a payment intent): `useQuery({ enabled: useHydrated() && … })` asks once the
+ * page is hydrated, with what waited for it, rather than inside React's commit of hydration. True
+ * at once on a page the browser paints, and false on the server.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => settled,
+    () => false,
+  );
 }

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
 import { usePaymentIntent } from '../api/create-payment-intent';
+import { useHydrated } from '../../../lib/hydration';
 import { usePaymentConfig } from '../../../lib/api/get-payment-config';
 import { usePaymentAttempt } from '../use-payment-attempt';
 import { PaymentFeedback } from './payment-feedback';
@@ -28,7 +29,9 @@ export function PaymentPanel({ order, onPaid }: PaymentPanelProps) {
   // Only once the provider is known: a shop without card payments has no intent to ask for (the
   // server would answer 503).
   const cardPayments = config.data !== undefined && config.data.provider !== 'none';
-  const intent = usePaymentIntent(order._id, cardPayments);
+  // Asked for once the page is hydrated: the server renders the page without it.
+  const hydrated = useHydrated();
+  const intent = usePaymentIntent(order._id, cardPayments && hydrated);
   const { attempt, pay } = usePaymentAttempt(order._id, onPaid);
   const clientSecret = intent.data?.clientSecret;
 
