@@ -8,6 +8,9 @@ import { useSyncExternalStore } from 'react';
  * Such reads wait until the page is hydrated and then run in a task of their own.
  */
 let waiting: (() => void)[] | undefined;
+/** False from the start of hydration until what waited for it runs (`useHydrated`). */
+let settled = true;
+const listeners = new Set<() => void>();
 
 /** The entry is about to hydrate a server-rendered page. */
 export function hydrationStarts(): void {
@@ -46,9 +49,6 @@ export function afterHydration(work: () => void): void {
   else work();
 }
 
-/** False from the start of hydration until what waited for it runs. */
-let settled = true;
-const listeners = new Set<() => void>();
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
