@@ -34,7 +34,7 @@ if (urls.length === 0 || !(loads >= 1) || !(cpu >= 1) || !(settle >= 0)) {
   throw new Error('usage: trace-compare.ts [--loads N] [--cpu N] [--settle ms] URL [URL…]');
 }
 
-/** The cookies to send to each origin: `ORIGIN=name=value; name=value`. */
+/** The Cookie header to send to each origin: `ORIGIN=name=value; name=value`. */
 const cookies = new Map(
   options.cookie.map((entry) => {
     const at = entry.indexOf('=');
@@ -42,19 +42,6 @@ const cookies = new Map(
     return [new URL(entry.slice(0, at)).origin, entry.slice(at + 1)] as const;
   }),
 );
-
-/** A Cookie header's pairs as the browser context takes them, for the URL's host. */
-function cookiesFor(url: string) {
-  const { origin, hostname } = new URL(url);
-  return (cookies.get(origin) ?? '')
-    .split(';')
-    .map((pair) => pair.trim())
-    .filter(Boolean)
-    .map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/' };
-    });
-}
 
 const browser = await chromium.launch({ executablePath: fullChromium, args: chromiumArgs });
 
@@ -121,8 +108,9 @@ async function measure(url: string): Promise<Load | null> {
     isMobile: true,
     hasTouch: true,
   });
+  const cookie = cookies.get(new URL(url).origin);
   try {
-    await context.addCookies(cookiesFor(url));
+    if (cookie) await context.setExtraHTTPHeaders({ cookie });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });

@@ -1,4 +1,5 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as HydrationModule from './hydration';
@@ -18,6 +19,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+function renderWith(client: QueryClient, page: ReactNode) {
+  return render(<QueryClientProvider client={client}>{page}</QueryClientProvider>);
+}
+
 /** A page reading the stock, its data stale at once (as a tool's stock is). */
 function Stock({ read }: { read: () => Promise<number> }) {
   const { data } = useQuery({ queryKey: ['stock'], queryFn: read, staleTime: 0 });
@@ -32,11 +37,7 @@ describe('reads while a server-rendered page hydrates', () => {
     const read = vi.fn(() => Promise.resolve(139));
 
     hydration.hydrationStarts();
-    render(
-      <QueryClientProvider client={client}>
-        <Stock read={read} />
-      </QueryClientProvider>,
-    );
+    renderWith(client, <Stock read={read} />);
     expect(screen.getByText('stock 140')).toBeTruthy();
     await act(() => vi.runAllTimersAsync());
     expect(read).not.toHaveBeenCalled();
@@ -54,11 +55,7 @@ describe('reads while a server-rendered page hydrates', () => {
     const client = createQueryClient();
     client.setQueryData(['stock'], 140);
     const read = vi.fn(() => Promise.resolve(139));
-    render(
-      <QueryClientProvider client={client}>
-        <Stock read={read} />
-      </QueryClientProvider>,
-    );
+    renderWith(client, <Stock read={read} />);
     expect(read).toHaveBeenCalledTimes(1);
     expect(await screen.findByText('stock 139')).toBeTruthy();
   });
@@ -67,11 +64,7 @@ describe('reads while a server-rendered page hydrates', () => {
     const client = createQueryClient();
     const read = vi.fn(() => Promise.resolve(7));
     hydration.hydrationStarts();
-    render(
-      <QueryClientProvider client={client}>
-        <Stock read={read} />
-      </QueryClientProvider>,
-    );
+    renderWith(client, <Stock read={read} />);
     expect(read).toHaveBeenCalledTimes(1);
   });
 
@@ -88,11 +81,7 @@ describe('reads while a server-rendered page hydrates', () => {
       return <p>intent {data ?? 'not yet'}</p>;
     }
     hydration.hydrationStarts();
-    render(
-      <QueryClientProvider client={client}>
-        <Intent />
-      </QueryClientProvider>,
-    );
+    renderWith(client, <Intent />);
     await act(() => vi.runAllTimersAsync());
     expect(read).not.toHaveBeenCalled();
     hydration.pageHydrated();

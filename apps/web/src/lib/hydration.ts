@@ -7,14 +7,14 @@ import { useSyncExternalStore } from 'react';
  * query's refetch on mount, the session it was rendered for) would only make those tasks longer.
  * Such reads wait until the page is hydrated and then run in a task of their own.
  */
-let waiting: (() => void)[] | undefined;
+let waiting: Set<() => void> | undefined;
 /** False from the start of hydration until what waited for it runs (`useHydrated`). */
 let settled = true;
 const listeners = new Set<() => void>();
 
 /** The entry is about to hydrate a server-rendered page. */
 export function hydrationStarts(): void {
-  waiting ??= [];
+  waiting ??= new Set();
   settled = false;
 }
 
@@ -43,9 +43,12 @@ export function pageHydrated(): void {
 
 export const isHydrating = (): boolean => waiting !== undefined;
 
-/** Runs `work` now, or once the page is hydrated when it is being hydrated. */
+/**
+ * Runs `work` now, or once the page is hydrated when it is being hydrated (the same function
+ * asked for again, once).
+ */
 export function afterHydration(work: () => void): void {
-  if (waiting) waiting.push(work);
+  if (waiting) waiting.add(work);
   else work();
 }
 

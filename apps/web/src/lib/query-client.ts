@@ -23,7 +23,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  let refetchWaits = false;
+  const refetchStale = () => void client.refetchQueries({ type: 'active', stale: true });
   const client: QueryClient = new QueryClient({
     defaultOptions: {
       queries: {
@@ -34,13 +34,7 @@ export function createQueryClient(): QueryClient {
         // they would have on mount. A query without data fetches at once, as always.
         refetchOnMount: () => {
           if (!isHydrating()) return true;
-          if (!refetchWaits) {
-            refetchWaits = true;
-            afterHydration(() => {
-              refetchWaits = false;
-              void client.refetchQueries({ type: 'active', stale: true });
-            });
-          }
+          afterHydration(refetchStale);
           return false;
         },
       },
