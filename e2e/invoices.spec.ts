@@ -68,6 +68,8 @@ async function payFromMyOrders(page: Page, order: Order) {
     shippingText(Math.round(order.shipping * 100)),
   );
   await expect(summary.getByTestId('payment-total')).toHaveText(usd.format(order.total));
+  // The page checked once ready to pay: the Pay button changes colour as it is enabled.
+  await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByLabel('Card number').fill('4242424242424242');
