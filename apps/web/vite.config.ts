@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { bundleBudget } from '../../scripts/bundle-budget.ts';
 import { routePreload } from '../../scripts/route-preload.ts';
+import { eagerModuleWrappers } from '../../scripts/eager-module-wrappers.ts';
 // By path: the config is bundled on its own, where the workspace's TypeScript exports do not resolve.
 import { publicPages } from '../../packages/contract/src/public-pages.ts';
 import {
@@ -22,6 +23,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    // React DOM compiled as its chunk is parsed, not again when it is evaluated (see the plugin).
+    eagerModuleWrappers(),
     // What a phone downloads for the home page (see scripts/bundle-budget.ts): the entry and
     // the home route's page. A visitor never loads the toast container or the menus. The limits
     // were set with a few kB of room (entry 94 kB and home page 113 kB then, after React
