@@ -185,6 +185,28 @@ test.describe('signed-in pages, rendered for their reader', () => {
     expect(errors).toEqual([]);
   });
 
+  test("a dashboard page is styled by the whole shop's stylesheet alone, before and after the app runs", async ({
+    page,
+  }) => {
+    await registerCustomer(page, 'Sheila Sheet');
+    const errors = await openRendered(page, '/dashboard', 'My Orders (0)');
+    // The app's code has run, and the dashboard's home has loaded My Orders' code, which depends
+    // on the entry and so on its stylesheet: the visitor's sheet, which the whole shop's contains,
+    // was never fetched, so the page was not restyled after its first paint.
+    const sheets = await page.evaluate(() => ({
+      fetched: performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.endsWith('.css')),
+      applied: Array.from(document.styleSheets as ArrayLike<CSSStyleSheet>)
+        .filter((sheet) => !sheet.disabled)
+        .flatMap((sheet) => (sheet.href ? [new URL(sheet.href).pathname] : [])),
+    }));
+    expect(sheets.fetched).toEqual([expect.stringMatching(/^\/assets\/dashboard-layout-.*\.css$/)]);
+    expect(sheets.applied).toEqual(sheets.fetched);
+    expect(errors).toEqual([]);
+  });
+
   test("the admin's overview hydrates without an error", async ({ page }) => {
     await signIn(page, demo.admin);
     const errors = await openRendered(page, '/dashboard', 'Last 30 days');

@@ -87,9 +87,13 @@ describe('signed-in pages rendered on the server for their reader', () => {
     expect(text).toContain('$268.50');
     expect(text).toContain('Alice Ampere');
     // Styled at first paint by the dashboard's stylesheet alone (the whole shop's): linked, not
-    // left to its code, and in place of a visitor's, which it contains.
+    // left to its code, and in place of a visitor's, which it contains: that one is listed
+    // disabled (not fetched), so the app's code does not add it after the first paint.
     expect(res.body).toContain(`<link rel="stylesheet" href="${dashboardCss}" />`);
-    expect(res.body).not.toContain('index-abc.css');
+    expect(res.body).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css" disabled>',
+    );
+    expect(res.body.indexOf('index-abc.css')).toBeLessThan(res.body.indexOf(dashboardCss));
     // Its code is listed, fetched alongside the entry (the boot script adds the links).
     expect(/data-preload="([^"]*)"/.exec(res.body)?.[1]?.split(' ')).toContain(
       '/assets/dashboard-layout-abc.js',

@@ -79,6 +79,10 @@ export interface PageHead {
   /**
    * The page's stylesheets in place of index.html's (a signed-in page's: the whole shop's, of
    * which a visitor's is a part), so the browser styles its first paint with one sheet, not two.
+   * index.html's stay listed, `disabled` (not fetched): the app's code asks for index.css with the
+   * first chunk it loads that depends on the entry, and Vite's preload helper adds a sheet only
+   * when no `<link>` in the page has its URL. Added, it restyled the whole page after the first
+   * paint and came after the whole shop's, reversing their order (e2e/styles.spec.ts).
    */
   stylesheets?: string[];
   /** The page's HTML as the app renders it (server rendering). */
@@ -135,7 +139,7 @@ export function renderPageHtml(template: string, publicUrl: string, head: PageHe
       (url) => `<link rel="stylesheet" href="${escapeHtml(url)}" />`,
     );
     html = html
-      .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+      .replace(/<link rel="stylesheet"[^>]*(?=>)/g, (link) => `${link} disabled`)
       .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
   }
   if (head.rendered && head.bootScript) {
@@ -161,7 +165,9 @@ export function renderPageHtml(template: string, publicUrl: string, head: PageHe
     const links = head.preload.map(
       (url) => `<link rel="modulepreload" href="${escapeHtml(url)}" />`,
     );
-    html = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
+    html = html
+      .replace(/<link rel="stylesheet"[^>]*(?=>)/g, (link) => `${link} disabled`)
+      .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
   }
   // The app's own HTML is React's output, every value in it escaped by React.
   const root = `<div id="root">${head.rendered?.body ?? ''}</div>`;
