@@ -9,8 +9,8 @@ import { modulePreloads, routePreloads } from './first-paint-preload.ts';
 let t: TestApp;
 let toolId: string;
 const dist = mkdtempSync(join(tmpdir(), 'voltforge-dist-'));
-const indexHtml =
-  '<!doctype html><html><head><title>Voltforge</title></head><body><div id="root"></div></body></html>';
+const stylesheet = '<link rel="stylesheet" crossorigin href="/assets/index-1.css">';
+const indexHtml = `<!doctype html><html><head><title>Voltforge</title>${stylesheet}</head><body><div id="root"></div></body></html>`;
 const table = {
   'src/features/home/home-page.tsx': ['/assets/home-page-1.js', '/assets/use-query-1.js'],
   'src/features/company/about-page.tsx': ['/assets/about-page-1.js'],
@@ -39,6 +39,13 @@ describe("a page's own scripts, preloaded in its HTML", () => {
     expect(await preloaded(`/tool/${toolId}`)).toEqual(
       table['src/features/place-order/tool-order-page.tsx'],
     );
+  });
+
+  it('keeps the stylesheet of a page served with its preloads as the shell', async () => {
+    // No server renderer in this build: the page is the shell, painted by the app with this sheet.
+    const res = await request(t.app, { method: 'GET', url: '/about' });
+    expect(res.body).toContain(table['src/features/company/about-page.tsx'][0]);
+    expect(res.body).toContain(stylesheet);
   });
 
   it('preloads nothing for a path outside the list', async () => {

@@ -82,7 +82,7 @@ export interface PageHead {
    * index.html's stay listed, `disabled` (not fetched): the app's code asks for index.css with the
    * first chunk it loads that depends on the entry, and Vite's preload helper adds a sheet only
    * when no `<link>` in the page has its URL. Added, it restyled the whole page after the first
-   * paint and came after the whole shop's, reversing their order (e2e/styles.spec.ts).
+   * paint and came after the whole shop's, reversing their order (e2e/server-rendering.spec.ts).
    */
   stylesheets?: string[];
   /** The page's HTML as the app renders it (server rendering). */
@@ -165,9 +165,7 @@ export function renderPageHtml(template: string, publicUrl: string, head: PageHe
     const links = head.preload.map(
       (url) => `<link rel="modulepreload" href="${escapeHtml(url)}" />`,
     );
-    html = html
-      .replace(/<link rel="stylesheet"[^>]*(?=>)/g, (link) => `${link} disabled`)
-      .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
+    html = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
   }
   // The app's own HTML is React's output, every value in it escaped by React.
   const root = `<div id="root">${head.rendered?.body ?? ''}</div>`;
