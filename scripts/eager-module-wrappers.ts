@@ -20,7 +20,9 @@ import type { Plugin } from 'vite';
 export function eagerModuleWrappers(): Plugin {
   return {
     name: 'voltforge:eager-module-wrappers',
-    apply: 'build',
+    // The browser's build only: the server renderer's wrappers are compiled by Node at start-up,
+    // where compiling ones it never calls would only lengthen the start.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     // Before the minifier, which keeps a `function` expression as it is.
     renderChunk(code, chunk) {
       const { code: rewritten, rewrites, calls } = eagerWrappers(code);
