@@ -20,6 +20,11 @@
 //   --traces              also keeps each run's performance trace beside its report
 //                         (`<page>-<run>.trace.json`, which Chromium's DevTools opens): the trace
 //                         Lighthouse's figures were computed from, to see what a long task was.
+//   --baseline            after each run, runs the page again with its app blocked (`*/boot.js`)
+//                         and adds what that costs to the table: the host's own share of TBT and
+//                         main-thread work (parsing, style, layout), taken in the same minutes.
+//                         A host whose speed drifts moves both columns; the difference is the
+//                         app's (docs/performance.md, "Method").
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -50,6 +55,7 @@ const { values: options } = parseArgs({
     'cpu-slowdown': { type: 'string', default: String(MOBILE_CPU_SLOWDOWN) },
     block: { type: 'string', multiple: true, default: [] },
     traces: { type: 'boolean', default: false },
+    baseline: { type: 'boolean', default: false },
   },
 });
 const runs = Number(options.runs);
@@ -58,6 +64,8 @@ const cpuSlowdown = Number(options['cpu-slowdown']);
 if (!(cpuSlowdown >= 1 && cpuSlowdown <= 40)) {
   throw new Error('--cpu-slowdown must be a number from 1 to 40');
 }
+/** What `--baseline` blocks: the boot script, which starts the app (docs/decisions/007). */
+const WITHOUT_APP = ['*/boot.js'];
 const pages = options.pages
   .split(',')
   .map((p) => p.trim())
@@ -309,42 +317,49 @@ async function main() {
       chromeFlags: ['--headless=new', ...chromiumArgs],
     });
 
+    /** One Lighthouse run of a page, run again (at most twice) when it recorded no trace. */
+    const measure = async (label: string, path: string, cookie: string, block: string[]) => {
+      const once = async () => {
+        const result = await lighthouse(`${baseUrl}${path}`, {
+          port: chrome?.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...categories],
+          // Merged into the preset's throttling: only the CPU multiplier changes.
+          throttling: { cpuSlowdownMultiplier: cpuSlowdown },
+          ...(block.length > 0 ? { blockedUrlPatterns: block } : {}),
+          ...(cookie ? { extraHeaders: { cookie } } : {}),
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        return result;
+      };
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP); such a run says
+      // nothing about the page, so it is run again, at most twice.
+      let result = await once();
+      for (let retry = 1; result.lhr.runtimeError && retry <= 2; retry += 1) {
+        console.warn(`  ${label}: ${result.lhr.runtimeError.code}; running it again`);
+        result = await once();
+      }
+      if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
+      // Signed out, the page would have ended on /login: the figures would be the login page's.
+      if (cookie && new URL(result.lhr.finalDisplayedUrl).pathname !== path) {
+        throw new Error(
+          `${path} was not measured signed in: it ended on ${result.lhr.finalDisplayedUrl}`,
+        );
+      }
+      return result;
+    };
+
     const rows: string[] = [];
     const findings: string[] = [];
     const benchmarkIndexes: number[] = [];
     for (const { label, path, cookie } of targets) {
       const results: PageFigures[] = [];
+      const withoutApp: PageFigures[] = [];
       const failing = new Set<string>();
       for (let run = 1; run <= runs; run += 1) {
-        const measure = async () => {
-          const result = await lighthouse(`${baseUrl}${path}`, {
-            port: chrome?.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: [...categories],
-            // Merged into the preset's throttling: only the CPU multiplier changes.
-            throttling: { cpuSlowdownMultiplier: cpuSlowdown },
-            ...(options.block.length > 0 ? { blockedUrlPatterns: options.block } : {}),
-            ...(cookie ? { extraHeaders: { cookie } } : {}),
-          });
-          if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-          return result;
-        };
-        // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP); such a run says
-        // nothing about the page, so it is run again, at most twice.
-        let result = await measure();
-        for (let retry = 1; result.lhr.runtimeError && retry <= 2; retry += 1) {
-          console.warn(`  ${label} run ${run}: ${result.lhr.runtimeError.code}; running it again`);
-          result = await measure();
-        }
+        const result = await measure(`${label} run ${run}`, path, cookie, options.block);
         const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
-        // Signed out, the page would have ended on /login: the figures would be the login page's.
-        if (cookie && new URL(lhr.finalDisplayedUrl).pathname !== path) {
-          throw new Error(
-            `${path} was not measured signed in: it ended on ${lhr.finalDisplayedUrl}`,
-          );
-        }
         const name = `${label.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${run}`;
         writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(lhr));
         if (options.traces) {
@@ -357,14 +372,30 @@ async function main() {
         results.push(figures);
         benchmarkIndexes.push(figures.benchmarkIndex);
         for (const audit of failingAudits(lhr)) failing.add(audit);
+        if (options.baseline) {
+          const bare = await measure(`${label} run ${run} without its app`, path, cookie, [
+            ...options.block,
+            ...WITHOUT_APP,
+          ]);
+          writeFileSync(join(reportDir, `${name}-no-app.json`), JSON.stringify(bare.lhr));
+          withoutApp.push(figuresOf(bare.lhr));
+          benchmarkIndexes.push(bare.lhr.environment.benchmarkIndex);
+        }
         console.warn(`  ${label} run ${run}/${runs} done`);
       }
-      const m = (pick: (f: PageFigures) => number) => median(results.map(pick));
+      const m = (pick: (f: PageFigures) => number, of = results) => median(of.map(pick));
       const scores = categories.map((c) => m((f) => f.scores[c])).join(' / ');
+      const tbtRuns = results.map((f) => Math.round(f.tbt)).join(', ');
       rows.push(
         `| \`${label}\`${cookie ? ' (signed in)' : ''} | ${scores} | ${seconds(m((f) => f.fcp))} | ` +
-          `${seconds(m((f) => f.lcp))} | ${Math.round(m((f) => f.tbt))} ms | ${m((f) => f.cls).toFixed(3)} | ` +
-          `${seconds(m((f) => f.mainThread))} | ${Math.round(m((f) => f.longestTask))} ms |`,
+          `${seconds(m((f) => f.lcp))} | ${Math.round(m((f) => f.tbt))} ms` +
+          (runs > 1 ? ` (${tbtRuns})` : '') +
+          ` | ${m((f) => f.cls).toFixed(3)} | ` +
+          `${seconds(m((f) => f.mainThread))} | ${Math.round(m((f) => f.longestTask))} ms |` +
+          (options.baseline
+            ? ` ${Math.round(m((f) => f.tbt, withoutApp))} ms | ` +
+              `${seconds(m((f) => f.mainThread, withoutApp))} |`
+            : ''),
       );
       if (failing.size > 0) findings.push(`- \`${label}\`: ${[...failing].join(', ')}`);
     }
@@ -380,11 +411,16 @@ async function main() {
         (options.block.length > 0 ? `; blocked: ${options.block.join(' ')}` : ''),
     );
     console.warn(
-      'performance / accessibility / best practices / SEO; main thread and longest task',
+      'performance / accessibility / best practices / SEO; TBT (each run); main thread and ' +
+        'longest task' +
+        (options.baseline ? '; TBT and main thread with the app blocked, run by run between' : ''),
     );
     console.warn('');
-    console.warn('| page | scores | FCP | LCP | TBT | CLS | main thread | longest task |');
-    console.warn('|---|---|---|---|---|---|---|---|');
+    console.warn(
+      '| page | scores | FCP | LCP | TBT | CLS | main thread | longest task |' +
+        (options.baseline ? ' TBT, no app | main thread, no app |' : ''),
+    );
+    console.warn('|---|---|---|---|---|---|---|---|' + (options.baseline ? '---|---|' : ''));
     for (const row of rows) console.warn(row);
     if (findings.length > 0) {
       console.warn('');
