@@ -317,8 +317,18 @@ async function main() {
       chromeFlags: ['--headless=new', ...chromiumArgs],
     });
 
-    /** One Lighthouse run of a page, run again (at most twice) when it recorded no trace. */
-    const measure = async (label: string, path: string, cookie: string, block: string[]) => {
+    const benchmarkIndexes: number[] = [];
+    /**
+     * One Lighthouse run of a page, run again (at most twice) when it recorded no trace; its
+     * report (and trace, with `--traces`) kept as `<report>.json`, its host's speed noted.
+     */
+    const measure = async (
+      label: string,
+      path: string,
+      cookie: string,
+      block: string[],
+      report: string,
+    ) => {
       const once = async () => {
         const result = await lighthouse(`${baseUrl}${path}`, {
           port: chrome?.port,
@@ -347,39 +357,44 @@ async function main() {
           `${path} was not measured signed in: it ended on ${result.lhr.finalDisplayedUrl}`,
         );
       }
-      return result;
+      writeFileSync(join(reportDir, `${report}.json`), JSON.stringify(result.lhr));
+      if (options.traces) {
+        writeFileSync(
+          join(reportDir, `${report}.trace.json`),
+          JSON.stringify(result.artifacts.Trace),
+        );
+      }
+      const figures = figuresOf(result.lhr);
+      benchmarkIndexes.push(figures.benchmarkIndex);
+      return { lhr: result.lhr, figures };
     };
 
     const rows: string[] = [];
     const findings: string[] = [];
-    const benchmarkIndexes: number[] = [];
     for (const { label, path, cookie } of targets) {
       const results: PageFigures[] = [];
       const withoutApp: PageFigures[] = [];
       const failing = new Set<string>();
       for (let run = 1; run <= runs; run += 1) {
-        const result = await measure(`${label} run ${run}`, path, cookie, options.block);
-        const { lhr } = result;
         const name = `${label.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${run}`;
-        writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(lhr));
-        if (options.traces) {
-          writeFileSync(
-            join(reportDir, `${name}.trace.json`),
-            JSON.stringify(result.artifacts.Trace),
-          );
-        }
-        const figures = figuresOf(lhr);
+        const { lhr, figures } = await measure(
+          `${label} run ${run}`,
+          path,
+          cookie,
+          options.block,
+          name,
+        );
         results.push(figures);
-        benchmarkIndexes.push(figures.benchmarkIndex);
         for (const audit of failingAudits(lhr)) failing.add(audit);
         if (options.baseline) {
-          const bare = await measure(`${label} run ${run} without its app`, path, cookie, [
-            ...options.block,
-            ...WITHOUT_APP,
-          ]);
-          writeFileSync(join(reportDir, `${name}-no-app.json`), JSON.stringify(bare.lhr));
-          withoutApp.push(figuresOf(bare.lhr));
-          benchmarkIndexes.push(bare.lhr.environment.benchmarkIndex);
+          const bare = await measure(
+            `${label} run ${run} without its app`,
+            path,
+            cookie,
+            [...options.block, ...WITHOUT_APP],
+            `${name}-no-app`,
+          );
+          withoutApp.push(bare.figures);
         }
         console.warn(`  ${label} run ${run}/${runs} done`);
       }
