@@ -191,7 +191,7 @@ function afterLoad<F extends (...args: never[]) => Promise<unknown>>(
 /**
  * The parts of the better-auth client the app uses, with the same names and types:
  * `useSession()` (data, isPending, error, refetch), sign-in, sign-up, sign-out, the password
- * reset and address confirmation calls, and the session signal for a session that changed
+ * reset and address confirmation calls, `preload`, and the session signal for a session that changed
  * elsewhere (a sign-in popup).
  */
 export const authClient = {
@@ -210,6 +210,8 @@ export const authClient = {
   requestPasswordReset: afterLoad((client) => client.requestPasswordReset),
   resetPassword: afterLoad((client) => client.resetPassword),
   sendVerificationEmail: afterLoad((client) => client.sendVerificationEmail),
+  /** Fetches the client ahead of a call (a sign-in form's focus); a failure is the call's to tell. */
+  preload: (): void => void loadBetterAuthClient().catch(() => undefined),
   $store: {
     notify(signal: '$sessionSignal') {
       if (signal === '$sessionSignal') void refreshSession();

@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { input, output, ZodType } from 'zod';
+import { preloadWhenHeld } from './held-input';
 import { toast } from './toast';
 
 /** Shown when a form's checks cannot be fetched (offline, or a new release replaced them). */
@@ -7,25 +8,12 @@ export const checksUnavailableMessage =
   'The form could not be checked: check your connection and try again. If the shop was just updated, reload the page.';
 
 /**
- * What a visitor typed or sent before the page hydrated is held by the boot script and done once
- * it has (public/boot.js), which marks the root `data-held` and announces it with `voltforge:held`.
- * Then the checks of the page's forms are fetched at once, while the page hydrates, so a held
- * send is not kept waiting for them after.
- */
-const whenHeld = new Set<() => void>();
-const heldBeforeHydration = () =>
-  typeof document !== 'undefined' &&
-  document.getElementById('root')?.hasAttribute('data-held') === true;
-if (typeof document !== 'undefined') {
-  document.addEventListener('voltforge:held', () => whenHeld.forEach((preload) => preload()));
-}
-
-/**
  * A form's resolver whose schema is fetched and evaluated when the form is first used, not with
  * its page (docs/performance.md, "Forms check with code fetched on first use"). zod and the
  * contract's rules are 25–80 kB gzip: evaluated with the page, they were a long task of their own
  * on a slow phone before the page could answer a tap. `preload` is for the form's `onFocus`, so
- * the checks are usually here by the time it is sent; sending before that waits for them.
+ * the checks are usually here by the time it is sent; sending before that waits for them. A form
+ * sent before the page hydrated has them fetched while it hydrates (`preloadWhenHeld`).
  *
  * `load` imports the schema and its resolver (`import('@hookform/resolvers/zod')` with the
  * contract's module), so they stay out of the page's chunks. A failed download is not kept:
@@ -55,8 +43,7 @@ export function lazyResolver<TValues extends FieldValues, TContext, TOutput>(
     return resolve(values, context, options);
   };
   const preload = () => void get().catch(() => undefined);
-  whenHeld.add(preload);
-  if (heldBeforeHydration()) preload();
+  preloadWhenHeld(preload);
   return { resolver, preload };
 }
 
@@ -70,6 +57,9 @@ export function zodChecks<T extends ZodType<FieldValues, FieldValues>>(load: () 
       import('@hookform/resolvers/zod'),
       load(),
     ]);
+    // zod sets a schema up on its first check (5-20 ms on a slow phone for a sign-in form): done
+    // now, as the checks arrive, rather than when the form is sent. The answer is not used.
+    await schema.safeParseAsync({});
     // zodResolver's overloads cannot see through a generic schema; its answer is this.
     return zodResolver(schema) as unknown as Resolver<input<T>, unknown, output<T>>;
   });

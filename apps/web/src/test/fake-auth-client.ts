@@ -39,6 +39,7 @@ export const fakeAuth = {
     signUp: { email: vi.fn() },
     signOut: vi.fn(),
     sendVerificationEmail: vi.fn(),
+    preload: vi.fn(),
   },
   reset() {
     fakeAuth.session = signedOut;
@@ -47,5 +48,6 @@ export const fakeAuth = {
     fakeAuth.client.signUp.email.mockReset();
     fakeAuth.client.signOut.mockReset();
     fakeAuth.client.sendVerificationEmail.mockReset();
+    fakeAuth.client.preload.mockReset();
   },
 };

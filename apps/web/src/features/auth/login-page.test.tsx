@@ -147,6 +147,37 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
   });
 
+  it('shows the spinner before the sign-in call starts, not a render later', async () => {
+    const user = userEvent.setup();
+    let spinnerWhenCalled: boolean | undefined;
+    fakeAuth.client.signIn.email.mockImplementation(() => {
+      spinnerWhenCalled = screen.queryByRole('status') !== null;
+      return new Promise(() => {});
+    });
+    renderLogin();
+
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct-horse');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await vi.waitFor(() => expect(fakeAuth.client.signIn.email).toHaveBeenCalled());
+    expect(spinnerWhenCalled).toBe(true);
+  });
+
+  it('fetches the sign-in code when the form is first used, or sent before hydration', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    expect(fakeAuth.client.preload).not.toHaveBeenCalled();
+
+    await user.click(screen.getByLabelText('Email'));
+    expect(fakeAuth.client.preload).toHaveBeenCalled();
+
+    fakeAuth.client.preload.mockClear();
+    // What public/boot.js announces when it holds a tap or a send made before hydration.
+    document.dispatchEvent(new Event('voltforge:held'));
+    expect(fakeAuth.client.preload).toHaveBeenCalled();
+  });
+
   it('explains a network failure in plain words', async () => {
     const user = userEvent.setup();
     fakeAuth.client.signIn.email.mockRejectedValue(new TypeError('Failed to fetch'));

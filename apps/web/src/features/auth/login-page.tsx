@@ -38,7 +38,10 @@ export function LoginPage() {
     <AuthCard title="Login" busy={busy} busyLabel="Signing in">
       <form
         noValidate
-        onFocus={checks.preload}
+        onFocus={() => {
+          checks.preload();
+          authClient.preload();
+        }}
         onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-4"
       >

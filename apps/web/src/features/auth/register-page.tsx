@@ -48,7 +48,10 @@ export function RegisterPage() {
     <AuthCard title="Register" busy={busy} busyLabel="Creating your account">
       <form
         noValidate
-        onFocus={checks.preload}
+        onFocus={() => {
+          checks.preload();
+          authClient.preload();
+        }}
         onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-4"
       >

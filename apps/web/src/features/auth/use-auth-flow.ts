@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { authClient } from '../../lib/auth-client';
+import { preloadWhenHeld } from '../../lib/held-input';
 import { authErrorMessage, authErrorMessages, type AuthErrorLike } from './auth-error-message';
 import { redirectTarget } from './redirect-target';
 
@@ -14,6 +16,10 @@ const sessionNotKeptMessage =
 export type AuthResult =
   | { error: AuthErrorLike | null; redirecting?: boolean }
   | { error?: undefined; redirecting?: boolean };
+
+// A sign-in sent before its page hydrated needs the better-auth client as soon as it is done:
+// fetched while the page hydrates, not after.
+preloadWhenHeld(authClient.preload);
 
 /**
  * The shared life of the login and register forms: show a spinner while the request runs,
@@ -51,8 +57,13 @@ export function useAuthFlow() {
     call: () => Promise<AuthResult>,
     { providerLabel }: { providerLabel?: string } = {},
   ) {
-    setError(null);
-    setBusy(true);
+    // The spinner replaces the form at once, before the call starts, not in a render React
+    // schedules for after the next frame: it is the page's answer to the send (on a 6× slowed
+    // CPU that render came 40-80 ms later, and a form sent before hydration is done as it ends).
+    flushSync(() => {
+      setError(null);
+      setBusy(true);
+    });
     let result: AuthResult;
     try {
       result = await call();
