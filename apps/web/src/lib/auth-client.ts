@@ -191,8 +191,8 @@ function afterLoad<F extends (...args: never[]) => Promise<unknown>>(
 /**
  * The parts of the better-auth client the app uses, with the same names and types:
  * `useSession()` (data, isPending, error, refetch), sign-in, sign-up, sign-out, the password
- * reset and address confirmation calls, `preload`, and the session signal for a session that changed
- * elsewhere (a sign-in popup).
+ * reset and address confirmation calls, `preload`, and the session signal for a session that
+ * changed elsewhere (a sign-in popup).
  */
 export const authClient = {
   useSession() {
@@ -210,7 +210,7 @@ export const authClient = {
   requestPasswordReset: afterLoad((client) => client.requestPasswordReset),
   resetPassword: afterLoad((client) => client.resetPassword),
   sendVerificationEmail: afterLoad((client) => client.sendVerificationEmail),
-  /** Fetches the client ahead of a call (a sign-in form's focus); a failure is the call's to tell. */
+  /** Fetches the client ahead of a call (a sign-in form's focus); the call reports a failure. */
   preload: (): void => void loadBetterAuthClient().catch(() => undefined),
   $store: {
     notify(signal: '$sessionSignal') {
