@@ -9,9 +9,10 @@ import { authClient } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
 import { FormError } from './form-error';
 import { returnedSocialError, SocialSignIn, useSocialSignIn } from './social-sign-in';
-import { useAuthFlow } from './use-auth-flow';
+import { preloadSignIn, useAuthFlow } from './use-auth-flow';
 
 const checks = zodChecks(() => import('@voltforge/contract/user').then((m) => m.loginSchema));
+const preloadOnFocus = preloadSignIn(checks);
 
 export function LoginPage() {
   usePageMeta(pageMeta.login.title, pageMeta.login.description);
@@ -38,10 +39,7 @@ export function LoginPage() {
     <AuthCard title="Login" busy={busy} busyLabel="Signing in">
       <form
         noValidate
-        onFocus={() => {
-          checks.preload();
-          authClient.preload();
-        }}
+        onFocus={preloadOnFocus}
         onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-4"
       >

@@ -11,11 +11,12 @@ import { authClient } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
 import { FormError } from './form-error';
 import { returnedSocialError, SocialSignIn, useSocialSignIn } from './social-sign-in';
-import { useAuthFlow } from './use-auth-flow';
+import { preloadSignIn, useAuthFlow } from './use-auth-flow';
 
 const checks = zodChecks(() =>
   import('@voltforge/contract/new-password').then((m) => m.registerSchema),
 );
+const preloadOnFocus = preloadSignIn(checks);
 
 export function RegisterPage() {
   usePageMeta(pageMeta.register.title, pageMeta.register.description);
@@ -48,10 +49,7 @@ export function RegisterPage() {
     <AuthCard title="Register" busy={busy} busyLabel="Creating your account">
       <form
         noValidate
-        onFocus={() => {
-          checks.preload();
-          authClient.preload();
-        }}
+        onFocus={preloadOnFocus}
         onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-4"
       >

@@ -21,6 +21,14 @@ export type AuthResult =
 // fetched while the page hydrates, not after.
 preloadWhenHeld(authClient.preload);
 
+/** A sign-in form's `onFocus`: fetches its checks and the better-auth client before it is sent. */
+export function preloadSignIn(checks: { preload: () => void }): () => void {
+  return () => {
+    checks.preload();
+    authClient.preload();
+  };
+}
+
 /**
  * The shared life of the login and register forms: show a spinner while the request runs,
  * turn failures into clear words, and, after success, wait until the session has refreshed
