@@ -11,7 +11,7 @@
 // Method and latest figures: docs/performance.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -403,6 +403,12 @@ async function main() {
   const someTool = list.json?.[0]?._id;
   if (!someTool) throw new Error(`GET /api/tool returned no tools: ${list.status}`);
 
+  // The largest script every page loads (React DOM's client), asked for as a browser asks.
+  const assets = join(root, 'apps/web/dist/assets');
+  const largestScript = readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .sort((a, b) => statSync(join(assets, b)).size - statSync(join(assets, a)).size)[0];
+
   const routes = [
     { name: 'GET /api/tool', path: '/api/tool' },
     { name: 'GET /api/tool?search=meter', path: '/api/tool?search=meter' },
@@ -415,6 +421,7 @@ async function main() {
     { name: 'GET /api/tool/:id', path: `/api/tool/${someTool}` },
     { name: 'GET /', path: '/' },
     { name: 'GET /tools (SPA route)', path: '/tools' },
+    { name: 'GET /assets/… (largest script)', path: `/assets/${largestScript}` },
     {
       name: 'GET /api/order?email=<own>',
       path: `/api/order?email=${encodeURIComponent(reader.email)}`,

@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { bundleBudget } from '../../scripts/bundle-budget.ts';
 import { routePreload } from '../../scripts/route-preload.ts';
 import { eagerModuleWrappers } from '../../scripts/eager-module-wrappers.ts';
+import { precompress } from '../../scripts/precompress.ts';
 // By path: the config is bundled on its own, where the workspace's TypeScript exports do not resolve.
 import { publicPages } from '../../packages/contract/src/public-pages.ts';
 import {
@@ -67,6 +68,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       ],
       withEntry,
     }),
+    // Each script and stylesheet also written as .br and .gz at their best compression, which the
+    // server sends as they are instead of compressing per request (see the plugin).
+    precompress({ skip: ['ssr'] }),
   ],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },

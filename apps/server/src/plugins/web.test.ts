@@ -1,18 +1,33 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, request, type TestApp } from '../../test/test-app.ts';
 import { errorOf } from '../../test/error-body.ts';
 
 let t: TestApp;
 const dist = mkdtempSync(join(tmpdir(), 'voltforge-dist-'));
+/** A script the web build wrote with its .br and .gz beside it (scripts/precompress.ts). */
+const builtScript = `console.log(${JSON.stringify(Array.from({ length: 600 }, (_, i) => (i * 7919) % 1000))});`;
+/** Compressed as the build does it, not as a per-request compression would (Brotli 4, gzip 6). */
+const builtBr = brotliCompressSync(builtScript);
+const builtGz = gzipSync(builtScript, { level: 1 });
 const indexHtml = `<!doctype html><html><head><title>Voltforge</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(200)}</body></html>`;
 
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), indexHtml);
+  writeFileSync(join(dist, 'assets', 'page-def456.js'), builtScript);
+  writeFileSync(join(dist, 'assets', 'page-def456.js.br'), builtBr);
+  writeFileSync(join(dist, 'assets', 'page-def456.js.gz'), builtGz);
+  // One without them.
   writeFileSync(
     join(dist, 'assets', 'app-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(5000))});`,
@@ -33,7 +48,45 @@ describe('serving the web app', () => {
     },
   );
 
-  it('serves hashed assets with a long cache life and compresses them', async () => {
+  it.each([
+    [
+      'br, gzip',
+      'br',
+      builtBr,
+      brotliCompressSync(builtScript, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+    ],
+    ['gzip', 'gzip', builtGz, gzipSync(builtScript)],
+  ])(
+    'sends Accept-Encoding %s the %s file the build wrote, not one compressed again',
+    async (accept, encoding, written, perRequest) => {
+      // The test tells the two apart only if they differ.
+      expect(written.equals(perRequest)).toBe(false);
+      const res = await request(t.app, {
+        method: 'GET',
+        url: '/assets/page-def456.js',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toContain('immutable');
+      expect(res.rawPayload.equals(written)).toBe(true);
+    },
+  );
+
+  it('sends a client that accepts no encoding the plain file', async () => {
+    const res = await request(t.app, {
+      method: 'GET',
+      url: '/assets/page-def456.js',
+      headers: { 'accept-encoding': '' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(builtScript);
+  });
+
+  it('serves hashed assets with a long cache life and compresses one the build did not', async () => {
     const res = await request(t.app, {
       method: 'GET',
       url: '/assets/app-abc123.js',
