@@ -21,7 +21,7 @@ const LONG_TASK_MS = 50;
  * Why (docs/performance.md, "Method"): on this two-core machine the shop, Lighthouse and the
  * browser's other processes share the cores with the page, and a task during which the page's
  * thread waited for a core, or for a lock, counts as blocking as long as it lasted, times the
- * slowdown: one task of 40.6 ms with 0.1 ms of CPU was 337 ms of a tool page's TBT at 8.3×. This
+ * slowdown: one task of 40.6 ms with 0.1 ms of CPU gave 287 ms of a tool page's TBT at 8.3×. This
  * counts what the page's own work would block on a phone of that speed, and nothing it waited for
  * (a wait a phone would have too, such as for a script compiled on another thread, included):
  * a floor beside Lighthouse's figure, which stays the one the aims are read against. Counted to
