@@ -24,8 +24,8 @@ const LONG_TASK_MS = 50;
  * slowdown: one task of 40.6 ms with 0.1 ms of CPU gave 287 ms of a tool page's TBT at 8.3×. This
  * counts what the page's own work would block on a phone of that speed, and nothing it waited for
  * (a wait a phone would have too, such as for a script compiled on another thread, included):
- * a floor beside Lighthouse's figure, which stays the one the aims are read against. Counted to
- * the end of the trace, not to Lighthouse's time to interactive.
+ * a floor, printed beside Lighthouse's figure, from which the TBT aim as a slow phone is read on
+ * this machine. Counted to the end of the trace, not to Lighthouse's time to interactive.
  */
 export function cpuBlockingTime(events: readonly TraceEvent[], slowdown: number): number {
   const paint = events.find((event) => event.name === 'firstContentfulPaint');
