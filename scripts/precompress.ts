@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** Files a browser fetches as text: worth compressing. Pictures (WebP, PNG) are compressed already. */
+/** Files a browser fetches as text. Pictures (WebP, PNG) are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml)$/;
 
 /**
@@ -56,7 +56,6 @@ export async function precompressDirectory(
         brotli(content, {
           params: {
             [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
             [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
           },
         }),

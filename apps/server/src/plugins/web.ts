@@ -46,9 +46,9 @@ export const webPlugin = fp(
         root: opts.distDir,
         wildcard: false,
         index: false,
-        // The web build writes each script and stylesheet as .br and .gz too (scripts/precompress.ts):
-        // sent as they are, compressed once at build, not again per request. A file without them
-        // is compressed per request, as every other answer.
+        // The web build writes each script and stylesheet as .br and .gz too
+        // (scripts/precompress.ts): sent as they are, compressed once at build, not again per
+        // request. A file without them is compressed per request, as every other answer.
         preCompressed: true,
         // The server renderer's build is the server's code, not the browser's.
         allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
