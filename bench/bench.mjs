@@ -405,9 +405,11 @@ async function main() {
 
   // The largest script every page loads (React DOM's client), asked for as a browser asks.
   const assets = join(root, 'apps/web/dist/assets');
-  const largestScript = readdirSync(assets)
+  const [largestScript] = readdirSync(assets)
     .filter((file) => file.endsWith('.js'))
-    .sort((a, b) => statSync(join(assets, b)).size - statSync(join(assets, a)).size)[0];
+    .map((file) => ({ file, size: statSync(join(assets, file)).size }))
+    .sort((a, b) => b.size - a.size)
+    .map(({ file }) => file);
 
   const routes = [
     { name: 'GET /api/tool', path: '/api/tool' },

@@ -1,4 +1,4 @@
-/** The fields of a Chromium trace event this reads. */
+/** The fields of a Chromium trace event these scripts read (this one, trace-compare.ts). */
 export interface TraceEvent {
   name: string;
   ph: string;
@@ -9,10 +9,16 @@ export interface TraceEvent {
   dur?: number;
   /** The thread's CPU time in it, µs. */
   tdur?: number;
+  args?: { name?: string; data?: { documentLoaderURL?: string } };
 }
 
 /** A task longer than this blocks a tap (Lighthouse's and the Long Tasks API's rule). */
 const LONG_TASK_MS = 50;
+
+/** Total blocking time of tasks of these lengths, ms: each one's time over 50 ms, summed. */
+export function blockingTime(tasksMs: readonly number[]): number {
+  return tasksMs.reduce((sum, ms) => sum + Math.max(0, ms - LONG_TASK_MS), 0);
+}
 
 /**
  * Total blocking time after the first contentful paint, counted from each main-thread task's CPU
@@ -40,14 +46,13 @@ export function cpuBlockingTime(events: readonly TraceEvent[], slowdown: number)
         event.ts >= paint.ts,
     )
     .sort((a, b) => a.ts - b.ts);
-  let blocking = 0;
+  const slowedMs: number[] = [];
   let end = -Infinity;
   for (const task of tasks) {
     // A task run inside another (a nested loop) is part of the outer one's time.
     if (task.ts < end) continue;
     end = task.ts + (task.dur ?? 0);
-    const cpuMs = (task.tdur ?? task.dur ?? 0) / 1000;
-    blocking += Math.max(0, cpuMs * slowdown - LONG_TASK_MS);
+    slowedMs.push(((task.tdur ?? task.dur ?? 0) / 1000) * slowdown);
   }
-  return blocking;
+  return blockingTime(slowedMs);
 }

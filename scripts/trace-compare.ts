@@ -14,6 +14,7 @@
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs, fullChromium } from '../e2e/chromium.ts';
+import { blockingTime, type TraceEvent } from './cpu-blocking.ts';
 import { median } from './median.ts';
 
 const { values: options, positionals: urls } = parseArgs({
@@ -45,15 +46,6 @@ const cookies = new Map(
 
 const browser = await chromium.launch({ executablePath: fullChromium, args: chromiumArgs });
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string; data?: { documentLoaderURL?: string } };
-}
 interface Load {
   main: number;
   over50: number;
@@ -145,7 +137,7 @@ async function measure(url: string): Promise<Load | null> {
     const after = tasks.filter((t) => t.ts >= paint.ts).map((t) => (t.dur ?? 0) / 1000);
     return {
       main: tasks.reduce((sum, t) => sum + (t.dur ?? 0), 0) / 1000,
-      over50: after.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+      over50: blockingTime(after),
       longest: Math.max(0, ...after),
       fcp: (paint.ts - start.ts) / 1000,
       self: selfTimes(thread),
@@ -174,7 +166,7 @@ async function measureUntraced(page: Page, url: string): Promise<Load | null> {
   const after = tasks.filter(([start]) => start >= fcp).map(([, duration]) => duration);
   return {
     main: Number.NaN,
-    over50: after.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+    over50: blockingTime(after),
     longest: Math.max(0, ...after),
     fcp,
     self: new Map(),
