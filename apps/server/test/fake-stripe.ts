@@ -2,6 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A refund as the fake keeps it and answers it (Stripe's `refund` object, the fields we read). */
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  status: 'succeeded';
+  currency: 'usd';
+  amount: number;
+  payment_intent: string;
+  metadata: Record<string, string>;
+}
+
 /** A payment intent as the fake keeps it: the fields of Stripe's object that we read. */
 export interface FakeIntent {
   id: string;
@@ -39,8 +50,15 @@ export class FakeStripe {
   failWith: number | null = null;
   /** Runs before an intent is created, e.g. to cancel its order while Stripe is being asked. */
   beforeCreate: (() => Promise<void>) | null = null;
+  /**
+   * Runs after a refund is made and before it is answered, e.g. to deliver its webhook first, as
+   * Stripe may.
+   */
+  beforeRefundAnswer: ((refund: FakeRefund) => Promise<void>) | null = null;
+  /** When set, a refund is made but its answer is lost: the connection is closed instead. */
+  loseRefundAnswers = false;
   private readonly byIdempotencyKey = new Map<string, FakeIntent>();
-  readonly refunds = new Map<string, { id: string; amount: number; payment_intent: string }>();
+  readonly refunds = new Map<string, FakeRefund>();
   private readonly refundsByKey = new Map<string, string>();
   private server: Server | null = null;
 
@@ -158,10 +176,17 @@ export class FakeStripe {
     }
 
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const answer = async (made: FakeRefund) => {
+        if (this.beforeRefundAnswer) await this.beforeRefundAnswer(made);
+        if (this.loseRefundAnswers) {
+          res.socket?.destroy();
+          return;
+        }
+        send(200, made);
+      };
       const key = header('idempotency-key');
       const replay = key ? this.refundsByKey.get(key) : undefined;
-      if (replay)
-        return send(200, { object: 'refund', status: 'succeeded', ...this.refunds.get(replay) });
+      if (replay) return answer(this.refunds.get(replay)!);
       const intent = this.intents.get(params.get('payment_intent') ?? '');
       if (!intent) return error(404, 'resource_missing', 'No such payment_intent.');
       if (intent.status !== 'succeeded') {
@@ -182,14 +207,23 @@ export class FakeStripe {
           `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - taken) / 100).toFixed(2)})`,
         );
       }
-      const refund = {
+      const metadata: Record<string, string> = {};
+      for (const [name, value] of params) {
+        const match = /^metadata\[(.+)\]$/.exec(name);
+        if (match?.[1]) metadata[match[1]] = value;
+      }
+      const refund: FakeRefund = {
         id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        status: 'succeeded',
+        currency: 'usd',
         amount,
         payment_intent: intent.id,
+        metadata,
       };
       this.refunds.set(refund.id, refund);
       if (key) this.refundsByKey.set(key, refund.id);
-      return send(200, { object: 'refund', status: 'succeeded', currency: 'usd', ...refund });
+      return answer(refund);
     }
 
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);

@@ -43,14 +43,26 @@ export type ProviderRefund =
   | { id: string; status: 'succeeded' | 'pending' }
   | { id: string | null; status: 'failed'; message: string };
 
+/** A refund as a provider's webhook reports it. */
+export interface ReportedRefund {
+  id: string;
+  intentId: string;
+  amountCents: number;
+  status: string;
+  shopRefundId: string | null;
+}
+
 /** A webhook event whose signature has been verified. */
 export interface ProviderEvent {
   id: string;
   type: string;
   /** The payment intent the event is about, when it is about one. */
   intentId: string | null;
-  /** A refund the event reports (made at the provider, e.g. in Stripe's dashboard). */
-  refund?: { id: string; intentId: string; amountCents: number; status: string };
+  /**
+   * A refund the event reports: one the shop asked for (`shopRefundId`, the refund id the shop
+   * sent as metadata) or one made at the provider, e.g. in Stripe's dashboard (null).
+   */
+  refund?: ReportedRefund;
 }
 
 /** The provider could not be reached or failed: worth retrying, and not the customer's fault. */

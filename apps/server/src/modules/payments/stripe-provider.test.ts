@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@voltforge/contract/order';
 import type { OrderTimeline } from '@voltforge/contract/order-timeline';
 import { paymentMessages } from '@voltforge/contract/payment-rules';
+import { refundMessages } from '@voltforge/contract/refund-rules';
 import { order } from '../../db/schema/order.ts';
 import { paymentEvent } from '../../db/schema/payment.ts';
 import { request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
-import { FakeStripe, type FakeIntent } from '../../../test/fake-stripe.ts';
+import { FakeStripe, type FakeIntent, type FakeRefund } from '../../../test/fake-stripe.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { orderNotifier } from '../../mail/order-notices.ts';
 import { handleWebhookEvent } from './payments.service.ts';
@@ -395,6 +396,127 @@ describe('Stripe provider: refunds', () => {
     ).json<Order>();
     expect(order.refunded).toBe(5);
     expect(order.refunds).toHaveLength(1);
+  });
+});
+
+describe("Stripe provider: a refund's answer and its webhooks, in every order", () => {
+  afterEach(() => {
+    fake.beforeRefundAnswer = null;
+    fake.loseRefundAnswers = false;
+  });
+
+  async function paidThroughStripe() {
+    const { placed, intent } = await unpaidOrderWithIntent();
+    fake.setStatus(intent.id, 'succeeded');
+    expect((await patchOrder(alice, placed.id, intent.id)).statusCode).toBe(200);
+    return { placed, intent };
+  }
+  const refund = (orderId: string, payload: object) =>
+    request(t.app, { method: 'POST', url: `/api/order/${orderId}/refunds`, as: t.admin, payload });
+  const retry = (orderId: string, refundId: string) =>
+    request(t.app, {
+      method: 'POST',
+      url: `/api/order/${orderId}/refunds/${refundId}/retry`,
+      as: t.admin,
+    });
+  const orderOf = async (orderId: string) =>
+    (
+      await request(t.app, { method: 'GET', url: `/api/order/${orderId}`, as: t.admin })
+    ).json<Order>();
+
+  /** Stripe's signed `refund.created` (or `refund.updated`) for a refund it made, delivered now. */
+  async function deliver(made: FakeRefund, type = 'refund.created') {
+    const payload = JSON.stringify({
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      type,
+      data: { object: made },
+    });
+    const res = await postWebhook(payload, sign(payload));
+    expect(res.statusCode).toBe(200);
+  }
+
+  /** One refund at Stripe is one refund here, with one credit note, for the amount Stripe paid. */
+  async function expectOneRefund(orderId: string, intentId: string, cents: number) {
+    const atStripe = [...fake.refunds.values()].filter((r) => r.payment_intent === intentId);
+    expect(atStripe.map((r) => r.amount)).toEqual([cents]);
+    const order = await orderOf(orderId);
+    expect(order.refunds).toHaveLength(1);
+    expect(order.refunds[0]).toMatchObject({ status: 'succeeded', amount: cents / 100 });
+    expect(order.refunds[0]!.creditNote?.number).toMatch(/^CN-/);
+    expect(order.refunded).toBe(cents / 100);
+    return order;
+  }
+
+  it('the webhook before the answer: one refund, and the rest can still be refunded', async () => {
+    const { placed, intent } = await paidThroughStripe();
+    fake.beforeRefundAnswer = (made) => deliver(made);
+    const res = await refund(placed.id, { amount: 1, reason: 'Goodwill' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<Order>().refunds).toMatchObject([{ status: 'succeeded', amount: 1 }]);
+    await expectOneRefund(placed.id, intent.id, 100);
+    fake.beforeRefundAnswer = null;
+    const rest = await refund(placed.id, { whole: true, reason: 'Returned' });
+    expect(rest.statusCode).toBe(201);
+    expect((await orderOf(placed.id)).refunded).toBe(intent.amount / 100);
+  });
+
+  it('the webhook after the answer, and twice: one refund', async () => {
+    const { placed, intent } = await paidThroughStripe();
+    expect((await refund(placed.id, { amount: 1, reason: 'Goodwill' })).statusCode).toBe(201);
+    const [made] = [...fake.refunds.values()].filter((r) => r.payment_intent === intent.id);
+    await deliver(made!);
+    await deliver(made!, 'refund.updated');
+    await expectOneRefund(placed.id, intent.id, 100);
+  });
+
+  it('the webhook before the answer and again after it: one refund', async () => {
+    const { placed, intent } = await paidThroughStripe();
+    fake.beforeRefundAnswer = (made) => deliver(made);
+    expect((await refund(placed.id, { amount: 1, reason: 'Goodwill' })).statusCode).toBe(201);
+    fake.beforeRefundAnswer = null;
+    const [made] = [...fake.refunds.values()].filter((r) => r.payment_intent === intent.id);
+    await deliver(made!, 'refund.updated');
+    await expectOneRefund(placed.id, intent.id, 100);
+  });
+
+  it('the answer lost, then the webhook: settled once, and Retry says it is settled', async () => {
+    const { placed, intent } = await paidThroughStripe();
+    fake.loseRefundAnswers = true;
+    const res = await refund(placed.id, { amount: 1, reason: 'Goodwill' });
+    expect(res.statusCode).toBe(502);
+    const [pending] = (await orderOf(placed.id)).refunds;
+    expect(pending?.status).toBe('pending');
+    const [made] = [...fake.refunds.values()].filter((r) => r.payment_intent === intent.id);
+    await deliver(made!);
+    await expectOneRefund(placed.id, intent.id, 100);
+    fake.loseRefundAnswers = false;
+    const again = await retry(placed.id, pending!.id);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe(refundMessages.notPending);
+    await expectOneRefund(placed.id, intent.id, 100);
+  });
+
+  it('the answer lost and the webhook before it: Retry settles nothing twice', async () => {
+    const { placed, intent } = await paidThroughStripe();
+    fake.loseRefundAnswers = true;
+    fake.beforeRefundAnswer = (made) => deliver(made);
+    expect((await refund(placed.id, { amount: 1, reason: 'Goodwill' })).statusCode).toBe(502);
+    await expectOneRefund(placed.id, intent.id, 100);
+  });
+
+  it('the answer lost and no webhook: Retry settles the pending refund, a late webhook adds nothing', async () => {
+    const { placed, intent } = await paidThroughStripe();
+    fake.loseRefundAnswers = true;
+    expect((await refund(placed.id, { amount: 1, reason: 'Goodwill' })).statusCode).toBe(502);
+    fake.loseRefundAnswers = false;
+    const [pending] = (await orderOf(placed.id)).refunds;
+    const again = await retry(placed.id, pending!.id);
+    expect(again.statusCode).toBe(200);
+    await expectOneRefund(placed.id, intent.id, 100);
+    const [made] = [...fake.refunds.values()].filter((r) => r.payment_intent === intent.id);
+    await deliver(made!);
+    await expectOneRefund(placed.id, intent.id, 100);
   });
 });
 

@@ -82,6 +82,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       amount?: number;
       status?: string | null;
       payment_intent?: string | { id: string } | null;
+      metadata?: Record<string, string> | null;
     };
     const refundIntent =
       typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent?.id;
@@ -97,6 +98,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
               intentId: refundIntent,
               amountCents: object.amount ?? 0,
               status: object.status ?? 'pending',
+              shopRefundId: object.metadata?.refundId ?? null,
             },
           }
         : {}),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { documentNumber, type CreditNoteSnapshot } from '@voltforge/contract/invoice-rules';
 import { formatOrderNumber } from '@voltforge/contract/order-rules';
 import type { RefundRequest } from '@voltforge/contract/refund';
@@ -21,6 +21,7 @@ import {
 } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { conflict, HttpError, notFound } from '../../http-error.ts';
+import { isUuid } from '../../db/ids.ts';
 import { hasSqlState } from '../../db/sql-state.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 import { lockToolsInOrder } from '../../stock/tool-locks.ts';
@@ -30,6 +31,7 @@ import {
   ProviderUnavailableError,
   type PaymentProvider,
   type ProviderRefund,
+  type ReportedRefund,
 } from '../payments/payment-provider.ts';
 
 /*
@@ -337,24 +339,38 @@ export async function retryRefund(
 
 /**
  * A refund the provider reports by webhook. One the shop asked for is settled (once, whichever of
- * the answer and the webhook comes first); one made elsewhere (Stripe's dashboard) is recorded
- * as an amount refund of the order it belongs to, with its credit note, exactly once (the
- * provider's refund id is unique).
+ * the provider's answer and its webhooks comes first, or when the answer never comes): it is
+ * found by the refund id the shop sent as metadata, or by the provider's refund id once the
+ * answer recorded it. One made elsewhere (Stripe's dashboard) is recorded as an amount refund of
+ * the order it belongs to, with its credit note, exactly once (the provider's refund id is
+ * unique). So a refund at the provider is one refund at the shop, in every order of events.
  */
 export async function recordProviderRefund(
   db: Db,
-  reported: { id: string; intentId: string; amountCents: number; status: string },
+  reported: ReportedRefund,
   steps: RefundSteps,
 ): Promise<'settled' | 'recorded' | 'ignored'> {
   if (reported.status !== 'succeeded') return 'ignored';
-  const [known] = await db.select().from(refund).where(eq(refund.providerRefundId, reported.id));
-  if (known) {
-    return (await settleRefund(db, known.id, reported.id, steps)) ? 'settled' : 'ignored';
-  }
   const [paid] = await db
     .select({ id: order.id })
     .from(order)
     .where(eq(order.transactionId, reported.intentId));
+  const shopRefundId =
+    paid && reported.shopRefundId && isUuid(reported.shopRefundId) ? reported.shopRefundId : null;
+  const [ours] = await db
+    .select()
+    .from(refund)
+    .where(
+      shopRefundId
+        ? or(
+            eq(refund.providerRefundId, reported.id),
+            and(eq(refund.id, shopRefundId), eq(refund.orderId, paid!.id)),
+          )
+        : eq(refund.providerRefundId, reported.id),
+    );
+  if (ours) {
+    return (await settleRefund(db, ours.id, reported.id, steps)) ? 'settled' : 'ignored';
+  }
   if (!paid) return 'ignored';
   let made: RefundRow;
   try {

@@ -302,6 +302,7 @@ describe('refunds', () => {
       intentId: order.transactionId!,
       amountCents: 1000,
       status: 'succeeded',
+      shopRefundId: null,
     };
     const first = await handleWebhookEvent(
       t.app.db,
