@@ -114,5 +114,9 @@ export const stockMovement = pgTable(
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stock_movement_tool_id_idx').on(t.toolId)],
+  (t) => [
+    index('stock_movement_tool_id_idx').on(t.toolId),
+    // What an order's cancel and refunds returned already (stock/stock-returns.ts).
+    index('stock_movement_order_id_idx').on(t.orderId),
+  ],
 );

@@ -9,12 +9,11 @@ import { paymentMessages } from '@voltforge/contract/payment-rules';
 import type { Db, Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
-import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { conflict, forbidden, notFound } from '../../http-error.ts';
 import type { Actor } from '../../auth/guards.ts';
 import type { OrderCancelReason } from '@voltforge/contract/order-timeline';
 import { syncLowStock } from '../../stock/low-stock.service.ts';
-import { lockToolsInOrder } from '../../stock/tool-locks.ts';
+import { returnToStock } from '../../stock/stock-returns.ts';
 import { recordOrderEvent } from './order-events.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 import type { CancelledBy } from '../../mail/templates/order-mails.ts';
@@ -105,29 +104,16 @@ const CANCEL_ATTEMPTS = 3;
 
 /**
  * A cancelled order's stock goes back, every line with its own stock movement, even to an
- * archived tool, so the books balance. The tool rows are locked in the global order first, so a
- * cancel and a placement sharing tools cannot deadlock.
+ * archived tool, so the books balance; a line gets back what a refund with restock has not
+ * returned already (`returnToStock`).
  */
 async function returnStock(tx: Tx, cancelled: OrderRow, actorId: string): Promise<void> {
-  // Locked in the global order first; the updates below then wait for nothing.
-  await lockToolsInOrder(
+  await returnToStock(
     tx,
-    cancelled.lines.map((l) => l.toolId),
-  );
-  for (const line of cancelled.lines) {
-    await tx
-      .update(tool)
-      .set({ inStock: sql`${tool.inStock} + ${line.quantity}` })
-      .where(eq(tool.id, line.toolId));
-  }
-  await tx.insert(stockMovement).values(
-    cancelled.lines.map((line) => ({
-      toolId: line.toolId,
-      delta: line.quantity,
-      reason: 'cancel' as const,
-      orderId: cancelled.id,
-      actorId,
-    })),
+    cancelled.id,
+    'cancel',
+    actorId,
+    cancelled.lines.map((l) => ({ toolId: l.toolId, ordered: l.quantity, quantity: l.quantity })),
   );
 }
 

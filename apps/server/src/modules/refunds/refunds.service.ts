@@ -19,12 +19,11 @@ import {
   type OrderRow,
   type RefundRow,
 } from '../../db/schema/order.ts';
-import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { conflict, HttpError, notFound } from '../../http-error.ts';
 import { isUuid } from '../../db/ids.ts';
 import { hasSqlState } from '../../db/sql-state.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
-import { lockToolsInOrder } from '../../stock/tool-locks.ts';
+import { returnToStock } from '../../stock/stock-returns.ts';
 import { findOrderRow, withLines } from '../orders/order-row.ts';
 import { nextDocumentNumber } from '../invoices/numbering.ts';
 import {
@@ -225,31 +224,21 @@ export async function settleRefund(
   });
 }
 
-/** The refunded pieces back in stock: the tools locked in the global order, a movement per line. */
+/**
+ * The refunded pieces back in stock, a movement per line; none that a cancel of the order has
+ * returned already (`returnToStock`).
+ */
 async function restock(tx: Tx, row: OrderRow, made: RefundRow): Promise<void> {
   const byLine = new Map(row.lines.map((l) => [l.lineNo, l]));
-  const back = made.lines.flatMap((l) => {
-    const line = byLine.get(l.lineNo);
-    return line ? [{ toolId: line.toolId, quantity: l.quantity }] : [];
-  });
-  await lockToolsInOrder(
+  await returnToStock(
     tx,
-    back.map((b) => b.toolId),
-  );
-  for (const b of back) {
-    await tx
-      .update(tool)
-      .set({ inStock: sql`${tool.inStock} + ${b.quantity}` })
-      .where(eq(tool.id, b.toolId));
-  }
-  await tx.insert(stockMovement).values(
-    back.map((b) => ({
-      toolId: b.toolId,
-      delta: b.quantity,
-      reason: 'refund' as const,
-      orderId: row.id,
-      actorId: made.actorId,
-    })),
+    row.id,
+    'refund',
+    made.actorId,
+    made.lines.flatMap((l) => {
+      const line = byLine.get(l.lineNo);
+      return line ? [{ toolId: line.toolId, ordered: line.quantity, quantity: l.quantity }] : [];
+    }),
   );
 }
 

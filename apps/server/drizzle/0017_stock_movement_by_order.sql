@@ -1,0 +1,1 @@
+CREATE INDEX "stock_movement_order_id_idx" ON "stock_movement" USING btree ("order_id");
