@@ -97,4 +97,8 @@ export const checkoutMessages = {
   cartChanged:
     'Your cart changed while checking out (on another device?). Check it and confirm again.',
   placed: 'Order Added Successfully',
+  expectedTotalRequired: 'expectedTotal is required',
+  expectedTotalNotNumber: 'expectedTotal must be a number: the total in dollars you were shown.',
+  expectedTotalNegative:
+    'expectedTotal cannot be negative: send the total in dollars you were shown at Checkout.',
 } as const;

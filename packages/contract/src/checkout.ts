@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkoutMessages } from './cart-rules.ts';
 import { addressSchema } from './order.ts';
 import { phoneSchema } from './phone.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
@@ -16,7 +17,14 @@ export const checkoutSchema = z.strictObject(
     phone: phoneSchema,
     address: addressSchema,
     /** The cart's total in dollars (goods, shipping, tax) as the buyer saw it at Checkout. */
-    expectedTotal: z.number({ error: 'expectedTotal is required' }).nonnegative(),
+    expectedTotal: z
+      .number({
+        error: (issue) =>
+          issue.input === undefined
+            ? checkoutMessages.expectedTotalRequired
+            : checkoutMessages.expectedTotalNotNumber,
+      })
+      .nonnegative({ error: checkoutMessages.expectedTotalNegative }),
   },
   unknownFieldsError('the server takes the lines and prices from your cart'),
 );

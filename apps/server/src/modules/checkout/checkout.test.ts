@@ -238,6 +238,24 @@ describe('POST /api/checkout', () => {
 
     const bad = await checkout(buyer, 50, { phone: 'call me', price: 1 });
     expect(bad.statusCode).toBe(400);
+    const negative = await checkout(buyer, -29.77);
+    expect(negative.statusCode).toBe(400);
+    expect(errorOf(negative).fields).toEqual({
+      expectedTotal: checkoutMessages.expectedTotalNegative,
+    });
+    const words = await checkout(buyer, 'thirty' as unknown as number);
+    expect(errorOf(words).fields).toEqual({
+      expectedTotal: checkoutMessages.expectedTotalNotNumber,
+    });
+    const missing = await request(t.app, {
+      method: 'POST',
+      url: '/api/checkout',
+      as: buyer,
+      payload: where,
+    });
+    expect(errorOf(missing).fields).toEqual({
+      expectedTotal: checkoutMessages.expectedTotalRequired,
+    });
     const anonymous = await request(t.app, {
       method: 'POST',
       url: '/api/checkout',
