@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { orderLine } from './schema/order.ts';
+import { isConnectionLost } from './sql-state.ts';
 import { stockMovement, tool } from './schema/tool.ts';
 import {
   createTestApp,
@@ -147,3 +148,39 @@ describe.skipIf(!onPostgres)('a request whose database connection is terminated 
     expect(await stock()).toBe(15);
   });
 });
+
+describe.skipIf(!onPostgres)(
+  'a transaction whose connection is terminated between statements',
+  () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({});
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    it('fails as a lost connection, which the error handler answers 503, not as an unknown error', async () => {
+      const pool = t.database.pool;
+      if (!pool) throw new Error('expected PostgreSQL');
+      const killer = await pool.connect();
+      let failure: unknown;
+      try {
+        await t.database.db.transaction(async (tx) => {
+          const own = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+          const pid = (own as { rows: Array<{ pid: number }> }).rows[0]!.pid;
+          await killer.query('select pg_terminate_backend($1)', [pid]);
+          // The next statement of the transaction meets the connection the server ended.
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          await tx.execute(sql`select 1`);
+        });
+      } catch (error) {
+        failure = error;
+      } finally {
+        killer.release();
+      }
+      expect(failure).toBeInstanceOf(Error);
+      expect(isConnectionLost(failure)).toBe(true);
+    });
+  },
+);

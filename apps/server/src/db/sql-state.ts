@@ -31,6 +31,8 @@ export function isDatabaseBusy(error: unknown): boolean {
 
 /** SQLSTATEs of a connection the server ended or could not give: class 08, and 57P01–57P03. */
 const CONNECTION_ENDED = /^(08...|57P0[123])$/;
+const PG_CONNECTION_GONE =
+  /^(Connection terminated|Client has encountered a connection error and is not queryable)/;
 
 /**
  * True when the connection under the request was lost (a terminated backend, a restarting
@@ -41,10 +43,11 @@ const CONNECTION_ENDED = /^(08...|57P0[123])$/;
  */
 export function isConnectionLost(error: unknown): boolean {
   if (hasSqlState(error, (state) => CONNECTION_ENDED.test(state))) return true;
-  // node-postgres says so in words when the socket closed under a query.
+  // node-postgres says so in words: when the socket closed under a query, and when a later
+  // statement (the rest of a transaction, its rollback) is sent on the connection that broke.
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /^Connection terminated/.test(message)) return true;
+    if (typeof message === 'string' && PG_CONNECTION_GONE.test(message)) return true;
   }
   return false;
 }
