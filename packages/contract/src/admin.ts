@@ -39,6 +39,8 @@ export const adminMessages = {
   cannotBanSelf: 'You cannot disable your own account.',
   /** Kept so that a shop always has an admin who can undo what another admin did. */
   cannotRemoveOwnAdmin: 'You cannot remove your own admin role.',
+  lastAdmin:
+    'The shop must keep at least one admin who can sign in: make someone else an admin first.',
   adminRemoved: 'Admin role removed',
   notAnAdmin: 'Not an admin',
   userBanned: 'Account disabled: it is signed out everywhere',

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { emailSchema } from '@voltforge/contract/user';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { user } from '../db/schema/auth.ts';
+import { restoreAdmin } from '../modules/users/users-admin.service.ts';
 
 // Usage: npm run user:make-admin -- someone@example.com
 const parsed = emailSchema.safeParse(process.argv[2] ?? '');
@@ -14,14 +13,10 @@ if (!parsed.success) {
 const config = loadConfig();
 const database = await openDatabase(config.database);
 await migrateDatabase(database);
-const updated = await database.db
-  .update(user)
-  .set({ role: 'admin' })
-  .where(eq(user.email, parsed.data))
-  .returning({ email: user.email });
+const restored = await restoreAdmin(database.db, parsed.data);
 await database.close();
-if (updated.length === 0) {
+if (!restored) {
   console.error(`No account with the email ${parsed.data}. The person must register first.`);
   process.exit(1);
 }
-console.warn(`${parsed.data} is now an admin.`);
+console.warn(`${parsed.data} is now an admin who can sign in (enabled, if it was disabled).`);

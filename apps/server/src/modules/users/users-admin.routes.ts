@@ -65,6 +65,8 @@ export async function usersAdminRoutes(
     '/api/user/admin/:email',
     {
       onRequest: adminOnly,
+      // The last admin who can sign in cannot be demoted or disabled.
+      config: { extraErrors: [409] },
       schema: {
         tags: ['admin'],
         summary:
@@ -80,6 +82,8 @@ export async function usersAdminRoutes(
     '/api/user/ban/:email',
     {
       onRequest: adminOnly,
+      // The last admin who can sign in cannot be demoted or disabled.
+      config: { extraErrors: [409] },
       schema: {
         tags: ['admin'],
         summary:

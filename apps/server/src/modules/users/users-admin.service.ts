@@ -6,11 +6,11 @@ import {
   type UserListQuery,
 } from '@voltforge/contract/admin';
 import type { UserSummary } from '@voltforge/contract/user';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { session, user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
 import type { Actor } from '../../auth/guards.ts';
-import { badRequest, HttpError, notFound } from '../../http-error.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../http-error.ts';
 import { paginate, type Page } from '../../paging.ts';
 import { cancelOrder, type CancelSteps } from '../orders/orders.service.ts';
 import { containsPattern } from '../tools/tools.service.ts';
@@ -20,6 +20,31 @@ const sameEmail = (email: string) => eq(user.email, email.trim().toLowerCase());
 /** The acting admin's own account, written in any letter case. */
 const isSelf = (actor: Actor, email: string) =>
   email.trim().toLowerCase() === actor.email.toLowerCase();
+
+/**
+ * The last-admin rule: taking `targetId` out of the admins who can sign in (demoted, disabled or
+ * removed) must leave at least one. Every such admin's row is locked first, in id order, so two
+ * admins demoting or disabling each other at the same moment, on any instances, are serialised:
+ * the second sees the first's change and is refused. Call inside the transaction that makes
+ * the change.
+ */
+async function keepAnAdmin(tx: Tx, targetId: string): Promise<void> {
+  const admins = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.role, 'admin'), activeAccount))
+    .orderBy(asc(user.id))
+    .for('update');
+  if (!admins.some((a) => a.id === targetId)) return;
+  if (admins.length <= 1) throw conflict(adminMessages.lastAdmin);
+}
+
+/** An account not disabled: never banned, or a ban whose end has passed (the session check's rule). */
+const activeAccount = or(
+  eq(user.banned, false),
+  sql`${user.banned} is null`,
+  sql`${user.banExpires} <= now()`,
+);
 
 /** A removed account could place a last order between our cancels and the delete: go again. */
 const REMOVE_ATTEMPTS = 3;
@@ -94,20 +119,40 @@ export async function makeAdmin(db: Db, email: string): Promise<ModifiedCount> {
 }
 
 /**
+ * `npm run user:make-admin -- EMAIL`: the way back in when no admin can sign in. The account
+ * becomes an admin and is enabled again (a disabled admin is no admin). False for an unknown
+ * email.
+ */
+export async function restoreAdmin(db: Db, email: string): Promise<boolean> {
+  const changed = await db
+    .update(user)
+    .set({ role: 'admin', banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
+    .where(sameEmail(email))
+    .returning({ id: user.id });
+  return changed.length > 0;
+}
+
+/**
  * Remove admin: the account becomes a customer again, at once (the role is read with the
  * session). An admin cannot remove their own role, so the shop always keeps an admin who can
  * undo what another admin did.
  */
 export async function removeAdmin(db: Db, actor: Actor, email: string): Promise<ModifiedCount> {
   if (isSelf(actor, email)) throw badRequest(adminMessages.cannotRemoveOwnAdmin);
-  const changed = await db
-    .update(user)
-    .set({ role: 'user', updatedAt: new Date() })
-    .where(and(sameEmail(email), eq(user.role, 'admin')))
-    .returning({ id: user.id });
-  if (changed.length > 0) return { modifiedCount: 1 };
-  if (!(await userExists(db, email))) throw notFound(adminMessages.userNotFound);
-  return { modifiedCount: 0 };
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: user.id, role: user.role })
+      .from(user)
+      .where(sameEmail(email));
+    if (!target) throw notFound(adminMessages.userNotFound);
+    await keepAnAdmin(tx, target.id);
+    const changed = await tx
+      .update(user)
+      .set({ role: 'user', updatedAt: new Date() })
+      .where(and(eq(user.id, target.id), eq(user.role, 'admin')))
+      .returning({ id: user.id });
+    return { modifiedCount: changed.length > 0 ? 1 : 0 };
+  });
 }
 
 /**
@@ -123,6 +168,7 @@ export async function banUser(db: Db, actor: Actor, email: string): Promise<Modi
       .from(user)
       .where(sameEmail(email));
     if (!target) throw notFound(adminMessages.userNotFound);
+    await keepAnAdmin(tx, target.id);
     await tx
       .update(user)
       .set({ banned: true, banExpires: null, updatedAt: new Date() })
@@ -183,15 +229,18 @@ export async function removeUser(
       }
     }
     const last = attempt === REMOVE_ATTEMPTS;
-    const removed = await db
-      .delete(user)
-      .where(
-        and(
-          eq(user.id, target.id),
-          last ? undefined : notExists(db.select({ id: order.id }).from(order).where(pendingOf)),
-        ),
-      )
-      .returning({ id: user.id });
+    const removed = await db.transaction(async (tx) => {
+      await keepAnAdmin(tx, target.id);
+      return tx
+        .delete(user)
+        .where(
+          and(
+            eq(user.id, target.id),
+            last ? undefined : notExists(tx.select({ id: order.id }).from(order).where(pendingOf)),
+          ),
+        )
+        .returning({ id: user.id });
+    });
     if (removed.length > 0) return { deletedCount: removed.length };
     if (!(await userExists(db, target.email))) throw notFound(adminMessages.userNotFound);
   }

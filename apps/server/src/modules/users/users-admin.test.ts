@@ -20,6 +20,7 @@ import {
 import { insertOrder, readOrder } from '../../../test/payment-test-orders.ts';
 import { insertTool } from '../../../test/shop-fixtures.ts';
 import { errorOf } from '../../../test/error-body.ts';
+import { restoreAdmin } from './users-admin.service.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -530,5 +531,87 @@ describe('ending every session of an account', () => {
     expect(res.statusCode).toBe(200);
     expect(await profileStatus(laptop)).toBe(401);
     expect(await profileStatus(phone)).toBe(401);
+  });
+});
+
+describe('the last admin who can sign in', () => {
+  // An app of its own: exactly two admins, so that each may act on the other.
+  let shop: TestApp;
+  let ann: TestUser;
+  let ben: TestUser;
+  beforeAll(async () => {
+    shop = await createTestApp();
+    ann = await registerUser(shop.app, { name: 'Ann Admin', role: 'admin' });
+    ben = await registerUser(shop.app, { name: 'Ben Admin', role: 'admin' });
+  });
+  afterAll(() => shop.close());
+
+  const act = (method: 'PUT' | 'DELETE', path: string, email: string, as: TestUser) =>
+    request(shop.app, { method, url: `${path}${encodeURIComponent(email)}`, as });
+  const activeAdmins = async () =>
+    (await shop.app.db.select().from(user).where(eq(user.role, 'admin'))).filter((u) => !u.banned)
+      .length;
+
+  it('survives two admins demoting each other at the same moment', async () => {
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all([
+        act('DELETE', '/api/user/admin/', ben.email, ann),
+        act('DELETE', '/api/user/admin/', ann.email, ben),
+      ]);
+      const done = answers.filter(
+        (a) => a.statusCode === 200 && a.json<{ modifiedCount: number }>().modifiedCount === 1,
+      );
+      expect(done).toHaveLength(1);
+      for (const refused of answers.filter((a) => a.statusCode !== 200)) {
+        // Refused by the rule, or by the guard when the other's demotion came first.
+        expect([403, 409]).toContain(refused.statusCode);
+        if (refused.statusCode === 409)
+          expect(errorOf(refused).message).toBe(adminMessages.lastAdmin);
+      }
+      expect(await activeAdmins()).toBe(1);
+      // Whoever is still an admin makes the other one again for the next round.
+      const [still] = await shop.app.db.select().from(user).where(eq(user.role, 'admin'));
+      const [keeper, other] = still!.id === ann.id ? [ann, ben] : [ben, ann];
+      expect((await act('PUT', '/api/user/admin/', other.email, keeper)).statusCode).toBe(200);
+    }
+  });
+
+  it('survives two admins disabling each other at the same moment', async () => {
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all([
+        act('PUT', '/api/user/ban/', ben.email, ann),
+        act('PUT', '/api/user/ban/', ann.email, ben),
+      ]);
+      expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+      expect(await activeAdmins()).toBe(1);
+      const [kept] = (await shop.app.db.select().from(user).where(eq(user.role, 'admin'))).filter(
+        (u) => !u.banned,
+      );
+      const [keeper, other] = kept!.id === ann.id ? [ann, ben] : [ben, ann];
+      expect((await act('DELETE', '/api/user/ban/', other.email, keeper)).statusCode).toBe(200);
+      // A disabled account's sessions ended: it signs in again for the next round.
+      const signedIn = await request(shop.app, {
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: other.email, password: other.password },
+      });
+      expect(signedIn.statusCode).toBe(200);
+      other.cookie = sessionCookie(signedIn);
+    }
+  });
+
+  it('npm run user:make-admin gives back an admin who can sign in: enabled and an admin', async () => {
+    const dana = await registerUser(shop.app, { name: 'Dana Admin', role: 'admin' });
+    await shop.app.db.update(user).set({ banned: true, role: 'user' }).where(eq(user.id, dana.id));
+    expect(await restoreAdmin(shop.app.db, ` ${dana.email.toUpperCase()}`)).toBe(true);
+    const [row] = await shop.app.db.select().from(user).where(eq(user.id, dana.id));
+    expect(row).toMatchObject({ role: 'admin', banned: false });
+    const signedIn = await request(shop.app, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: dana.email, password: dana.password },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(await restoreAdmin(shop.app.db, 'nobody-at-all@example.com')).toBe(false);
   });
 });
