@@ -10,6 +10,7 @@ import { REDIS_DEGRADED_MODE } from './security.ts';
  * says Redis is degraded. Each test starts its own redis-server, so the shared one is not touched.
  */
 let redis: ChildProcess;
+let redisPort: string;
 let t: TestApp;
 
 async function startRedis(port: number): Promise<ChildProcess> {
@@ -37,6 +38,7 @@ async function timed<T>(what: () => Promise<T>): Promise<{ ms: number; result: T
 
 beforeAll(async () => {
   const port = await freePort();
+  redisPort = String(port);
   redis = await startRedis(port);
   t = await createTestApp({ RATE_LIMIT: 'true', REDIS_URL: `redis://127.0.0.1:${port}` });
 }, 30_000);
@@ -87,5 +89,32 @@ describe('a hung Redis', () => {
         },
       )
       .toEqual({ status: 'ready' });
+  }, 30_000);
+});
+
+describe('a Redis that refuses writes (maxmemory reached)', () => {
+  const redisCli = (...args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const cli = spawn('redis-cli', ['-p', redisPort, ...args], { stdio: 'ignore' });
+      cli.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`redis-cli ${code}`))));
+    });
+  const readiness = async () =>
+    (await request(t.app, { method: 'GET', url: '/api/ready' })).json<unknown>();
+
+  it('is named degraded by /api/ready while the API goes on answering', async () => {
+    await expect.poll(readiness, { timeout: 5_000 }).toEqual({ status: 'ready' });
+    // Redis answers PING and reads, and refuses every write with an OOM error.
+    await redisCli('config', 'set', 'maxmemory', '1');
+    try {
+      await expect.poll(readiness, { timeout: 5_000 }).toEqual({
+        status: 'ready',
+        degraded: [{ dependency: 'redis', mode: REDIS_DEGRADED_MODE }],
+      });
+      const res = await request(t.app, { method: 'GET', url: '/api/tool' });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await redisCli('config', 'set', 'maxmemory', '0');
+    }
+    await expect.poll(readiness, { timeout: 5_000 }).toEqual({ status: 'ready' });
   }, 30_000);
 });

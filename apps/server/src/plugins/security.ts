@@ -12,6 +12,8 @@ import { redisWithFallbackStore } from './rate-limit-store.ts';
 export const REDIS_COMMAND_TIMEOUT_MS = 250;
 /** What `/api/ready` says while Redis does not answer (docs/architecture.md, "Dependencies"). */
 export const REDIS_DEGRADED_MODE = 'rate limits counted per instance';
+/** The prefix of every key the shop writes in Redis. */
+const RATE_LIMIT_NAMESPACE = 'voltforge-rl-';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -151,7 +153,9 @@ export const securityPlugin = fp(
       if (redis) {
         app.declareDependency('redis', async () => {
           try {
-            await redis.ping();
+            // A write, as the limiter's counts are: a Redis at its maxmemory answers PING and
+            // reads but refuses every write, and the limits then count per instance.
+            await redis.set(`${RATE_LIMIT_NAMESPACE}ready-probe`, '1', 'PX', 10_000);
             return null;
           } catch {
             return REDIS_DEGRADED_MODE;
@@ -183,14 +187,13 @@ export const securityPlugin = fp(
           route.config = { ...route.config, rateLimit: { max: 300, timeWindow: '1 minute' } };
         }
       });
-      const nameSpace = 'voltforge-rl-';
       await app.register(rateLimit, {
         global: false,
         max: 300,
         timeWindow: '1 minute',
         // One IPv6 customer holds a whole /64: counting per address would let them rotate.
         ipv6Subnet: 64,
-        ...(redis ? { store: redisWithFallbackStore(redis, nameSpace, app.log) } : {}),
+        ...(redis ? { store: redisWithFallbackStore(redis, RATE_LIMIT_NAMESPACE, app.log) } : {}),
       });
       // A page the cache does not hold costs a read and a render, and its URL is the client's to
       // choose (`/tools?search=<anything>`): the renders are budgeted per client, shared by the
