@@ -9,10 +9,12 @@ import { refuseExplicitLinking } from './account-linking.ts';
 import type { passwordResetSignIn } from './password-reset-sign-in.ts';
 import {
   clearSignInFailures,
-  isKnownDevice,
+  currentCredential,
   KNOWN_DEVICE_COOKIE,
   KNOWN_DEVICE_MAX_AGE_S,
+  knownDevice,
   knownDeviceValue,
+  newDeviceId,
   reserveSignInAttempt,
 } from './sign-in-throttle.ts';
 
@@ -65,7 +67,13 @@ export function authEndpointRules(
     }
     if (ctx.path === '/sign-in/email') {
       const { email } = parsed.data as { email: string };
-      const known = isKnownDevice(device.secret, email, ctx.getCookie(KNOWN_DEVICE_COOKIE));
+      const credential = await currentCredential(db, email);
+      const known = knownDevice(
+        device.secret,
+        email,
+        ctx.getCookie(KNOWN_DEVICE_COOKIE),
+        credential,
+      );
       await reserveSignInAttempt(db, email, known);
     }
   });
@@ -86,14 +94,23 @@ export function authEndpointRules(
     if (ctx.path !== '/sign-in/email') return;
     const body = ctx.body as { email?: unknown } | undefined;
     if (returned && !(returned instanceof Error) && typeof body?.email === 'string') {
-      await clearSignInFailures(db, body.email);
-      ctx.setCookie(KNOWN_DEVICE_COOKIE, knownDeviceValue(device.secret, body.email), {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: device.secure,
-        path: '/api/auth',
-        maxAge: KNOWN_DEVICE_MAX_AGE_S,
-      });
+      const credential = await currentCredential(db, body.email);
+      const cookie = ctx.getCookie(KNOWN_DEVICE_COOKIE);
+      const known = knownDevice(device.secret, body.email, cookie, credential);
+      await clearSignInFailures(db, body.email, known);
+      if (!credential) return;
+      const id = known ?? newDeviceId();
+      ctx.setCookie(
+        KNOWN_DEVICE_COOKIE,
+        knownDeviceValue(device.secret, body.email, id, credential),
+        {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: device.secure,
+          path: '/api/auth',
+          maxAge: KNOWN_DEVICE_MAX_AGE_S,
+        },
+      );
     }
   });
 

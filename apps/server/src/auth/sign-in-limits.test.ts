@@ -1,6 +1,8 @@
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@voltforge/contract/user';
 import { createTestApp, registerUser, request, type TestApp } from '../../test/test-app.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
 import { KNOWN_DEVICE_COOKIE } from './sign-in-throttle.ts';
 
 /** The address the shop's own proxy saw, appended after whatever the client wrote. */
@@ -120,6 +122,73 @@ describe('failed sign-ins per account, whatever the address', () => {
       expect((await fromOwnBrowser(`typo-${i}-password`)).statusCode).toBe(401);
     }
     expect((await fromOwnBrowser(owner.password)).statusCode).toBe(429);
+  });
+
+  /** The known-device cookie (name=value) a sign-in answer set. */
+  const deviceCookieOf = (res: { headers: Record<string, unknown> }) =>
+    ([res.headers['set-cookie']].flat() as string[])
+      .map((c) => c.split(';')[0]!)
+      .find((c) => c.startsWith(`${KNOWN_DEVICE_COOKIE}=`));
+  const signInWith = (cookie: string | undefined, email: string, password: string) =>
+    request(t.app, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { ...viaProxy('10.0.0.1', rotatingAddress()), ...(cookie ? { cookie } : {}) },
+      payload: { email, password },
+    });
+
+  it("each of the owner's browsers has its own cookie and its own count", async () => {
+    const owner = await registerUser(t.app);
+    const laptop = deviceCookieOf(await signInWith(undefined, owner.email, owner.password));
+    const phone = deviceCookieOf(await signInWith(undefined, owner.email, owner.password));
+    expect(laptop).toBeDefined();
+    expect(phone).toBeDefined();
+    expect(laptop).not.toBe(phone);
+    // The laptop signing in again keeps its own id.
+    expect(deviceCookieOf(await signInWith(laptop, owner.email, owner.password))).toBe(laptop);
+
+    for (let i = 0; i < 10; i += 1) {
+      await signInWith(undefined, owner.email, `stranger-${i}-guess`);
+      await signInWith(laptop, owner.email, `laptop-${i}-typo`);
+    }
+    expect((await signInWith(undefined, owner.email, owner.password)).statusCode).toBe(429);
+    expect((await signInWith(laptop, owner.email, owner.password)).statusCode).toBe(429);
+    // The phone's count is its own: neither the strangers nor the laptop locked it.
+    expect((await signInWith(phone, owner.email, owner.password)).statusCode).toBe(200);
+  });
+
+  it("a password reset ends every browser's standing: an old cookie is counted with strangers", async () => {
+    const owner = await registerUser(t.app);
+    const laptop = deviceCookieOf(await signInWith(undefined, owner.email, owner.password));
+    expect(laptop).toBeDefined();
+
+    const asked = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: owner.email, redirectTo: '/reset-password' },
+    });
+    expect(asked.statusCode).toBe(200);
+    const [mail] = await t.app.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, owner.email))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    const token = /reset-password\?token=([^\s&]+)/.exec(mail?.text ?? '')?.[1];
+    expect(token).toBeDefined();
+    const newPassword = 'a-brand-new-password-42';
+    const reset = await request(t.app, {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    for (let i = 0; i < 10; i += 1) {
+      await signInWith(undefined, owner.email, `stranger-${i}-guess`);
+    }
+    // The cookie from before the reset no longer vouches for the laptop.
+    expect((await signInWith(laptop, owner.email, newPassword)).statusCode).toBe(429);
   });
 
   it('a successful sign-in resets the count', async () => {
