@@ -10,6 +10,8 @@ export interface ReceivedMail {
   html: string;
   /** The Message-ID header. */
   messageId: string;
+  /** When the server took it (ms since the epoch). */
+  receivedAt: number;
   attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
@@ -17,6 +19,8 @@ export interface SmtpTestServer {
   /** smtp://127.0.0.1:<port>, for SMTP_URL. */
   url: string;
   received: ReceivedMail[];
+  /** How many connections clients have opened. */
+  connections(): number;
   /** Resolves with the first received mail matching, waiting for it up to `timeoutMs`. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -25,14 +29,22 @@ export interface SmtpTestServer {
 /**
  * A real SMTP server in the test process on a free port: mails the shop sends are parsed and
  * collected. `refuse` answers every recipient with a permanent 550, as a server that will not
- * take the mail does.
+ * take the mail does; `dataDelayMs` makes each mail take that long to be accepted, as a busy
+ * server does.
  */
-export async function startSmtpServer(opts: { refuse?: boolean } = {}): Promise<SmtpTestServer> {
+export async function startSmtpServer(
+  opts: { refuse?: boolean; dataDelayMs?: number } = {},
+): Promise<SmtpTestServer> {
   const received: ReceivedMail[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onRcptTo(_address, _session, callback) {
       if (!opts.refuse) return callback();
       const error = new Error('Mailbox unavailable') as Error & { responseCode: number };
@@ -41,7 +53,8 @@ export async function startSmtpServer(opts: { refuse?: boolean } = {}): Promise<
     },
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
+          if (opts.dataDelayMs) await new Promise((r) => setTimeout(r, opts.dataDelayMs));
           received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
@@ -49,6 +62,7 @@ export async function startSmtpServer(opts: { refuse?: boolean } = {}): Promise<
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             messageId: parsed.messageId ?? '',
+            receivedAt: Date.now(),
             attachments: parsed.attachments.map((a) => ({
               filename: a.filename ?? '',
               contentType: a.contentType,
@@ -66,6 +80,7 @@ export async function startSmtpServer(opts: { refuse?: boolean } = {}): Promise<
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    connections: () => connections,
     waitFor: async (match, timeoutMs = 5_000) => {
       const until = Date.now() + timeoutMs;
       for (;;) {

@@ -17,7 +17,12 @@ import {
   SMTP_DEGRADED_MODE,
   SMTP_SLOW_AFTER_MS,
 } from './sender.ts';
-import { smtpTransport, type MailEnvelope, type MailTransport } from './transport.ts';
+import {
+  SMTP_CONNECTIONS,
+  smtpTransport,
+  type MailEnvelope,
+  type MailTransport,
+} from './transport.ts';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -158,28 +163,32 @@ describe('the outbox with an SMTP server', () => {
 
   it('hands the rest of a batch back at once when the database fails mid-batch', async () => {
     const clock = new Date('2031-01-01T00:00:00Z');
+    const transport = await smtpTransport(smtp.url);
     const sender = createMailSender(t.app.db, {
-      transport: await smtpTransport(smtp.url),
+      transport,
       from: 'shop@test.example',
       log: quiet,
       now: () => clock,
     });
-    const queued = [mail(), mail(), mail()];
+    // One mail in hand per connection, and two more that are never tried.
+    const queued = Array.from({ length: SMTP_CONNECTIONS + 2 }, () => mail());
     // Due only on this test's clock, so the app's own sender leaves them alone.
     await t.app.db.transaction(async (tx) => {
       for (const m of queued) await enqueueMail(tx, m);
       await tx.update(mailOutbox).set({ nextAttemptAt: new Date(clock.getTime() - 1000) });
     });
-    // Recording the first delivery fails, every time it is tried (three times).
-    await whileRecordingSentFails(t.app.db, 3, async () => {
+    // Recording a delivery fails, every time it is tried.
+    await whileRecordingSentFails(t.app.db, 1_000, async () => {
       await expect(sender.drain()).rejects.toThrow();
-      expect(smtp.received).toHaveLength(1);
-      const [delivered] = smtp.received;
+      expect(smtp.received).toHaveLength(SMTP_CONNECTIONS);
+      const delivered = new Set(smtp.received.map((m) => m.to[0]));
       const after = await rows(t.app.db);
-      // The mail in hand went out but is not recorded: it waits for its lease (at least once).
-      expect(after.find((r) => r.to === delivered!.to[0])?.status).toBe('sending');
+      // The mails in hand went out but are not recorded: they wait for their lease (at least once).
+      for (const row of after.filter((r) => delivered.has(r.to))) {
+        expect(row.status).toBe('sending');
+      }
       // The rest are back in the queue and due now, not held until the lease runs out.
-      const rest = after.filter((r) => r.to !== delivered!.to[0]);
+      const rest = after.filter((r) => !delivered.has(r.to));
       expect(rest).toHaveLength(2);
       for (const row of rest) {
         expect(row).toMatchObject({ status: 'pending', attempts: 0 });
@@ -189,6 +198,40 @@ describe('the outbox with an SMTP server', () => {
     smtp.received.length = 0;
     await sender.drain();
     expect(smtp.received).toHaveLength(2);
+    await sender.stop();
+    transport.close();
+  });
+
+  it('sends several mails at once over a few kept connections', async () => {
+    // A busy mail server: each mail takes 150 ms to be accepted.
+    const slow = await startSmtpServer({ dataDelayMs: 150 });
+    const clock = new Date('2035-01-01T00:00:00Z');
+    const transport = await smtpTransport(slow.url);
+    const sender = createMailSender(t.app.db, {
+      transport,
+      from: 'shop@test.example',
+      log: quiet,
+      now: () => clock,
+    });
+    try {
+      const queued = Array.from({ length: 12 }, () => mail());
+      await t.app.db.transaction(async (tx) => {
+        for (const m of queued) await enqueueMail(tx, m);
+        await tx.update(mailOutbox).set({ nextAttemptAt: new Date(clock.getTime() - 1000) });
+      });
+      const started = performance.now();
+      await sender.drain();
+      const ms = performance.now() - started;
+      expect(slow.received).toHaveLength(12);
+      // One at a time this takes 12 × 150 ms = 1.8 s at the very least; side by side, less.
+      expect(ms).toBeLessThan(12 * 150);
+      expect(slow.connections()).toBeLessThanOrEqual(SMTP_CONNECTIONS);
+    } finally {
+      await sender.stop();
+      // The kept connections close with the transport (the server waits for them).
+      transport.close();
+      await slow.close();
+    }
   });
 
   it('records a delivery through a moment of database trouble, without sending it again', async () => {
@@ -402,7 +445,7 @@ describe('the outbox with a mail server that hangs or cannot be reached', () => 
     });
   }
 
-  it('tries one mail of a batch when the server is unreachable, and hands the rest back untried for a moment', async () => {
+  it('tries one mail per connection when the server is unreachable, and hands the rest back untried for a moment', async () => {
     let clock = new Date('2032-01-01T00:00:00Z');
     let reachable = false;
     const sent: string[] = [];
@@ -420,14 +463,16 @@ describe('the outbox with a mail server that hangs or cannot be reached', () => 
       },
       () => clock,
     );
-    const queued = await queueDue(4, clock);
+    const queued = await queueDue(SMTP_CONNECTIONS + 3, clock);
     await sender.drain();
     expect(sender.health.probe()).toBe(SMTP_DEGRADED_MODE);
     const after = await rows(t.app.db);
     const tried = after.filter((r) => r.attempts === 1);
-    expect(tried).toHaveLength(1);
-    expect(tried[0]).toMatchObject({ status: 'pending' });
-    expect(tried[0]!.nextAttemptAt.getTime() - clock.getTime()).toBe(RETRY_DELAYS_MS[0]);
+    expect(tried).toHaveLength(SMTP_CONNECTIONS);
+    for (const row of tried) {
+      expect(row).toMatchObject({ status: 'pending' });
+      expect(row.nextAttemptAt.getTime() - clock.getTime()).toBe(RETRY_DELAYS_MS[0]);
+    }
     const untried = after.filter((r) => r.attempts === 0);
     expect(untried).toHaveLength(3);
     for (const row of untried) {
@@ -479,9 +524,11 @@ describe('the outbox with a mail server that hangs or cannot be reached', () => 
     const sender = senderWith(
       {
         send: async (m: MailEnvelope) => {
+          // The sender's clock when the mail is handed over (the sends run side by side).
+          const handedOverAt = clock.getTime();
           const id = /<outbox-([^@]+)@/.exec(m.messageId)![1]!;
           const [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-          leftAtSend.push(row!.nextAttemptAt.getTime() - clock.getTime());
+          leftAtSend.push(row!.nextAttemptAt.getTime() - handedOverAt);
           // A slow server: each delivery takes 40 s of the claim.
           clock = new Date(clock.getTime() + 40_000);
         },

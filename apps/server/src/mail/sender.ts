@@ -7,7 +7,7 @@ import { mailOutbox } from '../db/schema/mail.ts';
 import type { MailAttachment } from '@voltforge/contract/mail';
 import { callHealth, type CallHealth } from '../call-health.ts';
 import { MAIL_QUEUED, outboxSignal } from './outbox.ts';
-import { smtpTransport, type MailTransport } from './transport.ts';
+import { SMTP_CONNECTIONS, smtpTransport, type MailTransport } from './transport.ts';
 
 /** After the 1st, 2nd, … failed attempt, the next one waits this long; after the last, `failed`. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000];
@@ -269,6 +269,50 @@ export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
       .where(inArray(mailOutbox.status, ['pending', 'sending']));
   }
 
+  /**
+   * Sends a claimed batch, `SMTP_CONNECTIONS` mails at a time (the transport keeps that many
+   * connections open). Stops taking mails from the batch when the sender stops, when the mail
+   * server failed for its own sake, or when a claim could run out mid-delivery; answers why, and
+   * which mails were never tried.
+   */
+  async function sendBatch(
+    transport: MailTransport,
+    batch: OutboxRow[],
+  ): Promise<{ untried: OutboxRow[]; why: 'done' | 'stopped' | 'outage' | 'reclaim' }> {
+    let next = 0;
+    let why: 'done' | 'stopped' | 'outage' | 'reclaim' = 'done';
+    let failure: { error: unknown } | null = null;
+    const worker = async () => {
+      while (next < batch.length && why === 'done' && failure === null) {
+        if (stopped) {
+          why = 'stopped';
+          return;
+        }
+        const row = batch[next]!;
+        if (row.nextAttemptAt.getTime() - now().getTime() < LEASE_NEEDED_MS) {
+          // The batch took long enough that this claim could run out mid-delivery: claim afresh.
+          why = 'reclaim';
+          return;
+        }
+        next += 1;
+        try {
+          if ((await deliver(transport, row)) === 'outage') why = 'outage';
+        } catch (error) {
+          failure = { error };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: SMTP_CONNECTIONS }, worker));
+    const untried = batch.slice(next);
+    if (failure) {
+      // The database failed us mid-batch: the mails not yet tried go back now, rather than
+      // waiting out their lease; those in hand wait for their lease (they may have gone out).
+      await release(untried).catch(() => undefined);
+      throw (failure as { error: unknown }).error;
+    }
+    return { untried, why };
+  }
+
   async function runOnce() {
     const { transport } = opts;
     if (!transport) {
@@ -279,31 +323,13 @@ export function createMailSender(db: Db, opts: MailSenderOptions): MailSender {
       if (stopped) return;
       const batch = await claim();
       if (batch.length === 0) return;
-      for (let i = 0; i < batch.length; i += 1) {
-        if (stopped) {
-          await release(batch.slice(i));
-          return;
-        }
-        const row = batch[i]!;
-        if (row.nextAttemptAt.getTime() - now().getTime() < LEASE_NEEDED_MS) {
-          // The batch took long enough that this claim could run out mid-delivery: claim afresh.
-          await release(batch.slice(i));
-          break;
-        }
-        let outcome: Awaited<ReturnType<typeof deliver>>;
-        try {
-          outcome = await deliver(transport, row);
-        } catch (error) {
-          // The database failed us mid-batch: the mails not yet tried go back now, rather than
-          // waiting out their lease; the one in hand waits for its lease (it may have gone out).
-          await release(batch.slice(i + 1)).catch(() => undefined);
-          throw error;
-        }
-        if (outcome === 'outage') {
-          await release(batch.slice(i + 1), OUTAGE_DEFER_MS);
-          return;
-        }
+      const { untried, why } = await sendBatch(transport, batch);
+      if (why === 'outage') {
+        await release(untried, OUTAGE_DEFER_MS);
+        return;
       }
+      await release(untried);
+      if (why === 'stopped') return;
     }
   }
 

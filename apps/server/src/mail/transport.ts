@@ -15,6 +15,9 @@ export interface MailTransport {
   close(): void;
 }
 
+/** How many mails one sender hands to the mail server at once, over as many connections. */
+export const SMTP_CONNECTIONS = 3;
+
 /**
  * Kept well below the sender's claim lease, so a hung server can never make a second instance
  * think the mail was abandoned and send it again.
@@ -29,6 +32,11 @@ export async function smtpTransport(url: string): Promise<MailTransport> {
   const { createTransport } = await import('nodemailer');
   const transporter = createTransport({
     url,
+    // A few connections kept open and reused: a new connection per mail (TCP, greeting, STARTTLS,
+    // AUTH) capped each sender at a few mails a second. Each connection sends one mail at a time.
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
+    maxMessages: 100,
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
     socketTimeout: TIMEOUT_MS,
