@@ -122,6 +122,19 @@ function startRedis(port: number): ChildProcess {
   return child;
 }
 
+/** Runs redis-cli against the suite's Redis. */
+function redisCli(port: number, ...args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cli = spawn('redis-cli', ['-p', String(port), ...args], { stdio: 'ignore' });
+    cli.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`redis-cli exited ${code}`)),
+    );
+  });
+}
+
+/** Mails queued at once to measure how fast the two senders deliver. */
+const MAIL_BURST = 300;
+
 /** One request of the load, as the client saw it. */
 interface Sample {
   at: number;
@@ -369,6 +382,25 @@ async function main() {
       ? `FAILED: /api/ready did not name SMTP within ${SMTP_READY_BOUND_MS} ms`
       : `ready named SMTP degraded after ${namedAfter} ms`;
   });
+  await fault('SMTP closing connections mid-message (5 s)', async () => {
+    const before = mailServer.cuts();
+    mailServer.set('cutting');
+    await sleep(5_000);
+    mailServer.set('answering');
+    const cut = mailServer.cuts() - before;
+    return cut === 0
+      ? 'FAILED: no mail was being sent while connections were cut'
+      : `${cut} mails cut off mid-message`;
+  });
+  await fault('Redis refusing writes (maxmemory reached, 5 s)', async () => {
+    await redisCli(redisPort, 'config', 'set', 'maxmemory', '1');
+    const namedAfter = await readyNames('redis', READY_DEGRADED_BOUND_MS);
+    await sleep(Math.max(0, 5_000 - (namedAfter ?? READY_DEGRADED_BOUND_MS)));
+    await redisCli(redisPort, 'config', 'set', 'maxmemory', '0');
+    return namedAfter === null
+      ? `FAILED: /api/ready did not name Redis within ${READY_DEGRADED_BOUND_MS} ms`
+      : `ready named Redis degraded after ${namedAfter} ms`;
+  });
   await fault('pg_terminate_backend of every shop connection', async () => {
     const { rows } = await sql.query<{ n: number }>(
       `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
@@ -428,12 +460,30 @@ async function main() {
     }).then((r) => r.arrayBuffer());
   }
 
+  // How fast the two senders deliver: a burst of mails queued at once, with no load running.
+  const burstFrom = smtp.received.length;
+  await sql.query(
+    `insert into mail_outbox ("to", subject, html, text, kind)
+     select 'burst-' || n || '@faults.example', 'Burst ' || n, '<p>Burst</p>', 'Burst', 'contact_notice'
+       from generate_series(1, $1::int) as n`,
+    [MAIL_BURST],
+  );
+  const burstUntil = Date.now() + MAIL_SETTLE_BOUND_MS;
+  const burstIn = () => smtp.received.slice(burstFrom).filter((m) => m.to[0]?.startsWith('burst-'));
+  while (burstIn().length < MAIL_BURST && Date.now() < burstUntil) await sleep(200);
+  const burst = burstIn().map((m) => m.receivedAt);
+  const burstSeconds = burst.length > 1 ? (Math.max(...burst) - Math.min(...burst)) / 1000 : 0;
+  const mailsPerSecond = burstSeconds > 0 ? burst.length / burstSeconds : 0;
+
   // Consistency, with SQL.
   const problems: string[] = [];
   const check = async (what: string, query: string, params: unknown[] = []) => {
     const { rows } = await sql.query(query, params);
     if (rows.length > 0) problems.push(`${what}: ${JSON.stringify(rows.slice(0, 3))}`);
   };
+  if (burst.length < MAIL_BURST) {
+    problems.push(`${MAIL_BURST - burst.length} of ${MAIL_BURST} queued mails not delivered`);
+  }
   await check(
     'orders without lines',
     `select o.id from "order" o where not exists (select 1 from order_line l where l.order_id = o.id)`,
@@ -529,8 +579,10 @@ async function main() {
       (s) => s.at > f.to && s.at < next && (s.status === 0 || s.status >= 500),
     );
     const recoveredAt = Math.max(f.to, ...failedAfter.map((s) => s.at + s.ms));
+    const mails = smtp.received.filter((m) => m.receivedAt >= f.from && m.receivedAt <= f.to);
     return {
       ...f,
+      mailsPerSecond: mails.length / Math.max(1, (f.to - f.from) / 1000),
       errors,
       errorKinds,
       requests: during.length,
@@ -555,12 +607,12 @@ async function main() {
   );
   out();
   out(
-    '| fault | requests | client errors | order p99 ms | payment p99 ms | catalogue p99 ms | recovery s | note |',
+    '| fault | requests | client errors | order p99 ms | payment p99 ms | catalogue p99 ms | mails/s | recovery s | note |',
   );
-  out('|---|---:|---:|---:|---:|---:|---:|---|');
+  out('|---|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows) {
     out(
-      `| ${r.fault} | ${r.requests} | ${r.errors} | ${r.orderP99} | ${r.paymentP99} | ${r.catalogueP99} | ${r.recoveryS.toFixed(1)} | ${[r.note, r.errorKinds && `errors: ${r.errorKinds}`].filter(Boolean).join('; ')} |`,
+      `| ${r.fault} | ${r.requests} | ${r.errors} | ${r.orderP99} | ${r.paymentP99} | ${r.catalogueP99} | ${r.mailsPerSecond.toFixed(1)} | ${r.recoveryS.toFixed(1)} | ${[r.note, r.errorKinds && `errors: ${r.errorKinds}`].filter(Boolean).join('; ')} |`,
     );
   }
   out();
@@ -572,6 +624,9 @@ async function main() {
   );
   out(
     `Payments taken while their instance died, recorded at the buyer's next visit: ${takenNotRecorded.length}`,
+  );
+  out(
+    `Mail throughput: ${MAIL_BURST} mails queued at once, ${burst.length} delivered by the two senders in ${burstSeconds.toFixed(1)} s: ${mailsPerSecond.toFixed(1)} mails/s`,
   );
   out(`Consistency checks: ${problems.length === 0 ? 'all passed' : 'FAILED'}`);
   for (const p of problems) out(`  - ${p}`);

@@ -2,26 +2,52 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
 /** How the mail server in front of the sink behaves. */
-export type SmtpMode = 'answering' | 'refusing' | 'hung';
+export type SmtpMode = 'answering' | 'refusing' | 'hung' | 'cutting';
 
 export interface SmtpProxy {
   /** smtp://127.0.0.1:<port>, for SMTP_URL. */
   url: string;
   /**
-   * `refusing`: every new connection is told "421 try again later" and closed, as a mail server
-   * that is up but will not take mail. `hung`: nothing more is said on any connection, open or
+   * `refusing`: every connection, open or new, is told "421 try again later" and closed, as a
+   * mail server that is up but will not take mail. `hung`: nothing more is said on any connection, open or
    * new, as a paused process or a black-holed network; back to `answering`, every held
-   * conversation goes on where it stopped.
+   * conversation goes on where it stopped. `cutting`: connections open and talk as usual, but a
+   * mail's content is cut off halfway and the connection closed, on open connections and new.
    */
   set(mode: SmtpMode): void;
+  /** How many mails `cutting` has cut off so far. */
+  cuts(): number;
   close(): Promise<void>;
 }
 
-/** A TCP proxy in front of the SMTP sink that can refuse or hang like a real mail server. */
+const REFUSAL = '421 4.3.2 Service not available, closing transmission channel\r\n';
+
+/** A TCP proxy in front of the SMTP sink that can refuse, hang or cut off mail like a real mail server. */
 export async function startSmtpProxy(upstreamPort: number): Promise<SmtpProxy> {
   let mode: SmtpMode = 'answering';
-  type Pair = { client: Socket; upstream: Socket | null };
+  let cut = 0;
+  type Pair = {
+    client: Socket;
+    upstream: Socket | null;
+    /** Between the client's DATA and the content's final dot: the mail is being sent. */
+    inData: boolean;
+    forward: (chunk: Buffer) => void;
+  };
   const open = new Set<Pair>();
+  const forwarding = (pair: Pair) => (chunk: Buffer) => {
+    const upstream = pair.upstream!;
+    if (mode === 'cutting' && pair.inData) {
+      cut += 1;
+      upstream.write(chunk.subarray(0, Math.floor(chunk.length / 2)));
+      pair.client.destroy();
+      upstream.destroy();
+      return;
+    }
+    const text = chunk.toString('latin1');
+    if (/(^|\r\n)DATA\r\n/i.test(text)) pair.inData = true;
+    else if (pair.inData && text.includes('\r\n.\r\n')) pair.inData = false;
+    upstream.write(chunk);
+  };
   const flow = (pair: Pair) => {
     if (!pair.upstream) {
       const upstream = connect(upstreamPort, '127.0.0.1');
@@ -29,12 +55,13 @@ export async function startSmtpProxy(upstreamPort: number): Promise<SmtpProxy> {
       upstream.on('error', () => pair.client.destroy());
       upstream.on('close', () => pair.client.destroy());
     }
-    pair.client.pipe(pair.upstream);
+    pair.client.on('data', pair.forward);
+    pair.client.resume();
     pair.upstream.pipe(pair.client);
   };
-  // Unpiped and paused, bytes wait in the sockets' buffers: neither side hears anything.
+  // Paused, bytes wait in the sockets' buffers: neither side hears anything.
   const stall = (pair: Pair) => {
-    pair.client.unpipe();
+    pair.client.off('data', pair.forward);
     pair.upstream?.unpipe();
     pair.client.pause();
     pair.upstream?.pause();
@@ -42,10 +69,11 @@ export async function startSmtpProxy(upstreamPort: number): Promise<SmtpProxy> {
   const server: Server = createServer((client) => {
     client.on('error', () => undefined);
     if (mode === 'refusing') {
-      client.end('421 4.3.2 Service not available, closing transmission channel\r\n');
+      client.end(REFUSAL);
       return;
     }
-    const pair: Pair = { client, upstream: null };
+    const pair: Pair = { client, upstream: null, inData: false, forward: () => undefined };
+    pair.forward = forwarding(pair);
     open.add(pair);
     client.on('close', () => {
       open.delete(pair);
@@ -59,10 +87,20 @@ export async function startSmtpProxy(upstreamPort: number): Promise<SmtpProxy> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     set(next) {
+      if (next === 'refusing' && mode !== 'refusing') {
+        // Open connections too: the server says so at the client's next command, and closes.
+        for (const pair of open) {
+          pair.client.off('data', pair.forward);
+          pair.upstream?.unpipe();
+          pair.client.end(REFUSAL);
+          pair.upstream?.destroy();
+        }
+      }
       if (next === 'hung' && mode !== 'hung') for (const pair of open) stall(pair);
       if (next !== 'hung' && mode === 'hung') for (const pair of open) flow(pair);
       mode = next;
     },
+    cuts: () => cut,
     close: async () => {
       for (const pair of open) {
         pair.client.destroy();
