@@ -13,6 +13,6 @@ export const cartText = {
   signInToCheckOut: 'Log in to check out',
   quickOrderLabel: 'Paste part numbers and quantities',
   quickOrderHint:
-    'One line each: "part number, quantity". Separate them with a comma, a tab, a semicolon or spaces; a CSV file with a header row works too.',
+    'One line each: "part number, quantity", or a line of a past order ("VF-DM200 × 6"). Separate them with a comma, a tab, a semicolon or spaces; a CSV file with a header row works too. Fifteen hundred is 1500 or 1,500.',
   mergedFromBrowser: 'The cart from this browser was added to your account:',
 } as const;

@@ -89,6 +89,22 @@ describe('POST /api/quick-order/preview', () => {
     ]);
   });
 
+  it('reads a quantity with a thousands separator as a whole number, or refuses it saying why', async () => {
+    const text = [
+      'QO-RELAY, 1,500', //   a comma inside the quantity: fifteen hundred, not one
+      'QO-METER\t1,500', //   a spreadsheet's paste: not 1 ready, but 1,500 short
+      'QO-LEADS × 1.500', //  fifteen hundred or one and a half: refused
+      '6 x QO-METER', //      the way the shop prints a line, backwards: a duplicate of line 2
+    ].join('\n');
+    const { verdicts } = (await preview(text)).json<QuickOrderPreview>();
+    expect(verdicts.map((v) => [v.line, v.partNumber, v.quantity, v.status, v.message])).toEqual([
+      [1, 'QO-RELAY', 1500, 'ready', 'Ready'],
+      [2, 'QO-METER', 1506, 'short', 'Only 140 in stock.'],
+      [3, 'QO-LEADS', null, 'invalid_quantity', quickOrderMessages.ambiguousQuantity('1.500')],
+      [4, 'QO-METER', 6, 'duplicate', quickOrderMessages.duplicate(2)],
+    ]);
+  });
+
   it(`answers ${MAX_QUICK_ORDER_LINES} lines, one verdict each`, async () => {
     const text = Array.from({ length: MAX_QUICK_ORDER_LINES }, (_, i) =>
       i % 2 === 0 ? `QO-METER, 2` : `NOPE-${i}, 1`,
