@@ -56,6 +56,37 @@ export async function openTestDatabase(opts: { lockTimeoutMs?: number } = {}): P
   return { database, drop: async () => undefined };
 }
 
+/**
+ * An empty database of the suite's kind, no migration applied, for a test that migrates it step
+ * by step: PGlite in `dataDir`, or a new PostgreSQL database, dropped by `drop`.
+ */
+export async function openEmptyDatabase(dataDir: string): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+}> {
+  if (process.env.TEST_DB !== 'postgres') {
+    return { database: await openDatabase({ kind: 'pglite', dataDir }), drop: async () => {} };
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `voltforge_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 }),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
 export function testConfig(env: Env = {}): Config {
   return loadConfig({
     DATA_DIR: '/tmp/voltforge-unused',

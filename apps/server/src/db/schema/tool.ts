@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -15,9 +16,10 @@ import type { PriceBreak } from '@voltforge/contract/pricing';
 import { user } from './auth.ts';
 
 /*
- * Catalogue search (docs/architecture.md, "Catalogue search"). These two expressions are indexed
- * and the search query uses these same functions, so the planner finds the indexes: an
- * expression index is only used for a query that repeats its expression.
+ * Catalogue search (docs/architecture.md, "Catalogue search"; decision 020). A tool's words and
+ * its part-number key are stored, computed by PostgreSQL from these two expressions on every
+ * write (generated columns), and indexed; the search reads the columns, so no row's words are
+ * computed again at query time.
  */
 
 /**
@@ -36,11 +38,14 @@ export function toolDocument(t: {
 
 /**
  * A part number as it is compared: lower case, letters and digits only, so "dm 200", "DM-200" and
- * "vf-dm200" all find VF-DM200. The same rule in the search text is `partNumberSearchKey`.
+ * "vf-dm200" all find VF-DM200. Stored for the catalogue's part numbers (`partNumberKey`), and
+ * applied to typed text in the query.
  */
 export function partNumberKeySql(partNumber: AnyPgColumn | SQL) {
   return sql`regexp_replace(lower(${partNumber}), '[^a-z0-9]+', '', 'g')`;
 }
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const tool = pgTable(
   'tool',
@@ -69,6 +74,14 @@ export const tool = pgTable(
     lowStockNotifiedAt: timestamp('low_stock_notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** The tool's words for full-text search (`toolDocument`), kept by PostgreSQL. */
+    searchDocument: tsvector('search_document')
+      .notNull()
+      .generatedAlwaysAs((): SQL => toolDocument(tool)),
+    /** The part number as compared (`partNumberKeySql`), kept by PostgreSQL. */
+    partNumberKey: text('part_number_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => partNumberKeySql(tool.partNumber)),
   },
   (t) => [
     check('tool_in_stock_non_negative', sql`${t.inStock} >= 0`),
@@ -79,17 +92,34 @@ export const tool = pgTable(
     uniqueIndex('tool_part_number_lower_idx').on(sql`lower(${t.partNumber})`),
     index('tool_category_idx').on(t.category),
     index('tool_created_at_idx').on(t.createdAt),
-    // Case-insensitive partial-name search (ILIKE '%term%') uses this trigram index.
-    index('tool_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    /*
+     * The search's GIN indexes take each write at once (fastupdate off) rather than in a pending
+     * list merged by VACUUM: PGlite never vacuums, and after a bulk import PostgreSQL's planner,
+     * pricing an index by its pending list, read the whole table for every typed part number
+     * (decision 020). The catalogue is written rarely; stock changes leave these columns alone.
+     */
+    // Case-insensitive partial-name search (ILIKE '%term%') and typos (word similarity).
+    index('tool_name_trgm_idx')
+      .using('gin', sql`${t.name} gin_trgm_ops`)
+      .with({ fastupdate: 'off' }),
     // Full-text search over the tool's words.
-    index('tool_search_idx').using('gin', toolDocument(t)),
+    index('tool_search_idx').using('gin', t.searchDocument).with({ fastupdate: 'off' }),
     // Part numbers typed with spaces, hyphens or a typo: LIKE and similarity on the key.
-    index('tool_part_number_key_trgm_idx').using(
-      'gin',
-      sql`${partNumberKeySql(t.partNumber)} gin_trgm_ops`,
-    ),
+    index('tool_part_number_key_trgm_idx')
+      .using('gin', t.partNumberKey.op('gin_trgm_ops'))
+      .with({ fastupdate: 'off' }),
   ],
 );
+
+/**
+ * A tool's columns but the two the search keeps for itself: what the shop reads of a tool row.
+ * The stored words are several times the size of the rest of a row and nothing but the search
+ * reads them (decision 020).
+ */
+export const toolColumns = (() => {
+  const { searchDocument: _words, partNumberKey: _key, ...columns } = getTableColumns(tool);
+  return columns;
+})();
 
 export const stockMovementReasons = [
   'order',

@@ -4,11 +4,11 @@ import { centsToDollars } from '@voltforge/contract/money';
 import type { Tool, ToolCategory, ToolListQuery, ToolSearch } from '@voltforge/contract/tool';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Page } from '../../paging.ts';
-import { partNumberKeySql, tool, toolDocument } from '../../db/schema/tool.ts';
+import { partNumberKeySql, tool, toolColumns } from '../../db/schema/tool.ts';
 import { containsPattern, toolToJson, type ToolRow } from './tools.service.ts';
 
 /*
- * Catalogue search (docs/architecture.md, "Catalogue search"; docs/decisions/018-catalogue-search.md).
+ * Catalogue search (docs/architecture.md, "Catalogue search"; decisions 018 and 020).
  * A tool matches typed text when any of these does, each backed by a GIN index:
  *  - its words (full-text, `english` stemmed and `simple` as typed): "multimeters", "crimper";
  *  - its name contains the text as typed, `%`, `_` and `\` being plain characters: "multi";
@@ -18,46 +18,60 @@ import { containsPattern, toolToJson, type ToolRow } from './tools.service.ts';
  * operators, so `&`, `|`, `!` and `:*` are plain text too.
  */
 
-const partKey = partNumberKeySql(tool.partNumber);
-
-/** The text's words in both configurations: a tool matches if either finds all its words. */
-function textQuery(text: string): SQL {
-  return sql`(plainto_tsquery('english'::regconfig, ${text}) || plainto_tsquery('simple'::regconfig, ${text}))`;
-}
+/** The columns of a tool row (`toolColumns`: not the stored words), for the page's tools. */
+const pageColumns = sql.join(
+  Object.values(toolColumns).map((column) => sql`t.${sql.identifier(column.name)}`),
+  sql`, `,
+);
 
 /**
- * Tools whose part number is typed `text`, or close to it: the comparison key ("dm 200" is
- * "dm200") contains the text's key, or shares most of its trigrams (pg_trgm's `%`, similarity
- * 0.3 or more). The catalogue search and the quick order's "Did you mean" both use it.
+ * The typed text in each form the conditions read, worked out once per statement. The
+ * conditions read these forms as values known only when the statement runs, so the planner
+ * plans every search as a selective one and answers it from the GIN indexes (a BitmapOr of the
+ * four); given the text as a constant, it estimated many matches from the statistics and chose
+ * to read the whole table, computing the name's trigrams for each tool (decision 020).
  */
-function partNumberMatches(text: SQL): SQL {
-  const key = partNumberKeySql(text);
+function typedForms(text: string): SQL {
+  return sql`typed as materialized (
+      select ${text}::text as text,
+             ${containsPattern(text)}::text as pattern,
+             ${partNumberKeySql(sql`${text}::text`)} as key,
+             (plainto_tsquery('english'::regconfig, ${text}) || plainto_tsquery('simple'::regconfig, ${text})) as words
+    )`;
+}
+
+/** One form of the typed text (`typedForms`), as a value of the statement. */
+const typed = (form: 'text' | 'pattern' | 'key' | 'words') =>
+  sql.raw(`(select ${form} from typed)`);
+
+/**
+ * Tools whose part number is typed `key`, or close to it: the stored key ("dm 200" is "dm200")
+ * contains the text's key, or shares most of its trigrams (pg_trgm's `%`, similarity 0.3 or
+ * more). The catalogue search and the quick order's "Did you mean" both use it.
+ */
+function partNumberMatches(key: SQL): SQL {
   // An empty key (the text has no letter or digit) makes a null pattern: no match, not every tool.
-  return sql`(${partKey} like ('%' || nullif(${key}, '') || '%') or ${partKey} % ${key})`;
+  return sql`(${tool.partNumberKey} like ('%' || nullif(${key}, '') || '%') or ${tool.partNumberKey} % ${key})`;
 }
 
 /** How close a part number is to typed text: exact first, then containing it, then similarity. */
-function partNumberCloseness(text: SQL): SQL {
-  const key = partNumberKeySql(text);
-  return sql`(case when ${partKey} = ${key} then 2 when ${partKey} like ('%' || nullif(${key}, '') || '%') then 1 else 0 end + similarity(${partKey}, ${key}))`;
+function partNumberCloseness(key: SQL): SQL {
+  return sql`(case when ${tool.partNumberKey} = ${key} then 2 when ${tool.partNumberKey} like ('%' || nullif(${key}, '') || '%') then 1 else 0 end + similarity(${tool.partNumberKey}, ${key}))`;
 }
 
-function matches(text: string): SQL {
-  return sql`(${toolDocument(tool)} @@ ${textQuery(text)}
-    or ${tool.name} ilike ${containsPattern(text)}
-    or ${partNumberMatches(sql`${text}::text`)}
-    or ${text}::text <% ${tool.name})`;
-}
+// The cheap conditions first: a row one of them matches is not compared by trigrams.
+const matches = sql`(${tool.searchDocument} @@ ${typed('words')}
+    or ${tool.name} ilike ${typed('pattern')}
+    or ${partNumberMatches(typed('key'))}
+    or ${typed('text')} <% ${tool.name})`;
 
 /**
  * Best match first: the weighted word rank (a word of the name counts most, then the category,
  * then the description), how close the part number is, and how close a word of the name is.
  */
-function rank(text: string): SQL {
-  return sql`(ts_rank(${toolDocument(tool)}, ${textQuery(text)})
-    + ${partNumberCloseness(sql`${text}::text`)}
-    + word_similarity(${text}::text, ${tool.name}))`;
-}
+const rank = sql`(ts_rank(${tool.searchDocument}, ${typed('words')})
+    + ${partNumberCloseness(typed('key'))}
+    + word_similarity(${typed('text')}, ${tool.name}))`;
 
 // Ties are broken by id so that pages never repeat or skip a tool.
 const orderings: Record<ToolOrder, SQL> = {
@@ -69,47 +83,53 @@ const orderings: Record<ToolOrder, SQL> = {
 };
 
 /**
- * The filters' counts over the matched tools, each applying every filter but its own: a
- * category's count is what picking that category would show.
+ * The total and the filters' counts, in one pass over the matched tools (and one more for the
+ * categories); each count applies every filter but its own: a category's count is what picking
+ * that category would show.
  */
-function facetCounts(category: SQL, stock: SQL, price: SQL): SQL {
-  return sql`
-    (select coalesce(json_agg(json_build_object('category', category, 'count', n) order by category), '[]'::json)
-       from (select category, count(*)::int as n from matched where ${stock} and ${price} group by category) c)
-      as category_counts,
-    (select count(*)::int from matched where ${category} and ${price} and in_stock > 0) as in_stock_count,
-    (select min(price_cents) from matched where ${category} and ${stock}) as min_price_cents,
-    (select max(price_cents) from matched where ${category} and ${stock}) as max_price_cents`;
+function totals(category: SQL, stock: SQL, price: SQL, withFacets: boolean): SQL {
+  const total = sql`count(*) filter (where ${category} and ${stock} and ${price})::int as total_count`;
+  if (!withFacets) return sql`select ${total} from matched`;
+  return sql`select ${total},
+      (select coalesce(json_agg(json_build_object('category', category, 'count', n) order by category), '[]'::json)
+         from (select category, count(*)::int as n from matched where ${stock} and ${price} group by category) c)
+        as category_counts,
+      count(*) filter (where ${category} and ${price} and in_stock > 0)::int as in_stock_count,
+      min(price_cents) filter (where ${category} and ${stock}) as min_price_cents,
+      max(price_cents) filter (where ${category} and ${stock}) as max_price_cents
+      from matched`;
 }
 
 /**
  * The whole answer in one statement (one round trip): the search, the filters, one page in its
- * order, the total and the facets. Without `facets` (GET /api/tool, which has no use for them)
- * only the total is counted. Exported for the index-use test.
+ * order, the total and the facets. The matches carry only what the filters, the facets and the
+ * order read; the page's tools are read whole, by id, once the page is known. Without `facets`
+ * (GET /api/tool, which has no use for them) only the total is counted. Exported for the
+ * index-use test.
  */
 export function toolSearchStatement(query: ToolListQuery, { facets = true } = {}): SQL {
-  const order = query.sort ?? defaultToolOrder(query.search);
+  const order = orderings[query.sort ?? defaultToolOrder(query.search)];
   const category = query.category ? sql`category = ${query.category}` : sql`true`;
   const stock = query.inStock ? sql`in_stock > 0` : sql`true`;
   const price = sql`${query.minPrice === undefined ? sql`true` : sql`price_cents >= ${query.minPrice}`} and ${query.maxPrice === undefined ? sql`true` : sql`price_cents <= ${query.maxPrice}`}`;
   return sql`
-    with matched as materialized (
-      select ${tool}.*, ${query.search ? rank(query.search) : sql`0`} as search_rank
+    with ${query.search ? sql`${typedForms(query.search)},` : sql``}
+    matched as materialized (
+      select ${tool.id}, ${tool.name}, ${tool.category}, ${tool.priceCents}, ${tool.inStock}, ${tool.createdAt},
+             ${query.search ? rank : sql`0`} as search_rank
         from ${tool}
-       where ${tool.archivedAt} is null ${query.search ? sql`and ${matches(query.search)}` : sql``}
+       where ${tool.archivedAt} is null ${query.search ? sql`and ${matches}` : sql``}
     ),
-    filtered as (select * from matched where ${category} and ${stock} and ${price}),
-    facets as (
-      select
-        (select count(*)::int from filtered) as total_count${facets ? sql`,${facetCounts(category, stock, price)}` : sql``}
-    )
+    facets as (${totals(category, stock, price, facets)})
     select facets.*, page.*
       from facets
       left join lateral (
-        select *, row_number() over (order by ${orderings[order]}) as position
-          from filtered
-         order by ${orderings[order]}
-         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
+        select ${pageColumns}, p.position
+          from (select id, row_number() over (order by ${order}) as position
+                  from (select * from matched where ${category} and ${stock} and ${price}
+                         order by ${order}
+                         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}) top) p
+          join ${tool} t on t.id = p.id
       ) page on true
      order by page.position`;
 }
@@ -210,27 +230,36 @@ export async function listTools(db: Db | Tx, query: ToolListQuery): Promise<Page
 }
 
 /**
- * For each typed part number nobody sells, the nearest three for sale, by the same part-number
- * match as the catalogue search ("Did you mean …?"). One statement for all of them.
+ * For each typed part number (each line of a quick order nobody sells), the nearest three for
+ * sale, by the same part-number match as the catalogue search ("Did you mean …?"): one statement
+ * for all of them, each line a lookup in the part-number key's trigram index. Exported for the
+ * index-use test.
  */
+export function closestPartNumbersStatement(wanted: readonly string[]): SQL {
+  const key = partNumberKeySql(sql`w.typed`);
+  return sql`
+    select w.typed, near.part_number
+      from jsonb_array_elements_text(${JSON.stringify([...new Set(wanted)])}::jsonb) as w(typed)
+      cross join lateral (
+        select ${tool.partNumber} as part_number, ${partNumberCloseness(key)} as closeness
+          from ${tool}
+         where ${tool.archivedAt} is null and ${partNumberMatches(key)}
+         order by closeness desc, part_number asc
+         limit 3
+      ) near
+     order by w.typed, near.closeness desc, near.part_number asc`;
+}
+
+/** The nearest three part numbers for sale to each of `wanted` (`closestPartNumbersStatement`). */
 export async function closestPartNumbers(
   db: Db | Tx,
   wanted: readonly string[],
 ): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>(wanted.map((w) => [w, []]));
   if (wanted.length === 0) return found;
-  const typed = sql`w.typed`;
-  const result = (await db.execute<Suggestion>(sql`
-    select w.typed, near.part_number
-      from jsonb_array_elements_text(${JSON.stringify([...new Set(wanted)])}::jsonb) as w(typed)
-      cross join lateral (
-        select ${tool.partNumber} as part_number, ${partNumberCloseness(typed)} as closeness
-          from ${tool}
-         where ${tool.archivedAt} is null and ${partNumberMatches(typed)}
-         order by closeness desc, part_number asc
-         limit 3
-      ) near
-     order by w.typed, near.closeness desc, near.part_number asc`)) as Rows<Suggestion>;
+  const result = (await db.execute<Suggestion>(
+    closestPartNumbersStatement(wanted),
+  )) as Rows<Suggestion>;
   for (const row of result.rows) found.get(row.typed)?.push(row.part_number);
   return found;
 }

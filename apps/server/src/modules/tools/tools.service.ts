@@ -7,10 +7,11 @@ import type { Tool, ToolCategory } from '@voltforge/contract/tool';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { review } from '../../db/schema/review.ts';
-import { tool } from '../../db/schema/tool.ts';
+import { tool, toolColumns } from '../../db/schema/tool.ts';
 import { notFound } from '../../http-error.ts';
 
-export type ToolRow = typeof tool.$inferSelect;
+/** A tool row as the shop reads it (`toolColumns`: without the search's stored columns). */
+export type ToolRow = Omit<typeof tool.$inferSelect, 'searchDocument' | 'partNumberKey'>;
 
 /** The one place a tool row becomes the API's JSON; the admin module reuses it. */
 export function toolToJson(row: ToolRow): Tool {
@@ -52,7 +53,7 @@ export function containsPattern(text: string): string {
 export async function getTool(db: Db | Tx, id: string): Promise<Tool> {
   if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
   const [row] = await db
-    .select()
+    .select(toolColumns)
     .from(tool)
     .where(and(eq(tool.id, id), isNull(tool.archivedAt)));
   if (!row) throw notFound(adminMessages.toolNotFound);

@@ -348,6 +348,12 @@ describe('GET /api/tool/search', () => {
     expect(plan).toContain('tool_name_trgm_idx');
     expect(plan).toContain('tool_part_number_key_trgm_idx');
     expect(plan).not.toMatch(/Seq Scan on tool\b/);
+    // One bitmap of the four ways of matching, over the stored words and key: nothing is
+    // worked out again per tool (search-at-scale.test.ts checks the planner picks it unasked).
+    expect(plan).toContain('BitmapOr');
+    expect(plan).toMatch(/search_document @@/);
+    expect(plan).toMatch(/part_number_key %/);
+    expect(plan).not.toMatch(/to_tsvector|regexp_replace\(lower\(part_number/);
   });
 });
 
