@@ -4,7 +4,7 @@ import type { AdminTool, AdminToolListQuery } from '@voltforge/contract/admin-to
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { notFound } from '../../http-error.ts';
-import { tool } from '../../db/schema/tool.ts';
+import { tool, toolColumns } from '../../db/schema/tool.ts';
 import { lowStockThresholdSql } from '../../stock/low-stock.service.ts';
 import { paginate, type Page } from '../../paging.ts';
 import { containsPattern, toolToJson, type ToolRow } from '../tools/tools.service.ts';
@@ -32,7 +32,12 @@ export async function listAdminTools(db: Db, query: AdminToolListQuery): Promise
       : undefined,
     query.lowStock ? sql`${tool.inStock} <= ${lowStockThresholdSql}` : undefined,
   );
-  const rows = db.select().from(tool).where(where).orderBy(asc(tool.name), asc(tool.id)).$dynamic();
+  const rows = db
+    .select(toolColumns)
+    .from(tool)
+    .where(where)
+    .orderBy(asc(tool.name), asc(tool.id))
+    .$dynamic();
   return paginate(db, query, { rows, table: tool, where }, adminToolToJson);
 }
 
@@ -40,7 +45,7 @@ export async function listAdminTools(db: Db, query: AdminToolListQuery): Promise
 export async function getAdminTool(db: Db, id: string): Promise<AdminTool> {
   if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
   const [row] = await db
-    .select()
+    .select(toolColumns)
     .from(tool)
     .where(and(eq(tool.id, id), isNull(tool.archivedAt)));
   if (!row) throw notFound(adminMessages.toolNotFound);

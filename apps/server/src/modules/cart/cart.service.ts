@@ -17,7 +17,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { cartLine } from '../../db/schema/cart.ts';
-import { tool } from '../../db/schema/tool.ts';
+import { tool, toolColumns } from '../../db/schema/tool.ts';
 import { badRequest, conflict, notFound } from '../../http-error.ts';
 import { pricingOfRow, type ToolRow } from '../tools/tools.service.ts';
 
@@ -121,7 +121,9 @@ function summed(lines: readonly CartLineInput[]): Map<string, number> {
 async function toolsFor(tx: Db | Tx, ids: readonly string[]): Promise<Map<string, ToolRow>> {
   const valid = ids.filter(isUuid);
   const rows =
-    valid.length === 0 ? [] : await tx.select().from(tool).where(inArray(tool.id, valid));
+    valid.length === 0
+      ? []
+      : await tx.select(toolColumns).from(tool).where(inArray(tool.id, valid));
   return new Map(rows.map((r) => [r.id, r]));
 }
 

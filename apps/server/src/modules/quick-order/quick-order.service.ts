@@ -11,7 +11,7 @@ import {
   type QuickOrderRow,
 } from '@voltforge/contract/quick-order-rules';
 import type { Db } from '../../db/client.ts';
-import { tool } from '../../db/schema/tool.ts';
+import { tool, toolColumns } from '../../db/schema/tool.ts';
 import { badRequest } from '../../http-error.ts';
 import { pricingOfRow, type ToolRow } from '../tools/tools.service.ts';
 import { closestPartNumbers } from '../tools/tool-search.ts';
@@ -82,7 +82,7 @@ export async function previewQuickOrder(db: Db, text: string): Promise<QuickOrde
     keys.length === 0
       ? []
       : await db
-          .select()
+          .select(toolColumns)
           .from(tool)
           .where(and(isNull(tool.archivedAt), inArray(sql`lower(${tool.partNumber})`, keys)));
   const byKey = new Map(found.map((t) => [partNumberKey(t.partNumber), t]));

@@ -1,12 +1,11 @@
 import { and, asc, isNull, sql } from 'drizzle-orm';
 import { breaksCell, toolCsvColumns, type ToolCsvColumn } from '@voltforge/contract/tool-csv';
 import type { Db } from '../../db/client.ts';
-import { tool } from '../../db/schema/tool.ts';
+import { tool, toolColumns } from '../../db/schema/tool.ts';
+import type { ToolRow } from '../tools/tools.service.ts';
 import { CSV_BOM, csvLine, spreadsheetSafe } from '../../csv.ts';
 
 const PAGE = 500;
-
-type ToolRow = typeof tool.$inferSelect;
 
 /** The columns people type free text into: written spreadsheet-safe, read back as they were. */
 export const TEXT_COLUMNS: ReadonlySet<ToolCsvColumn> = new Set(['name', 'category', 'desc']);
@@ -38,7 +37,7 @@ export async function* exportToolsCsv(db: Db): AsyncGenerator<string> {
   let after: string | null = null;
   for (;;) {
     const rows: ToolRow[] = await db
-      .select()
+      .select(toolColumns)
       .from(tool)
       .where(and(isNull(tool.archivedAt), after === null ? undefined : sql`${key} > ${after}`))
       .orderBy(asc(key))

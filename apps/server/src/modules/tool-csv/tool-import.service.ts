@@ -29,14 +29,13 @@ import {
 import type { z } from 'zod';
 import type { Actor } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { stockMovement, tool } from '../../db/schema/tool.ts';
+import { stockMovement, tool, toolColumns } from '../../db/schema/tool.ts';
+import type { ToolRow } from '../tools/tools.service.ts';
 import { CsvSyntaxError, fromSpreadsheetSafe, parseCsv } from '../../csv.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { badRequest, conflict, HttpError } from '../../http-error.ts';
 import { syncLowStock, type OnLowStock } from '../../stock/low-stock.service.ts';
 import { TEXT_COLUMNS, toolCsvCells } from './tool-export.service.ts';
-
-type ToolRow = typeof tool.$inferSelect;
 
 /** The values a row sets, as the database keeps them; absent means "leave as it is". */
 interface ToolValues {
@@ -275,7 +274,7 @@ async function plan(db: Db | Tx, csv: string, lock: boolean): Promise<Plan> {
       ? []
       : await (() => {
           const query = db
-            .select()
+            .select(toolColumns)
             .from(tool)
             .where(inArray(sql`lower(${tool.partNumber})`, keys));
           // Locked in ascending id, the global order of tool locks (docs/architecture.md).

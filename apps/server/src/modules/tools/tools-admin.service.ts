@@ -12,7 +12,7 @@ import { dollarsToCents } from '@voltforge/contract/money';
 import type { Tool } from '@voltforge/contract/tool';
 import type { Actor } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { stockMovement, tool } from '../../db/schema/tool.ts';
+import { stockMovement, tool, toolColumns } from '../../db/schema/tool.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http-error.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { partNumberMessages } from '@voltforge/contract/part-number';
@@ -106,7 +106,7 @@ export async function createTool(
         priceBreaks: breaksInCents(input.priceBreaks ?? []),
         inStock: input.inStock,
       })
-      .returning();
+      .returning(toolColumns);
     if (!row) throw new Error('tool insert returned no row');
     if (row.inStock > 0) {
       await tx
@@ -163,7 +163,7 @@ export async function updateTool(
             stock ? eq(tool.inStock, stock.from) : undefined,
           ),
         )
-        .returning();
+        .returning(toolColumns);
       if (!row) return null;
       // The breaks must still fit the price and minimum as this edit leaves them (rolled back).
       refuseBadPricing(pricingOfRow(row));
@@ -198,7 +198,7 @@ export async function restockTool(
       .update(tool)
       .set({ inStock: sql`${tool.inStock} + ${quantity}` })
       .where(and(eq(tool.id, id), isNull(tool.archivedAt), lte(tool.inStock, INT32_MAX - quantity)))
-      .returning();
+      .returning(toolColumns);
     if (!row) return null;
     await tx
       .insert(stockMovement)
