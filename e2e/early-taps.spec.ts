@@ -6,7 +6,8 @@ import { demo, hydrated } from './fixtures';
  * long. A tap or a form sent in it is held and done once the page has hydrated
  * (public/boot.js): never lost, and answered within 200 ms of hydration ending. The CPU runs 6×
  * slower (a slow phone) and the app's entry is held back until the tap has landed, so the tap
- * certainly comes before hydration.
+ * certainly comes before hydration. Text typed while a page loads and hydrates (on a throttled
+ * network too) stays in its field and is what the app sends.
  */
 
 const ANSWER_WITHIN_MS = 200;
@@ -181,5 +182,64 @@ test.describe('a tap before hydration, on a 6× slower CPU', () => {
       type: 'sign-in sent',
       description: `${Math.round(sentAt! - hydratedAt!)} ms after hydration`,
     });
+  });
+});
+
+test.describe('text typed while a page loads and hydrates, on a slow network and a 6× slower CPU', () => {
+  /** A slow phone on a slow connection: 6× CPU, 400 ms round trips, 100 kB/s down. */
+  async function slowPhoneOnSlowNetwork(page: Page) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 400,
+      downloadThroughput: 100_000,
+      uploadThroughput: 50_000,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  }
+  const formOf = (page: Page, button: string) =>
+    page.locator('form', { has: page.getByRole('button', { name: button, exact: true }) });
+  const address = 'a.buyer.of.many.tools@example-company.com';
+
+  test('is kept on the login page, typed before and while it hydrates', async ({ page }) => {
+    await slowPhoneOnSlowNetwork(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    const email = formOf(page, 'Login').getByLabel('Email');
+    // Typed from the first paint on, key by key, so the typing runs into hydration.
+    await email.pressSequentially(address, { delay: 60 });
+    await formOf(page, 'Login').getByLabel('Password').pressSequentially(demo.customer.password);
+    await hydrated(page);
+    await expect(email).toHaveValue(address);
+    // And the app has it too: signing in sends what the field shows.
+    await email.fill(demo.customer.email);
+    await formOf(page, 'Login').getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  });
+
+  test('is kept on the login page opened from the header of a page still loading', async ({
+    page,
+  }) => {
+    await slowPhoneOnSlowNetwork(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Login', exact: true }).first().click();
+    await page.waitForURL('**/login');
+    const email = formOf(page, 'Login').getByLabel('Email');
+    await email.pressSequentially(address, { delay: 60 });
+    await hydrated(page);
+    await expect(email).toHaveValue(address);
+    await page.waitForTimeout(1_000);
+    await expect(email).toHaveValue(address);
+  });
+
+  test('is kept on the register page, in every field', async ({ page }) => {
+    await slowPhoneOnSlowNetwork(page);
+    await page.goto('/register', { waitUntil: 'commit' });
+    const form = formOf(page, 'Register');
+    await form.getByLabel('Name').pressSequentially('Ada Buyer', { delay: 60 });
+    await form.getByLabel('Email').pressSequentially(address, { delay: 60 });
+    await hydrated(page);
+    await expect(form.getByLabel('Name')).toHaveValue('Ada Buyer');
+    await expect(form.getByLabel('Email')).toHaveValue(address);
   });
 });
