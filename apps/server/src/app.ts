@@ -40,7 +40,7 @@ import { shopTermsRoutes } from './modules/shop-terms/shop-terms.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { documentsExportRoutes } from './modules/accounting/documents-export.ts';
 import { refundsRoutes } from './modules/refunds/refunds.routes.ts';
-import { refundOrder } from './modules/refunds/refunds.service.ts';
+import { recordProviderRefund, refundCancelledOrder } from './modules/refunds/refunds.service.ts';
 import type { Actor } from './auth/guards.ts';
 import { documentAttachments } from './modules/invoices/invoices.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -188,20 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A paid order an admin cancels is refunded in full, by the refunds' one path.
   const refundCancelled = (orderId: string, actor: Actor) =>
     paymentProvider
-      ? refundOrder(
-          database.db,
-          actor,
-          orderId,
-          {
-            lines: [],
-            shipping: false,
-            whole: true,
-            restock: false,
-            reason: 'The order was cancelled by the shop.',
-          },
-          paymentProvider,
-          paidSteps,
-        )
+      ? refundCancelledOrder(database.db, actor, orderId, paymentProvider, paidSteps)
       : Promise.resolve();
   await app.register(ordersAdminRoutes, { beforeCancel, notify, refundCancelled });
   await app.register(orderExpiryPlugin, {
@@ -213,6 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     provider: paymentProvider,
     orderHoldHours: config.orderHoldHours,
     steps: paidSteps,
+    recordRefund: (reported) => recordProviderRefund(database.db, reported, paidSteps),
   });
   await app.register(shopTermsRoutes, { shopTerms: config.shopTerms });
   await app.register(invoicesRoutes);

@@ -1,34 +1,14 @@
 import type { Cart, CartLine } from './cart.ts';
 import { orderCharges, type ShopTerms } from './charges.ts';
 import { centsToDollars, formatUsd } from './money.ts';
-import { formatCount } from './format-number.ts';
 import { largestOrderable, quantityProblem, type Orderable } from './quantity-rules.ts';
+import { cartMessages } from './cart-text.ts';
 
 /**
  * The cart's rules and words that pages show or apply without validating a request: no zod, so
  * a page with the cart link or a tool's order form does not download the schemas (those are in
  * cart.ts, with what a cart is: docs/architecture.md, "Cart").
  */
-
-/** The most lines a cart holds (a quick order adds up to 500 at once). */
-export const MAX_CART_LINES = 500;
-
-export const cartMessages = {
-  unknownTool: 'This tool is not in the catalogue any more.',
-  tooManyLines: `A cart holds at most ${MAX_CART_LINES} lines. Check out or remove some first.`,
-  archived: 'No longer sold. Remove it to check out.',
-  soldOut: 'Out of stock now. Remove it to check out.',
-  short: (available: number) =>
-    `Only ${formatCount(available)} in stock now. Lower the quantity to check out.`,
-  priceChanged: (was: number, now: number) =>
-    `The price changed from ${formatUsd(was)} to ${formatUsd(now)} each since you added it.`,
-  merged: (partNumber: string, quantity: number) =>
-    `${partNumber}: ${formatCount(quantity)} pcs. from this browser added to your cart.`,
-  mergeCapped: (partNumber: string, quantity: number) =>
-    `${partNumber}: only ${formatCount(quantity)} pcs. in your cart, as much as is in stock.`,
-  mergeDropped: (partNumber: string) =>
-    `${partNumber}: not added, it cannot be ordered now (sold out or no longer sold).`,
-} as const;
 
 /**
  * What keeps a cart line from checkout, in words that say what to do, or null: the one rule for

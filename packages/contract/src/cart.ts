@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { quantitySchema } from './order.ts';
-import { MAX_CART_LINES, cartMessages } from './cart-rules.ts';
+import { MAX_CART_LINES, cartMessages } from './cart-text.ts';
 
 /**
  * The cart (docs/architecture.md, "Cart"): a signed-in buyer's lines live on the server, so they

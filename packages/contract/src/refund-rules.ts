@@ -1,4 +1,3 @@
-import type { RefundRequest } from './refund.ts';
 import { taxCents } from './charges.ts';
 import { centsToDollars, formatUsd } from './money.ts';
 
@@ -14,6 +13,7 @@ export type RefundStatus = (typeof refundStatuses)[number];
 export const MAX_REFUND_REASON_LENGTH = 500;
 
 export const refundMessages = {
+  cancelledByShop: 'The order was cancelled by the shop.',
   nothing: 'Choose what to refund: lines, shipping or an amount.',
   reasonRequired: 'Say why the order is refunded (the customer sees it on the credit note).',
   reasonTooLong: `The reason must be at most ${MAX_REFUND_REASON_LENGTH} characters.`,
@@ -70,6 +70,17 @@ export interface RefundFigures {
 }
 
 /**
+ * What a refund asks for, as the rules read it: lines (by line number) and shipping, or an amount
+ * in dollars. The request schema (refund.ts) gives this shape; it is spelled here so the rules
+ * need no zod.
+ */
+export interface RefundAsked {
+  lines: ReadonlyArray<{ lineNo: number; quantity: number }>;
+  shipping: boolean;
+  amount?: number | undefined;
+}
+
+/**
  * The figures of a refund, or the reason it cannot be made. Lines are refunded at the price they
  * were bought at, shipping whole, tax at the order's rate on both (rounded once per refund, half
  * up, as the order's was). The refund that takes the last of everything takes exactly what is
@@ -79,16 +90,14 @@ export interface RefundFigures {
 export function refundFigures(
   order: RefundableOrder,
   before: RefundedSoFar,
-  asked: Pick<RefundRequest, 'lines' | 'shipping' | 'amount'> & { whole?: boolean },
+  asked: RefundAsked & { whole?: boolean },
 ): RefundFigures | { problem: string } {
   const leftCents = order.totalCents - before.totalCents;
   if (leftCents <= 0) return { problem: refundMessages.fullyRefunded };
   if (asked.whole && (asked.lines.length > 0 || asked.shipping || asked.amount !== undefined)) {
     return { problem: refundMessages.wholeAndParts };
   }
-  const request: Pick<RefundRequest, 'lines' | 'shipping' | 'amount'> = asked.whole
-    ? everythingLeft(order, before)
-    : asked;
+  const request: RefundAsked = asked.whole ? everythingLeft(order, before) : asked;
   if (request.amount !== undefined) {
     if (request.lines.length > 0 || request.shipping)
       return { problem: refundMessages.amountAndLines };
@@ -147,7 +156,7 @@ export function refundFigures(
 function everythingLeft(
   order: RefundableOrder,
   before: RefundedSoFar,
-): Pick<RefundRequest, 'lines' | 'shipping'> {
+): Omit<RefundAsked, 'amount'> {
   return {
     lines: order.lines.flatMap((l) => {
       const left = l.quantity - (before.quantities.get(l.lineNo) ?? 0);

@@ -1,12 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CartLine, CartLineInput } from '@voltforge/contract/cart';
-import {
-  MAX_CART_LINES,
-  cartLineProblem,
-  cartMessages,
-  goneCartLine,
-  type CartGoods,
-} from '@voltforge/contract/cart-rules';
+import { cartLineProblem, goneCartLine, type CartGoods } from '@voltforge/contract/cart-rules';
+import { MAX_CART_LINES, cartMessages } from '@voltforge/contract/cart-text';
 import { centsToDollars } from '@voltforge/contract/money';
 import { linesTotalCents, priceLine } from '@voltforge/contract/pricing';
 import {

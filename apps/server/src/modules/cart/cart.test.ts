@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, MergeCartResult } from '@voltforge/contract/cart';
-import { cartMessages, GONE_TOOL_NAME } from '@voltforge/contract/cart-rules';
+import { GONE_TOOL_NAME } from '@voltforge/contract/cart-rules';
+import { cartMessages } from '@voltforge/contract/cart-text';
 import { cartLine } from '../../db/schema/cart.ts';
 import { tool } from '../../db/schema/tool.ts';
 import {

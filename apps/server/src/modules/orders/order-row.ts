@@ -17,7 +17,7 @@ import {
   type OrderRow,
 } from '../../db/schema/order.ts';
 import { containsPattern } from '../tools/tools.service.ts';
-import { refundsOf } from '../refunds/refund-list.ts';
+import { refundsOf } from './order-refunds.ts';
 
 export type { OrderRow };
 

@@ -20,13 +20,19 @@ import {
   createIntentForOrder,
   handleWebhookEvent,
   type PaidSteps,
+  type RecordReportedRefund,
 } from './payments.service.ts';
 import { confirmTestCard } from './test-card-provider.ts';
 
 /** Card payments: the provider's settings, intents, confirmations and webhooks. */
 export async function paymentsRoutes(
   instance: FastifyInstance,
-  opts: { provider: PaymentProvider | null; orderHoldHours: number; steps: PaidSteps },
+  opts: {
+    provider: PaymentProvider | null;
+    orderHoldHours: number;
+    steps: PaidSteps;
+    recordRefund: RecordReportedRefund;
+  },
 ) {
   const active = opts.provider;
   const activeProvider = (): PaymentProvider => {
@@ -167,7 +173,7 @@ export async function paymentsRoutes(
           throw error;
         }
         const { outcome, orderId } = await withProvider(
-          () => handleWebhookEvent(app.db, event, provider, opts.steps),
+          () => handleWebhookEvent(app.db, event, provider, opts.steps, opts.recordRefund),
           request.log,
         );
         request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook handled');

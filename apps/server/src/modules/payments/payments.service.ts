@@ -8,14 +8,18 @@ import { paymentEvent } from '../../db/schema/payment.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import type { Actor } from '../../auth/guards.ts';
 import { findOrderRow, orderToJson, withLines, type OrderRow } from '../orders/order-row.ts';
-import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
+import type {
+  PaymentProvider,
+  ProviderEvent,
+  ProviderIntent,
+  ReportedRefund,
+} from './payment-provider.ts';
 import { isUuid } from '../../db/ids.ts';
 import { recordOrderEvent } from '../orders/order-events.ts';
 import { recordPaymentAttempt } from '../order-timeline/payment-attempts.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 import type { Seller } from '../../config.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
-import { recordProviderRefund } from '../refunds/refunds.service.ts';
 
 type Customer = Pick<Actor, 'id' | 'role'>;
 
@@ -265,6 +269,14 @@ export async function confirmOrderPayment(
   throw notFound(paymentMessages.orderNotFound);
 }
 
+/**
+ * Records a refund the provider reports, once (the refunds module's; app.ts hands it over, as
+ * refunds use the payment provider and so sit above this module).
+ */
+export type RecordReportedRefund = (
+  reported: ReportedRefund,
+) => Promise<'settled' | 'recorded' | 'ignored'>;
+
 export type WebhookOutcome =
   | 'duplicate'
   | 'ignored'
@@ -285,6 +297,7 @@ export async function handleWebhookEvent(
   event: ProviderEvent,
   provider: PaymentProvider,
   steps: PaidSteps,
+  recordRefund: RecordReportedRefund,
 ): Promise<{ outcome: WebhookOutcome; orderId: string | null }> {
   const [seen] = await db
     .select({ id: paymentEvent.id })
@@ -295,7 +308,7 @@ export async function handleWebhookEvent(
   if (event.refund) {
     // Recorded by the provider's refund id, so a replay or a concurrent report changes nothing;
     // the event is marked seen after, so a failure here is retried by the provider.
-    const recorded = await recordProviderRefund(db, event.refund, steps);
+    const recorded = await recordRefund(event.refund);
     await db
       .insert(paymentEvent)
       .values({ provider: provider.name, eventId: event.id, type: event.type, orderId: null })

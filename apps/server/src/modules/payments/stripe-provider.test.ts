@@ -15,6 +15,8 @@ import { mailOutbox } from '../../db/schema/mail.ts';
 import { orderNotifier } from '../../mail/order-notices.ts';
 import { handleWebhookEvent } from './payments.service.ts';
 import { createStripeProvider } from './stripe-provider.ts';
+import type { ReportedRefund } from './payment-provider.ts';
+import { recordProviderRefund } from '../refunds/refunds.service.ts';
 import { insertOrder, readOrder, type OrderRow } from '../../../test/payment-test-orders.ts';
 import { errorOf } from '../../../test/error-body.ts';
 
@@ -27,6 +29,8 @@ const WEBHOOK_SECRET = 'whsec_x';
 let fake: FakeStripe;
 let t: ShopTestApp;
 const notify = orderNotifier({ publicUrl: 'http://localhost:3000', holdHours: 48 });
+const recordRefund = (reported: ReportedRefund) =>
+  recordProviderRefund(t.app.db, reported, { notify, seller });
 const seller = { name: 'Voltforge Tools Inc.', addressLines: ['1 Test Way'], taxId: null };
 let alice: TestUser;
 let bob: TestUser;
@@ -727,6 +731,7 @@ describe('Stripe provider: POST /api/payments/webhook', () => {
           },
           provider,
           { notify, seller },
+          recordRefund,
         ),
       ),
     );
@@ -777,6 +782,7 @@ describe('Stripe provider: cancelling an order with a payment intent', () => {
       { id: `${event.id}_again`, type: 'payment_intent.succeeded', intentId: intent.id },
       stripeProvider(),
       { notify, seller },
+      recordRefund,
     );
     expect(outcome).toEqual({ outcome: 'paid_after_cancel', orderId: placed.id });
   });

@@ -306,6 +306,33 @@ export async function refundOrder(
   return sendRefund(db, made, row.transactionId, provider, steps);
 }
 
+/**
+ * A paid order an admin cancelled is refunded in full through the one path above: the cancel has
+ * returned its stock already.
+ */
+export function refundCancelledOrder(
+  db: Db,
+  actor: Pick<Actor, 'id'>,
+  orderId: string,
+  provider: PaymentProvider,
+  steps: RefundSteps,
+): Promise<RefundRow> {
+  return refundOrder(
+    db,
+    actor,
+    orderId,
+    {
+      lines: [],
+      shipping: false,
+      whole: true,
+      restock: false,
+      reason: refundMessages.cancelledByShop,
+    },
+    provider,
+    steps,
+  );
+}
+
 /** POST /api/order/:id/refunds/:refundId/retry (admin): ask the provider again for a pending one. */
 export async function retryRefund(
   db: Db,

@@ -16,7 +16,7 @@ import { createTestProvider } from '../payments/test-card-provider.ts';
 import { handleWebhookEvent } from '../payments/payments.service.ts';
 import { ProviderUnavailableError, type PaymentProvider } from '../payments/payment-provider.ts';
 import { expireUnpaidOrders } from '../orders/order-expiry.ts';
-import { refundOrder, retryRefund } from './refunds.service.ts';
+import { recordProviderRefund, refundOrder, retryRefund } from './refunds.service.ts';
 
 let smtp: SmtpTestServer;
 let t: ShopTestApp;
@@ -310,6 +310,7 @@ describe('refunds', () => {
       { id: `evt_1_${order._id}`, type: 'refund.created', intentId: null, refund: reported },
       provider,
       steps(),
+      (r) => recordProviderRefund(t.app.db, r, steps()),
     );
     expect(first.outcome).toBe('refund_recorded');
     const replay = await handleWebhookEvent(
@@ -317,6 +318,7 @@ describe('refunds', () => {
       { id: `evt_1_${order._id}`, type: 'refund.created', intentId: null, refund: reported },
       provider,
       steps(),
+      (r) => recordProviderRefund(t.app.db, r, steps()),
     );
     expect(replay.outcome).toBe('duplicate');
     const update = await handleWebhookEvent(
@@ -324,6 +326,7 @@ describe('refunds', () => {
       { id: `evt_2_${order._id}`, type: 'refund.updated', intentId: null, refund: reported },
       provider,
       steps(),
+      (r) => recordProviderRefund(t.app.db, r, steps()),
     );
     expect(update.outcome).toBe('ignored');
     const rows = await t.app.db.select().from(refund).where(eq(refund.orderId, order._id));

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import type { Cart, CartLine, MergeCartResult } from '@voltforge/contract/cart';
-import { cartMessages } from '@voltforge/contract/cart-rules';
+import { cartMessages } from '@voltforge/contract/cart-text';
 import type { ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cart, CartLine } from '@voltforge/contract/cart';
-import { cartMessages, checkoutMessages } from '@voltforge/contract/cart-rules';
+import { checkoutMessages } from '@voltforge/contract/cart-rules';
+import { cartMessages } from '@voltforge/contract/cart-text';
 import type { Order } from '@voltforge/contract/order';
 import type { QuickOrderPreview, QuickOrderVerdict } from '@voltforge/contract/quick-order';
 import type { Tool } from '@voltforge/contract/tool';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MergeCartResult } from '@voltforge/contract/cart';
-import { MAX_CART_LINES } from '@voltforge/contract/cart-rules';
+import { MAX_CART_LINES } from '@voltforge/contract/cart-text';
 import { cartText } from '@voltforge/contract/cart-text';
 import { api, errorMessage } from '../api-client';
 import { toast } from '../toast';
