@@ -37,6 +37,9 @@ await build({
     'migrate-cli': 'src/db/migrate-cli.ts',
     'seed-cli': 'src/seed/seed-cli.ts',
     'make-admin': 'src/cli/make-admin.ts',
+    // The thread invoices and credit notes are rendered in, loaded by file path
+    // (src/modules/invoices/document-pdf-thread.ts).
+    'document-pdf-worker': 'src/modules/invoices/document-pdf-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -19,6 +20,15 @@ import type { CreditNoteSnapshot, InvoiceSnapshot } from '@voltforge/contract/in
 import type { Refund } from '@voltforge/contract/refund';
 import { refundStatuses } from '@voltforge/contract/refund-rules';
 import { user } from './auth.ts';
+
+/**
+ * Bytes (PostgreSQL's bytea) as a Buffer: node-postgres reads them as one, PGlite as a
+ * Uint8Array.
+ */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
 
 export const order = pgTable(
   'order',
@@ -145,7 +155,7 @@ export const documentCounter = pgTable(
 /**
  * An invoice: issued once per order, the moment it is paid, in the same transaction. `snapshot`
  * holds everything it says (seller, buyer, lines, charges, payment) and never changes; its PDF is
- * rendered from it.
+ * rendered from it once, on first need, and kept in `pdf` (docs/payments.md, "Invoices").
  */
 export const invoice = pgTable(
   'invoice',
@@ -160,6 +170,8 @@ export const invoice = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     totalCents: integer('total_cents').notNull(),
     snapshot: jsonb('snapshot').$type<InvoiceSnapshot>().notNull(),
+    /** The PDF rendered from the snapshot; written once, by the first renderer to finish. */
+    pdf: bytea('pdf'),
   },
   (t) => [
     uniqueIndex('invoice_number_idx').on(t.number),
@@ -232,6 +244,8 @@ export const creditNote = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     totalCents: integer('total_cents').notNull(),
     snapshot: jsonb('snapshot').$type<CreditNoteSnapshot>().notNull(),
+    /** The PDF rendered from the snapshot; written once, by the first renderer to finish. */
+    pdf: bytea('pdf'),
   },
   (t) => [
     uniqueIndex('credit_note_number_idx').on(t.number),

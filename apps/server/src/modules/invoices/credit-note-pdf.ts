@@ -1,5 +1,5 @@
 import type { CreditNoteSnapshot } from '@voltforge/contract/invoice-rules';
-import { renderDocumentPdf, type PdfDocumentModel } from './document-pdf.ts';
+import type { PdfDocumentModel } from './document-pdf.ts';
 import { chargeTotals, documentDate } from './invoice-pdf.ts';
 
 /** A credit note, as the PDF shows it: rendered only from its snapshot. */
@@ -7,6 +7,7 @@ export function creditNoteModel(snapshot: CreditNoteSnapshot): PdfDocumentModel 
   return {
     title: 'Credit note',
     number: snapshot.number,
+    issuedAt: snapshot.issuedAt,
     facts: [
       ['Date', documentDate(snapshot.issuedAt)],
       ['Order', snapshot.orderNumber],
@@ -27,8 +28,4 @@ export function creditNoteModel(snapshot: CreditNoteSnapshot): PdfDocumentModel 
         : 'Prices are in US dollars.',
     ],
   };
-}
-
-export function renderCreditNotePdf(snapshot: CreditNoteSnapshot): Promise<Buffer> {
-  return renderDocumentPdf(creditNoteModel(snapshot));
 }

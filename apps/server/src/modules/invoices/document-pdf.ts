@@ -13,6 +13,11 @@ export interface PdfDocumentModel {
   /** "Invoice", "Credit note". */
   title: string;
   number: string;
+  /**
+   * When it was issued (ISO 8601): the PDF's creation date, so the same document always renders
+   * to the same bytes, whichever instance renders it.
+   */
+  issuedAt: string;
   /** [label, value] beside the title: dates, the order, the invoice a credit note refers to. */
   facts: Array<[string, string]>;
   seller: { name: string; addressLines: string[]; taxId: string | null };
@@ -69,6 +74,7 @@ export async function renderDocumentPdf(model: PdfDocumentModel): Promise<Buffer
       Title: `${model.title} ${model.number}`,
       Author: model.seller.name,
       Subject: `${model.title} ${model.number}`,
+      CreationDate: new Date(model.issuedAt),
     },
     compress: true,
     autoFirstPage: true,

@@ -1,6 +1,6 @@
 import { chargeTexts } from '@voltforge/contract/charges';
 import type { InvoiceSnapshot } from '@voltforge/contract/invoice-rules';
-import { renderDocumentPdf, type PdfDocumentModel } from './document-pdf.ts';
+import type { PdfDocumentModel } from './document-pdf.ts';
 
 /** "25 November 2026": dates on documents, in UTC (the day the number's year is taken from). */
 export function documentDate(iso: string): string {
@@ -39,6 +39,7 @@ export function invoiceModel(snapshot: InvoiceSnapshot): PdfDocumentModel {
   return {
     title: 'Invoice',
     number: snapshot.number,
+    issuedAt: snapshot.issuedAt,
     facts: [
       ['Date', documentDate(snapshot.issuedAt)],
       ['Order', snapshot.orderNumber],
@@ -54,8 +55,4 @@ export function invoiceModel(snapshot: InvoiceSnapshot): PdfDocumentModel {
         (snapshot.taxRateBp > 0 ? ' Tax is charged on goods and shipping.' : ''),
     ],
   };
-}
-
-export function renderInvoicePdf(snapshot: InvoiceSnapshot): Promise<Buffer> {
-  return renderDocumentPdf(invoiceModel(snapshot));
 }

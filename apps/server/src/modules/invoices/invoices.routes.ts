@@ -5,8 +5,7 @@ import { orderIdParamsSchema } from '@voltforge/contract/order';
 import { requireUser, signedIn } from '../../auth/guards.ts';
 import { notFound } from '../../http-error.ts';
 import { visibleOrder } from '../orders/orders.service.ts';
-import { findInvoice } from './invoices.service.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
+import { invoicePdf } from './invoices.service.ts';
 
 /** An order's invoice as a PDF: for the order's customer and for admins. */
 export async function invoicesRoutes(instance: FastifyInstance) {
@@ -26,14 +25,13 @@ export async function invoicesRoutes(instance: FastifyInstance) {
       const actor = await requireUser(request);
       // Someone else's order is answered as if it did not exist (visibleOrder's rule).
       const row = await visibleOrder(app.db, actor, request.params.id);
-      const issued = await findInvoice(app.db, row.id);
+      const issued = await invoicePdf(app.db, row.id);
       if (!issued) throw notFound(invoiceMessages.notIssued);
-      const pdf = await renderInvoicePdf(issued.snapshot);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${issued.snapshot.number}.pdf"`)
+        .header('content-disposition', `attachment; filename="${issued.number}.pdf"`)
         .header('cache-control', 'private, no-store')
-        .send(pdf);
+        .send(issued.pdf);
     },
   );
 }

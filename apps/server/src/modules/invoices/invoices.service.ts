@@ -1,16 +1,14 @@
-import { and, eq } from 'drizzle-orm';
-import {
-  documentNumber,
-  type CreditNoteSnapshot,
-  type InvoiceSnapshot,
-} from '@voltforge/contract/invoice-rules';
+import { and, eq, isNull } from 'drizzle-orm';
+import { documentNumber, type InvoiceSnapshot } from '@voltforge/contract/invoice-rules';
 import { formatOrderNumber } from '@voltforge/contract/order-rules';
 import type { Seller } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { creditNote, invoice, type OrderRow } from '../../db/schema/order.ts';
 import type { RenderAttachment } from '../../mail/sender.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
-import { renderCreditNotePdf } from './credit-note-pdf.ts';
+import type { PdfDocumentModel } from './document-pdf.ts';
+import { renderDocumentPdfOffThread } from './document-pdf-thread.ts';
+import { invoiceModel } from './invoice-pdf.ts';
+import { creditNoteModel } from './credit-note-pdf.ts';
 import { nextDocumentNumber } from './numbering.ts';
 
 /** How an order was paid, as the invoice states it. */
@@ -82,55 +80,106 @@ export async function issueInvoice(
   return { number, issuedAt };
 }
 
-/** An order's invoice as issued, or undefined before the order is paid. */
-export async function findInvoice(
-  db: Db | Tx,
-  orderId: string,
-): Promise<{ id: string; snapshot: InvoiceSnapshot } | undefined> {
-  const [row] = await db
-    .select({ id: invoice.id, snapshot: invoice.snapshot })
-    .from(invoice)
-    .where(eq(invoice.orderId, orderId));
-  return row;
-}
+type DocumentTable = typeof invoice | typeof creditNote;
 
-/** One credit note of an order, by its number. */
-export async function findCreditNote(
-  db: Db | Tx,
-  orderId: string,
-  number: string,
-): Promise<{ snapshot: CreditNoteSnapshot } | undefined> {
-  const [row] = await db
-    .select({ snapshot: creditNote.snapshot })
-    .from(creditNote)
-    .where(and(eq(creditNote.orderId, orderId), eq(creditNote.number, number)));
-  return row;
+/** Documents being rendered by this instance, by id: concurrent requests wait for one render. */
+const rendering = new Map<string, Promise<Buffer>>();
+
+/**
+ * A document's PDF (docs/payments.md, "Invoices"): the bytes kept with it, or else rendered from
+ * its snapshot in the worker thread and kept. Every download and every mail of the document is
+ * then these same bytes, and the snapshot is read and rendered only once.
+ */
+function keptPdf(
+  db: Db,
+  table: DocumentTable,
+  id: string,
+  stored: Buffer | null,
+  model: () => Promise<PdfDocumentModel>,
+): Promise<Buffer> {
+  if (stored) return Promise.resolve(stored);
+  let pending = rendering.get(id);
+  if (!pending) {
+    pending = model()
+      .then(renderDocumentPdfOffThread)
+      .then((pdf) => keepFirst(db, table, id, pdf))
+      .finally(() => rendering.delete(id));
+    rendering.set(id, pending);
+  }
+  return pending;
 }
 
 /**
- * The mail sender's renderer for document attachments: the invoice of an order, rendered from
- * its stored snapshot, so every delivery attempt attaches the same document.
+ * Keeps a rendered PDF unless another instance kept one first, and answers the bytes kept: the
+ * first writer wins, so every instance serves one and the same byte string.
+ */
+async function keepFirst(db: Db, table: DocumentTable, id: string, pdf: Buffer): Promise<Buffer> {
+  const [kept] = await db
+    .update(table)
+    .set({ pdf })
+    .where(and(eq(table.id, id), isNull(table.pdf)))
+    .returning({ id: table.id });
+  if (kept) return pdf;
+  const [first] = await db.select({ pdf: table.pdf }).from(table).where(eq(table.id, id));
+  if (!first?.pdf) throw new Error(`document ${id} has no PDF kept and could not keep one`);
+  return first.pdf;
+}
+
+/** An order's invoice as a PDF, or undefined before the order is paid. */
+export async function invoicePdf(
+  db: Db,
+  orderId: string,
+): Promise<{ number: string; pdf: Buffer } | undefined> {
+  const [row] = await db
+    .select({ id: invoice.id, number: invoice.number, pdf: invoice.pdf })
+    .from(invoice)
+    .where(eq(invoice.orderId, orderId));
+  if (!row) return undefined;
+  const pdf = await keptPdf(db, invoice, row.id, row.pdf, async () => {
+    const [issued] = await db
+      .select({ snapshot: invoice.snapshot })
+      .from(invoice)
+      .where(eq(invoice.id, row.id));
+    return invoiceModel(issued!.snapshot);
+  });
+  return { number: row.number, pdf };
+}
+
+/** A credit note as a PDF: one of an order's by its number, or the one of a refund. */
+export async function creditNotePdf(
+  db: Db,
+  which: { orderId: string; number: string } | { refundId: string },
+): Promise<{ number: string; pdf: Buffer } | undefined> {
+  const [row] = await db
+    .select({ id: creditNote.id, number: creditNote.number, pdf: creditNote.pdf })
+    .from(creditNote)
+    .where(
+      'refundId' in which
+        ? eq(creditNote.refundId, which.refundId)
+        : and(eq(creditNote.orderId, which.orderId), eq(creditNote.number, which.number)),
+    );
+  if (!row) return undefined;
+  const pdf = await keptPdf(db, creditNote, row.id, row.pdf, async () => {
+    const [issued] = await db
+      .select({ snapshot: creditNote.snapshot })
+      .from(creditNote)
+      .where(eq(creditNote.id, row.id));
+    return creditNoteModel(issued!.snapshot);
+  });
+  return { number: row.number, pdf };
+}
+
+/**
+ * The mail sender's renderer for document attachments: the kept PDF of the invoice or credit
+ * note, the same bytes on every delivery attempt as on every download.
  */
 export function documentAttachments(db: Db): RenderAttachment {
   return async (attachment) => {
-    if (attachment.kind === 'credit_note') {
-      const [note] = await db
-        .select({ snapshot: creditNote.snapshot })
-        .from(creditNote)
-        .where(eq(creditNote.refundId, attachment.id));
-      if (!note) throw new Error(`the credit note of refund ${attachment.id} is not there`);
-      return {
-        filename: attachment.filename,
-        content: await renderCreditNotePdf(note.snapshot),
-        contentType: 'application/pdf',
-      };
-    }
-    const issued = await findInvoice(db, attachment.id);
-    if (!issued) throw new Error(`the invoice of order ${attachment.id} is not there`);
-    return {
-      filename: attachment.filename,
-      content: await renderInvoicePdf(issued.snapshot),
-      contentType: 'application/pdf',
-    };
+    const document =
+      attachment.kind === 'credit_note'
+        ? await creditNotePdf(db, { refundId: attachment.id })
+        : await invoicePdf(db, attachment.id);
+    if (!document) throw new Error(`the ${attachment.kind} of ${attachment.id} is not there`);
+    return { filename: attachment.filename, content: document.pdf, contentType: 'application/pdf' };
   };
 }

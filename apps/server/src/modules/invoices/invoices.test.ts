@@ -138,6 +138,9 @@ describe('invoices', () => {
     expect(pdf?.contentType).toBe('application/pdf');
     // Over $75.00 of goods: shipping is free; tax on the goods alone.
     expect(pdfText(pdf!.content)).toContain('$108.25');
+    // The mail attaches the very bytes the download serves.
+    const download = await invoicePdf(placed._id, t.customerB);
+    expect(download.rawPayload.equals(pdf!.content)).toBe(true);
   });
 
   it('never changes once issued: not with the tool, the profile or the seller', async () => {

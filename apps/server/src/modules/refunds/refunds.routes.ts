@@ -9,8 +9,7 @@ import { adminOnly, requireAdmin, requireUser, signedIn } from '../../auth/guard
 import { HttpError, notFound } from '../../http-error.ts';
 import { getOrder, visibleOrder } from '../orders/orders.service.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
-import { findCreditNote } from '../invoices/invoices.service.ts';
-import { renderCreditNotePdf } from '../invoices/credit-note-pdf.ts';
+import { creditNotePdf } from '../invoices/invoices.service.ts';
 import { refundOrder, retryRefund, type RefundSteps } from './refunds.service.ts';
 
 const refundParamsSchema = orderIdParamsSchema.extend({ refundId: z.string().max(64) });
@@ -85,13 +84,13 @@ export async function refundsRoutes(
       const actor = await requireUser(request);
       const row = await visibleOrder(app.db, actor, request.params.id);
       const number = request.params.number.replace(/\.pdf$/i, '');
-      const note = await findCreditNote(app.db, row.id, number);
+      const note = await creditNotePdf(app.db, { orderId: row.id, number });
       if (!note) throw notFound(refundMessages.refundNotFound);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${number}.pdf"`)
+        .header('content-disposition', `attachment; filename="${note.number}.pdf"`)
         .header('cache-control', 'private, no-store')
-        .send(await renderCreditNotePdf(note.snapshot));
+        .send(note.pdf);
     },
   );
 }
