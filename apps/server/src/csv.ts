@@ -5,52 +5,63 @@
  * and the reader skips it.
  */
 
-import { isPhoneNumber } from '@voltforge/contract/phone-rules';
+import { centsToDollars } from '@voltforge/contract/money';
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
-export function csvValue(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/**
+ * A figure the shop computed itself (an amount of money, say), written exactly as it is: only
+ * figures and numbers skip the spreadsheet guard, so a negative amount stays a number.
+ */
+export class CsvFigure {
+  constructor(readonly text: string) {}
 }
 
-export function csvLine(values: readonly (string | number | null | undefined)[]): string {
-  return `${values.map(csvValue).join(',')}\r\n`;
+/** Cents as dollars with two decimals ("-12.50"), a figure. */
+export function csvMoney(cents: number): CsvFigure {
+  return new CsvFigure(centsToDollars(cents).toFixed(2));
 }
+
+export type CsvCell = string | number | CsvFigure | null | undefined;
 
 // A spreadsheet runs a cell starting with one of these as a formula.
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * For text that people typed (customers' names, addresses and phones; tools' names, categories
- * and descriptions): a leading `'` makes a spreadsheet show it as text instead of running it as
- * a formula (the OWASP advice for CSV injection).
+ * Text that a spreadsheet would run as a formula gets a leading `'`, which makes it show the
+ * text as typed (the OWASP advice for CSV injection): `'=HYPERLINK(…)`, `'-2+3`, and a phone
+ * number `'+44 20 7946 0958`, which a spreadsheet would otherwise read as a sum or a number.
  */
-export function spreadsheetSafe(text: string): string {
+function spreadsheetSafe(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 /**
- * A phone number for a spreadsheet. A valid number (the contract's phone rule: digits, an
- * optional leading +, spaces, dashes, dots, brackets) is written as the text formula
- * `="+1 555 010 2030"`: Excel, Google Sheets and LibreOffice (with formulas evaluated) show it
- * exactly as typed, with its +, and never as arithmetic ("+1-555-0100" would show -654) or
- * with a stray apostrophe. That formula is safe because nothing but those characters can be
- * inside it — no quote, letter or function name. Anything else (an address saved before the
- * rule, say) gets the apostrophe like any other typed text.
+ * One cell as written: text made spreadsheet-safe (every text cell of every export, whoever
+ * typed it, so no exporter can forget), then quoted when RFC 4180 needs it.
  */
-export function spreadsheetPhone(phone: string): string {
-  return isPhoneNumber(phone) ? `="${phone}"` : spreadsheetSafe(phone);
+export function csvValue(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  const text =
+    typeof value === 'number'
+      ? String(value)
+      : value instanceof CsvFigure
+        ? value.text
+        : spreadsheetSafe(value);
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvLine(values: readonly CsvCell[]): string {
+  return `${values.map(csvValue).join(',')}\r\n`;
 }
 
 /**
- * The text `spreadsheetSafe` was given, read back from a CSV this shop wrote (the tools import):
- * a `'` in front of a formula character is dropped, so an export imports unchanged. (Text that
- * itself starts with `'=` loses that apostrophe; no name, category or description needs one.)
+ * A cell of a CSV this shop wrote, read back as the text it was given (the tools import): a `'`
+ * in front of a formula character is dropped, so an export imports unchanged. (Text that itself
+ * starts with `'=` loses that apostrophe; no name, category or description needs one.)
  */
 export function fromSpreadsheetSafe(cell: string): string {
   return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;

@@ -4,14 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { documentsExportQuerySchema, type DocumentsExportQuery } from '@voltforge/contract/invoice';
 import { DOCUMENT_EXPORT_COLUMNS } from '@voltforge/contract/invoice-rules';
-import { centsToDollars } from '@voltforge/contract/money';
 import { DOCUMENTS_EXPORT_PATH } from '@voltforge/contract/order-export';
 import { adminOnly } from '../../auth/guards.ts';
-import { CSV_BOM, CSV_CONTENT_TYPE, csvLine, spreadsheetSafe } from '../../csv.ts';
+import { CSV_BOM, CSV_CONTENT_TYPE, csvLine, csvMoney } from '../../csv.ts';
 import type { Db } from '../../db/client.ts';
 import { creditNote, invoice } from '../../db/schema/order.ts';
-
-const money = (cents: number) => centsToDollars(cents).toFixed(2);
 
 /**
  * Every invoice and credit note issued in the period, in number order, each from its stored
@@ -37,14 +34,14 @@ export async function* exportDocumentsCsv(
       s.issuedAt.slice(0, 10),
       s.orderNumber,
       '',
-      spreadsheetSafe(s.buyer.name),
-      spreadsheetSafe(s.buyer.company ?? ''),
-      spreadsheetSafe(s.buyer.taxId ?? ''),
-      money(s.goodsCents),
-      money(s.shippingCents),
-      money(s.taxCents),
-      money(s.goodsCents + s.shippingCents),
-      money(s.totalCents),
+      s.buyer.name,
+      s.buyer.company ?? '',
+      s.buyer.taxId ?? '',
+      csvMoney(s.goodsCents),
+      csvMoney(s.shippingCents),
+      csvMoney(s.taxCents),
+      csvMoney(s.goodsCents + s.shippingCents),
+      csvMoney(s.totalCents),
     ]);
   }
   const notes = await db
@@ -59,14 +56,14 @@ export async function* exportDocumentsCsv(
       s.issuedAt.slice(0, 10),
       s.orderNumber,
       s.invoiceNumber ?? '',
-      spreadsheetSafe(s.buyer.name),
-      spreadsheetSafe(s.buyer.company ?? ''),
-      spreadsheetSafe(s.buyer.taxId ?? ''),
-      money(-s.goodsCents),
-      money(-s.shippingCents),
-      money(-s.taxCents),
-      money(-(s.goodsCents + s.shippingCents)),
-      money(-s.totalCents),
+      s.buyer.name,
+      s.buyer.company ?? '',
+      s.buyer.taxId ?? '',
+      csvMoney(-s.goodsCents),
+      csvMoney(-s.shippingCents),
+      csvMoney(-s.taxCents),
+      csvMoney(-(s.goodsCents + s.shippingCents)),
+      csvMoney(-s.totalCents),
     ]);
   }
 }

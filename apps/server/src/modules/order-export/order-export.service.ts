@@ -1,7 +1,8 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
-import { CSV_BOM, csvLine, spreadsheetPhone, spreadsheetSafe } from '../../csv.ts';
+import { formatOrderNumber } from '@voltforge/contract/order-rules';
+import { CSV_BOM, csvLine, csvMoney } from '../../csv.ts';
 import { orderFiltersWhere, withLines, type OrderFilters } from '../orders/order-row.ts';
 
 const PAGE = 500;
@@ -13,6 +14,7 @@ interface ExportRow {
 
 export const orderCsvColumns = [
   'orderId',
+  'orderNumber',
   'line',
   'placedAt',
   'status',
@@ -35,13 +37,12 @@ export const orderCsvColumns = [
 
 export type OrderExportFilters = OrderFilters;
 
-const money = (cents: number) => (cents / 100).toFixed(2);
 const time = (at: Date | null) => at?.toISOString() ?? '';
 
 /**
  * Every order line of every order matching Manage All Orders' filters, newest first, as CSV, a page at a time (keyset
  * on creation time and id, so a large history is never held in memory and no order is skipped).
- * What customers typed is made spreadsheet-safe.
+ * Every text cell is made spreadsheet-safe by the CSV writer.
  */
 export async function* exportOrdersCsv(
   db: Db,
@@ -75,19 +76,20 @@ export async function* exportOrdersCsv(
       .map(({ o, line }) =>
         csvLine([
           o.id,
+          formatOrderNumber(o.number),
           line.lineNo,
           o.createdAt.toISOString(),
           o.status,
-          spreadsheetSafe(o.customerName),
-          spreadsheetSafe(o.email),
-          spreadsheetPhone(o.phone),
-          spreadsheetSafe(o.address),
+          o.customerName,
+          o.email,
+          o.phone,
+          o.address,
           line.partNumber,
           line.toolName,
-          money(line.unitPriceCents),
+          csvMoney(line.unitPriceCents),
           line.quantity,
-          money(line.totalCents),
-          money(o.totalCents),
+          csvMoney(line.totalCents),
+          csvMoney(o.totalCents),
           time(o.paidAt),
           time(o.shippedAt),
           time(o.deliveredAt),

@@ -94,6 +94,32 @@ beforeAll(async () => {
       ],
     },
   ]);
+  // Tool names an admin typed that a spreadsheet would run, and a phone it would add up.
+  const formulas = await Promise.all(
+    ['=HYPERLINK("http://evil.example","Open")', '+1+1', '-2+3', '@SUM(1+1)'].map((name, i) =>
+      insertTool(t.app.db, { name, partNumber: `VF-FX0${i}`, priceCents: 500 }),
+    ),
+  );
+  await insertOrders([
+    {
+      order: {
+        ...base,
+        phone: '+44 20 7946 0958',
+        address: '3 Formula Row',
+        status: 'cancelled',
+        goodsCents: 4000,
+        totalCents: 4000,
+      },
+      lines: formulas.map((made) => ({
+        toolId: made.id,
+        toolName: made.name,
+        partNumber: made.partNumber,
+        unitPriceCents: 500,
+        quantity: 2,
+        totalCents: 1000,
+      })),
+    },
+  ]);
 });
 afterAll(() => t.close());
 
@@ -106,7 +132,9 @@ describe('GET /api/orders/export.csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const [header, ...rows] = parseCsv(res.body, { unterminatedQuote: 'x' });
-    expect(res.body.startsWith('\uFEFForderId,line,placedAt,status,customerName')).toBe(true);
+    expect(res.body.startsWith('\uFEFForderId,orderNumber,line,placedAt,status,customerName')).toBe(
+      true,
+    );
     expect(header?.cells).toContain('partNumber');
     expect(rows).toHaveLength(1);
     const cells = Object.fromEntries(header!.cells.map((c, i) => [c, rows[0]!.cells[i]]));
@@ -114,7 +142,7 @@ describe('GET /api/orders/export.csv', () => {
       status: 'pending_payment',
       customerName: 'Zoë "Sparky" O\'Neill, Jr.',
       // Shown by a spreadsheet as +1 555 010 2030, as text, never run as arithmetic.
-      phone: '="+1 555 010 2030"',
+      phone: "'+1 555 010 2030",
       address: '\'=HYPERLINK("http://evil.example")\nFlat 2, "Rear"',
       partNumber: 'VF-SS60',
       tool: 'Lötstation, 60 W',
@@ -126,14 +154,38 @@ describe('GET /api/orders/export.csv', () => {
     expect(res.body).toContain('"Zoë ""Sparky"" O\'Neill, Jr."');
   });
 
+  it('writes every text cell spreadsheet-safe, tool names too, and figures as numbers', async () => {
+    const res = await exportOrders('?status=cancelled');
+    const [header, ...rows] = parseCsv(res.body, { unterminatedQuote: 'x' });
+    const records = rows.map((r) =>
+      Object.fromEntries(header!.cells.map((c, i) => [c, r.cells[i]])),
+    );
+    expect(records.map((r) => r.tool)).toEqual([
+      '\'=HYPERLINK("http://evil.example","Open")',
+      "'+1+1",
+      "'-2+3",
+      "'@SUM(1+1)",
+    ]);
+    for (const record of records) {
+      expect(record.orderNumber).toMatch(/^VF-\d+$/);
+      expect(record).toMatchObject({
+        phone: "'+44 20 7946 0958",
+        unitPrice: '5.00',
+        quantity: '2',
+        lineTotal: '10.00',
+        total: '40.00',
+      });
+    }
+  });
+
   it('pages through a long history without skipping or repeating an order', async () => {
     const res = await exportOrders('?status=shipped');
     const [, ...rows] = parseCsv(res.body, { unterminatedQuote: 'x' });
     expect(rows).toHaveLength(600);
     expect(new Set(rows.map((r) => r.cells[0])).size).toBe(600);
     const all = parseCsv((await exportOrders()).body, { unterminatedQuote: 'x' });
-    // A header, 601 one-line orders and the two lines of the last.
-    expect(all).toHaveLength(604);
+    // A header, 601 one-line orders, one of two lines and one of four.
+    expect(all).toHaveLength(608);
   });
 
   it('writes an order of several lines as a row per line, the order repeated on each', async () => {

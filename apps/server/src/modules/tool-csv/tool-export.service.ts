@@ -3,12 +3,9 @@ import { breaksCell, toolCsvColumns, type ToolCsvColumn } from '@voltforge/contr
 import type { Db } from '../../db/client.ts';
 import { tool, toolColumns } from '../../db/schema/tool.ts';
 import type { ToolRow } from '../tools/tools.service.ts';
-import { CSV_BOM, csvLine, spreadsheetSafe } from '../../csv.ts';
+import { CSV_BOM, csvLine } from '../../csv.ts';
 
 const PAGE = 500;
-
-/** The columns people type free text into: written spreadsheet-safe, read back as they were. */
-export const TEXT_COLUMNS: ReadonlySet<ToolCsvColumn> = new Set(['name', 'category', 'desc']);
 
 /** A tool's cells in the tools CSV; the import reads the same text back to the same values. */
 export function toolCsvCells(row: ToolRow): Record<ToolCsvColumn, string> {
@@ -46,9 +43,7 @@ export async function* exportToolsCsv(db: Db): AsyncGenerator<string> {
     yield rows
       .map((row) => {
         const cells = toolCsvCells(row);
-        return csvLine(
-          toolCsvColumns.map((c) => (TEXT_COLUMNS.has(c) ? spreadsheetSafe(cells[c]) : cells[c])),
-        );
+        return csvLine(toolCsvColumns.map((c) => cells[c]));
       })
       .join('');
     const last = rows[rows.length - 1];

@@ -35,7 +35,7 @@ import { CsvSyntaxError, fromSpreadsheetSafe, parseCsv } from '../../csv.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { badRequest, conflict, HttpError } from '../../http-error.ts';
 import { syncLowStock, type OnLowStock } from '../../stock/low-stock.service.ts';
-import { TEXT_COLUMNS, toolCsvCells } from './tool-export.service.ts';
+import { toolCsvCells } from './tool-export.service.ts';
 
 /** The values a row sets, as the database keeps them; absent means "leave as it is". */
 interface ToolValues {
@@ -245,10 +245,8 @@ async function plan(db: Db | Tx, csv: string, lock: boolean): Promise<Plan> {
     const cells: Partial<Record<ToolCsvColumn, string>> = {};
     columns.forEach((column, i) => {
       const cell = record.cells[i] ?? '';
-      // The export writes people's text spreadsheet-safe; read it back as it was.
-      cells[column as ToolCsvColumn] = TEXT_COLUMNS.has(column as ToolCsvColumn)
-        ? fromSpreadsheetSafe(cell)
-        : cell;
+      // The export writes every text cell spreadsheet-safe; read it back as it was.
+      cells[column as ToolCsvColumn] = fromSpreadsheetSafe(cell);
     });
     const values = readRow(record.row, cells, errors);
     if (values) {
