@@ -26,6 +26,7 @@ import type { OrderNotify } from '../../mail/order-notices.ts';
 import { returnToStock } from '../../stock/stock-returns.ts';
 import { findOrderRow, withLines } from '../orders/order-row.ts';
 import { nextDocumentNumber } from '../invoices/numbering.ts';
+import { creditNoteLines } from './credit-note-lines.ts';
 import {
   ProviderUnavailableError,
   type PaymentProvider,
@@ -109,7 +110,10 @@ async function reserveRefund(
   });
 }
 
-/** The credit note's snapshot: the order's parties and what this refund returned. */
+/**
+ * The credit note's snapshot: the order's parties and what this refund returned, in lines that add
+ * up to its goods (creditNoteLines).
+ */
 async function creditNoteSnapshot(
   tx: Tx,
   row: OrderRow,
@@ -122,7 +126,6 @@ async function creditNoteSnapshot(
     .select({ number: invoice.number, snapshot: invoice.snapshot })
     .from(invoice)
     .where(eq(invoice.orderId, row.id));
-  const byLine = new Map(row.lines.map((l) => [l.lineNo, l]));
   return {
     number,
     issuedAt: issuedAt.toISOString(),
@@ -143,20 +146,7 @@ async function creditNoteSnapshot(
       address: row.address,
       phone: row.phone,
     },
-    lines: made.lines.flatMap((l) => {
-      const line = byLine.get(l.lineNo);
-      return line
-        ? [
-            {
-              partNumber: line.partNumber,
-              name: line.toolName,
-              quantity: l.quantity,
-              unitPriceCents: line.unitPriceCents,
-              totalCents: l.amountCents,
-            },
-          ]
-        : [];
-    }),
+    lines: await creditNoteLines(tx, row, made),
     goodsCents: made.goodsCents,
     shippingCents: made.shippingCents,
     taxCents: made.taxCents,

@@ -164,6 +164,58 @@ describe('refunds', () => {
     expect(errorOf(more).message).toBe(refundMessages.fullyRefunded);
   });
 
+  it('gives every credit note lines that add up to its goods, whatever kind of refund', async () => {
+    const { order } = await paidOrder();
+    // One of each kind, the whole one last: after an amount, it returns less than its lines.
+    for (const payload of [
+      { lines: [{ lineNo: 1, quantity: 1 }], reason: 'Lines' },
+      { shipping: true, reason: 'Shipping' },
+      { amount: 30, reason: 'Amount' },
+      { whole: true, reason: 'Whole' },
+    ]) {
+      expect((await refundAs(t.admin, order._id, payload)).statusCode).toBe(201);
+    }
+    const notes = await t.app.db
+      .select({ snapshot: creditNote.snapshot })
+      .from(creditNote)
+      .where(eq(creditNote.orderId, order._id))
+      .orderBy(creditNote.seq);
+    expect(notes.map((n) => n.snapshot.reason)).toEqual(['Lines', 'Shipping', 'Amount', 'Whole']);
+    for (const { snapshot: note } of notes) {
+      const lines = note.lines.reduce((sum, l) => sum + l.totalCents, 0);
+      expect(lines, note.reason).toBe(note.goodsCents);
+      expect(lines + note.shippingCents + note.taxCents, note.reason).toBe(note.totalCents);
+    }
+    const [, , amount, whole] = notes.map((n) => n.snapshot);
+    // $30.00 refunded as an amount: $27.71 before tax, $2.29 of tax, and one line saying so.
+    expect(amount).toMatchObject({ goodsCents: 2771, shippingCents: 0, taxCents: 229 });
+    expect(amount!.lines).toEqual([
+      {
+        partNumber: '',
+        name: 'Amount refunded, before tax',
+        quantity: 1,
+        unitPriceCents: 2771,
+        totalCents: 2771,
+      },
+    ]);
+    // The rest: 2 × $10.00 and 1 × $29.99 less what the amount already returned.
+    expect(whole!.lines.map((l) => l.totalCents).slice(0, 2)).toEqual([2000, 2999]);
+    expect(whole!.lines[2]).toMatchObject({
+      name: `Less the amount refunded before (${amount!.number})`,
+      totalCents: whole!.goodsCents - 4999,
+    });
+    expect(whole!.totalCents).toBe(
+      Math.round(order.total * 100) -
+        notes.slice(0, 3).reduce((s, n) => s + n.snapshot.totalCents, 0),
+    );
+    // The PDF reads the same: its lines, then its total.
+    const url = `/api/order/${order._id}/credit-notes/${amount!.number}.pdf`;
+    const text = pdfText(
+      (await request(t.app, { method: 'GET', url, as: t.customerA })).rawPayload,
+    );
+    expect(text).toMatch(/Amount refunded, before tax\s+1\s+\$27\.71\s+\$27\.71/);
+  });
+
   it('refuses what cannot be refunded, and refunds nothing for a customer', async () => {
     const { order } = await paidOrder();
     const tooMany = await refundAs(t.admin, order._id, {
