@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkoutMessages } from './cart-rules.ts';
-import { addressSchema } from './order.ts';
+import { addressSchema } from './address.ts';
 import { phoneSchema } from './phone.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
 

@@ -1,3 +1,4 @@
+import { addressMessages } from './address-rules.ts';
 import { phoneMessages } from './phone-rules.ts';
 
 /**
@@ -17,7 +18,7 @@ export const orderMessages = {
   quantityPositive: 'Quantity must be at least 1',
   phoneRequired: phoneMessages.required,
   phoneInvalid: phoneMessages.invalid,
-  addressRequired: 'Address is required',
+  addressRequired: addressMessages.required,
   toolRequired: 'Choose a tool to order',
   toolNotFound: 'This tool is not available.',
   orderNotFound: 'Order not found.',
@@ -56,8 +57,6 @@ export function shortageMessage(inStock: number): string {
  * real bound is the tool's stock, which the server checks atomically.
  */
 export const MAX_ORDER_QUANTITY = 1_000_000;
-
-export const ADDRESS_MAX_LENGTH = 500;
 
 export const orderStatuses = [
   'pending_payment',

@@ -1,12 +1,8 @@
 import { formatCount } from './format-number.ts';
 import { z } from 'zod';
 import { phoneSchema } from './phone.ts';
-import {
-  ADDRESS_MAX_LENGTH,
-  MAX_ORDER_QUANTITY,
-  orderMessages,
-  orderStatuses,
-} from './order-rules.ts';
+import { addressSchema } from './address.ts';
+import { MAX_ORDER_QUANTITY, orderMessages, orderStatuses } from './order-rules.ts';
 import { invoiceRefSchema } from './invoice.ts';
 import { refundSchema } from './refund.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
@@ -21,12 +17,6 @@ export const quantitySchema = z
   .int(orderMessages.quantityWhole)
   .min(1, orderMessages.quantityPositive)
   .max(MAX_ORDER_QUANTITY, `Quantity must be at most ${formatCount(MAX_ORDER_QUANTITY)}`);
-
-export const addressSchema = z
-  .string({ error: orderMessages.addressRequired })
-  .trim()
-  .min(1, orderMessages.addressRequired)
-  .max(ADDRESS_MAX_LENGTH, `Address must be at most ${ADDRESS_MAX_LENGTH} characters`);
 
 /**
  * POST /api/order. Strict: a body carrying anything else (price, paid, email, status, name...)

@@ -1,26 +1,26 @@
 import { z } from 'zod';
 import { ONE_LINE, oneLineMessage, requiredText } from './form-fields.ts';
-import { authMessages } from './user.ts';
+import { addressSchema } from './address.ts';
+import { addressMessages } from './address-rules.ts';
+import { hasEmoji, noEmojiMessage } from './emoji-rules.ts';
+import { authMessages, nameSchema } from './user.ts';
 import { isHttpUrl } from './web-address.ts';
 import { phoneSchema } from './phone.ts';
 import { phoneMessages } from './phone-rules.ts';
 
-export const MAX_PROFILE_NAME_LENGTH = 100;
 export const MAX_PROFILE_ABOUT_LENGTH = 1000;
 export const MAX_PROFILE_SHORT_TEXT_LENGTH = 200;
-export const MAX_PROFILE_ADDRESS_LENGTH = 300;
 export const MAX_PROFILE_URL_LENGTH = 2048;
 
 export const profileMessages = {
   updated: 'update Successfully',
   nameRequired: authMessages.nameRequired,
-  nameTooLong: `Name must be at most ${MAX_PROFILE_NAME_LENGTH} characters`,
+  nameTooLong: authMessages.nameTooLong,
   aboutTooLong: `About must be at most ${MAX_PROFILE_ABOUT_LENGTH} characters`,
   educationTooLong: `Education must be at most ${MAX_PROFILE_SHORT_TEXT_LENGTH} characters`,
   professionRequired: 'Profession is required',
   professionTooLong: `Profession must be at most ${MAX_PROFILE_SHORT_TEXT_LENGTH} characters`,
-  addressRequired: 'Address is required',
-  addressTooLong: `Address must be at most ${MAX_PROFILE_ADDRESS_LENGTH} characters`,
+  addressRequired: addressMessages.required,
   phoneRequired: phoneMessages.required,
   phoneInvalid: phoneMessages.invalid,
   linkedinRequired: 'Linkedin is required',
@@ -28,6 +28,7 @@ export const profileMessages = {
   imgInvalid: 'Photo URL must be a web address starting with http:// or https://',
   onlyYourOwn: 'You can only change your own profile.',
   companyTooLong: `Company must be at most ${MAX_PROFILE_SHORT_TEXT_LENGTH} characters`,
+  companyEmoji: noEmojiMessage('Company'),
   taxIdInvalid:
     'VAT / tax id must look like an EU or UK VAT number (DE123456789, GB123456789) or a US EIN (12-3456789)',
 } as const;
@@ -56,11 +57,8 @@ export type Profile = z.infer<typeof profileSchema>;
  * education or img clears it; name and img are the account's display name and photo.
  */
 export const updateProfileSchema = z.object({
-  name: requiredText(
-    MAX_PROFILE_NAME_LENGTH,
-    profileMessages.nameRequired,
-    profileMessages.nameTooLong,
-  ).regex(ONE_LINE, oneLineMessage),
+  // The account's name: the rule it was registered with.
+  name: nameSchema,
   about: optionalText(MAX_PROFILE_ABOUT_LENGTH, profileMessages.aboutTooLong),
   education: optionalText(MAX_PROFILE_SHORT_TEXT_LENGTH, profileMessages.educationTooLong),
   profession: requiredText(
@@ -68,11 +66,8 @@ export const updateProfileSchema = z.object({
     profileMessages.professionRequired,
     profileMessages.professionTooLong,
   ),
-  address: requiredText(
-    MAX_PROFILE_ADDRESS_LENGTH,
-    profileMessages.addressRequired,
-    profileMessages.addressTooLong,
-  ),
+  // The same rule as an order's and the checkout's, so a profile's address always fills an order.
+  address: addressSchema,
   // The same rule as an order's and the checkout's, so a profile's phone always fills an order.
   phone: phoneSchema,
   linkedin: z
@@ -87,10 +82,9 @@ export const updateProfileSchema = z.object({
     .max(MAX_PROFILE_URL_LENGTH, profileMessages.imgInvalid)
     .refine((v) => v === '' || isHttpUrl(v), profileMessages.imgInvalid)
     .optional(),
-  company: optionalText(MAX_PROFILE_SHORT_TEXT_LENGTH, profileMessages.companyTooLong).refine(
-    (v) => v === undefined || ONE_LINE.test(v),
-    oneLineMessage,
-  ),
+  company: optionalText(MAX_PROFILE_SHORT_TEXT_LENGTH, profileMessages.companyTooLong)
+    .refine((v) => v === undefined || ONE_LINE.test(v), oneLineMessage)
+    .refine((v) => v === undefined || !hasEmoji(v), profileMessages.companyEmoji),
   taxId: z
     .string({ error: profileMessages.taxIdInvalid })
     .trim()

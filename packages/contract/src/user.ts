@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { ONE_LINE, oneLineMessage } from './form-fields.ts';
+import { hasEmoji, noEmojiMessage } from './emoji-rules.ts';
 
 /** The spec's exact validation messages (section 5). */
+/** A person's name: the account's, printed on their orders and invoices. */
+export const MAX_NAME_LENGTH = 100;
+
 export const authMessages = {
   emailRequired: 'Email is required',
   emailInvalid: 'Provide a valid Email',
@@ -16,6 +20,8 @@ export const authMessages = {
   passwordIsShopName:
     'A password cannot contain the shop’s name. Choose one that is harder to guess.',
   nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${MAX_NAME_LENGTH} characters`,
+  nameEmoji: noEmojiMessage('Name'),
   adminOnly: 'Only an admin can do this.',
   onlyYourOwnRole: 'You can only check your own account.',
   onlyYourOwnToken: 'You can only get a token for your own account.',
@@ -60,8 +66,9 @@ export const nameSchema = z
   .string({ error: authMessages.nameRequired })
   .trim()
   .min(1, authMessages.nameRequired)
-  .max(100, 'Name must be at most 100 characters')
-  .regex(ONE_LINE, oneLineMessage);
+  .max(MAX_NAME_LENGTH, authMessages.nameTooLong)
+  .regex(ONE_LINE, oneLineMessage)
+  .refine((name) => !hasEmoji(name), authMessages.nameEmoji);
 
 export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type LoginInput = z.input<typeof loginSchema>;

@@ -1,4 +1,4 @@
-import { addressSchema } from '@voltforge/contract/order';
+import { addressSchema } from '@voltforge/contract/address';
 import { phoneSchema } from '@voltforge/contract/phone';
 import { z } from 'zod';
 

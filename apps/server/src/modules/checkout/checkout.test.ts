@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressMessages } from '@voltforge/contract/address-rules';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
 import type { Cart } from '@voltforge/contract/cart';
 import type { Order } from '@voltforge/contract/order';
@@ -256,6 +257,10 @@ describe('POST /api/checkout', () => {
     expect(errorOf(missing).fields).toEqual({
       expectedTotal: checkoutMessages.expectedTotalRequired,
     });
+    const longAddress = Array.from({ length: 250 }, (_, i) => `Line ${i + 1}`).join('\n');
+    const tooLong = await checkout(buyer, 50, { address: longAddress });
+    expect(tooLong.statusCode).toBe(400);
+    expect(errorOf(tooLong).fields).toEqual({ address: addressMessages.tooManyLines });
     const anonymous = await request(t.app, {
       method: 'POST',
       url: '/api/checkout',

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@voltforge/contract/order';
+import { addressMessages } from '@voltforge/contract/address-rules';
 import { phoneMessages } from '@voltforge/contract/phone-rules';
 import { order, orderLine } from '../../db/schema/order.ts';
 import { stockMovement, tool } from '../../db/schema/tool.ts';
 import { request, type TestUser } from '../../../test/test-app.ts';
+import { errorOf } from '../../../test/error-body.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 
 let t: ShopTestApp;
@@ -222,6 +224,28 @@ describe('POST /api/order', () => {
     const res = await placeAs(alice, { ...validBody(id), address: '   ' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: { fields: { address: 'Address is required' } } });
+  });
+
+  it('refuses an address an invoice cannot print, saying why, and places nothing', async () => {
+    const { id } = await createTool();
+    for (const [address, message] of [
+      [
+        Array.from({ length: 250 }, (_, i) => `Line ${i + 1}`).join('\n'),
+        addressMessages.tooManyLines,
+      ],
+      [`12 ${'Long '.repeat(25)}Lane`, addressMessages.lineTooLong],
+      ['12 Foundry Lane 🏠', addressMessages.emoji],
+    ]) {
+      const res = await placeAs(alice, { ...validBody(id), address });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).fields).toEqual({ address: message });
+    }
+    expect(await orderCountFor(id)).toBe(0);
+    // Six lines, and right-to-left scripts, are addresses.
+    const arabic = 'شارع الملك فهد 12\nالرياض 11564\nالمملكة العربية السعودية';
+    expect((await placeAs(alice, { ...validBody(id), address: arabic })).statusCode).toBe(201);
+    const six = 'Unit 4\nBuilding B\n12 Foundry Lane\nIndustrial Park\nSpringfield\nIL 62701';
+    expect((await placeAs(alice, { ...validBody(id), address: six })).statusCode).toBe(201);
   });
 
   it('refuses a total larger than the books can hold, keeping the stock', async () => {

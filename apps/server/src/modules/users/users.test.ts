@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressMessages } from '@voltforge/contract/address-rules';
 import { profileMessages, type Profile } from '@voltforge/contract/profile';
+import { authMessages } from '@voltforge/contract/user';
 import { request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 import { errorOf } from '../../../test/error-body.ts';
@@ -319,5 +321,39 @@ describe('PUT /api/users/:email', () => {
   it("refuses another account's token (403) and anonymous callers (401)", async () => {
     expect((await tokenFor(alice.email, bob)).statusCode).toBe(403);
     expect((await tokenFor(bob.email, null)).statusCode).toBe(401);
+  });
+});
+
+describe('what a profile may hold that documents print', () => {
+  it('refuses emoji in the name and company, and an address an invoice cannot print', async () => {
+    const res = await save(
+      alice.email,
+      {
+        ...complete,
+        name: 'Alice 👍🏽 Adams',
+        company: 'Sparks ⚡ Ltd',
+        address: Array.from({ length: 7 }, (_, i) => `Line ${i + 1}`).join('\n'),
+      },
+      alice,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields).toEqual({
+      name: authMessages.nameEmoji,
+      company: profileMessages.companyEmoji,
+      address: addressMessages.tooManyLines,
+    });
+    // Hebrew, Arabic and the signs a company name carries are fine.
+    const ok = await save(
+      alice.email,
+      {
+        ...complete,
+        name: 'דוד כהן',
+        company: 'Acme® Components™',
+        address: 'רחוב הרצל 15\nתל אביב',
+      },
+      alice,
+    );
+    expect(ok.statusCode).toBe(200);
+    expect(await profileOf(alice)).toMatchObject({ name: 'דוד כהן', company: 'Acme® Components™' });
   });
 });
