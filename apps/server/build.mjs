@@ -23,6 +23,8 @@ const keepExternal = [
   // invoice or credit note).
   'pdfkit',
   'dejavu-fonts-ttf',
+  // pdfkit's font engine, also asked directly which characters the fonts can draw: one copy.
+  'fontkit',
   // Loaded only when REDIS_URL is set; pg requires pg-native only if it is installed.
   'ioredis',
   'pg-native',

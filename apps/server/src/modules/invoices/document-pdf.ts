@@ -1,11 +1,15 @@
 import { createRequire } from 'node:module';
+import { openSync, type Font } from 'fontkit';
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { hasRightToLeft, printable, visualLine } from './document-text.ts';
 
 /**
  * The shop's accounting documents (invoices, credit notes) as PDF, with pdfkit: pure JavaScript,
  * text selectable, and the DejaVu fonts shipped with the dependencies (nothing is downloaded,
- * and any name or address prints, accents and all). Laid out to fit both A4 and US Letter: the
- * page is A4 wide and the content stays inside Letter's height.
+ * and any name or address prints, accents, Hebrew and Arabic and all; what the fonts lack, such
+ * as emoji, prints as a placeholder: document-text.ts). Laid out to fit both A4 and US Letter:
+ * the page is A4 wide and the content stays inside Letter's height, every block of it moving on
+ * to a new page rather than over the footer.
  */
 
 /** What a document says, in the order it says it. */
@@ -63,8 +67,44 @@ const COLUMNS = {
 
 const money = (cents: number) => formatUsd(centsToDollars(cents));
 
+let regularFont: Font | undefined;
+
+/** Whether the regular font (whose glyphs the bold one shares) can draw a character. */
+function hasGlyph(codePoint: number): boolean {
+  regularFont ??= openSync(FONT) as Font;
+  return regularFont.hasGlyphForCodePoint(codePoint);
+}
+
+/** Every text of the model as the fonts can print it. */
+function printableModel(model: PdfDocumentModel): PdfDocumentModel {
+  const p = (text: string) => printable(text, hasGlyph);
+  const maybe = (text: string | null) => (text === null ? null : p(text));
+  return {
+    ...model,
+    facts: model.facts.map(([label, value]) => [p(label), p(value)]),
+    seller: {
+      name: p(model.seller.name),
+      addressLines: model.seller.addressLines.map(p),
+      taxId: maybe(model.seller.taxId),
+    },
+    buyer: {
+      name: p(model.buyer.name),
+      company: maybe(model.buyer.company),
+      address: p(model.buyer.address),
+      email: p(model.buyer.email),
+      phone: p(model.buyer.phone),
+      taxId: maybe(model.buyer.taxId),
+    },
+    lines: model.lines.map((l) => ({ ...l, partNumber: p(l.partNumber), name: p(l.name) })),
+    notes: model.notes.map(p),
+  };
+}
+
+type Align = 'left' | 'right' | 'center';
+
 /** Renders the document; resolves with the PDF's bytes. */
-export async function renderDocumentPdf(model: PdfDocumentModel): Promise<Buffer> {
+export async function renderDocumentPdf(given: PdfDocumentModel): Promise<Buffer> {
+  const model = printableModel(given);
   // Loaded on first use: most requests never make a PDF, and start-up should not pay for it.
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
@@ -89,44 +129,117 @@ export async function renderDocumentPdf(model: PdfDocumentModel): Promise<Buffer
     doc.on('error', reject);
   });
 
-  // Seller (left) and the document's title and facts (right).
-  doc.font('bold').fontSize(14).text(model.seller.name, MARGIN, MARGIN, { width: 260 });
-  doc.font('regular').fontSize(9);
-  for (const line of model.seller.addressLines) doc.text(line, { width: 260 });
-  if (model.seller.taxId) doc.text(`VAT / tax id: ${model.seller.taxId}`, { width: 260 });
-  const sellerBottom = doc.y;
+  /**
+   * A right-to-left paragraph's lines, broken to the width in reading order (pdfkit would break
+   * the reordered line, putting its end first).
+   */
+  const rightToLeftLines = (text: string, width: number): string[] => {
+    const lines: string[] = [];
+    for (const paragraph of text.split(/\r\n|\r|\n/)) {
+      let line = '';
+      for (const word of paragraph.split(/(?<=\s)/)) {
+        if (line && doc.widthOfString((line + word).trimEnd()) > width) {
+          lines.push(line.trimEnd());
+          line = '';
+        }
+        let rest = word;
+        // A word wider than the whole width is broken where it must be.
+        while (!line && doc.widthOfString(rest.trimEnd()) > width && rest.length > 1) {
+          let fit = rest.length - 1;
+          while (fit > 1 && doc.widthOfString(rest.slice(0, fit)) > width) fit -= 1;
+          lines.push(rest.slice(0, fit));
+          rest = rest.slice(fit);
+        }
+        line += rest;
+      }
+      lines.push(line.trimEnd());
+    }
+    return lines;
+  };
 
-  doc
-    .font('bold')
-    .fontSize(20)
-    .text(model.title.toUpperCase(), MARGIN + 270, MARGIN, {
-      width: CONTENT_WIDTH - 270,
-      align: 'right',
-    });
+  /** The height a paragraph takes in the current font at this width. */
+  const heightOf = (text: string, width: number): number =>
+    hasRightToLeft(text)
+      ? rightToLeftLines(text, width).length * doc.currentLineHeight(true)
+      : doc.heightOfString(text, { width });
+
+  /**
+   * Writes a paragraph at (x, y) within `width`, in the current font; returns where the next
+   * one starts. A paragraph reading from the right is aligned to the right unless told.
+   */
+  const write = (text: string, x: number, top: number, width: number, align?: Align): number => {
+    if (!hasRightToLeft(text)) {
+      doc.text(text, x, top, { width, align: align ?? 'left' });
+      return top + doc.heightOfString(text, { width, align: align ?? 'left' });
+    }
+    let at = top;
+    for (const line of rightToLeftLines(text, width)) {
+      const { pieces, rightToLeft } = visualLine(line);
+      const lineWidth = pieces.reduce((sum, piece) => sum + doc.widthOfString(piece), 0);
+      const side = align ?? (rightToLeft ? 'right' : 'left');
+      let left =
+        side === 'right'
+          ? x + width - lineWidth
+          : side === 'center'
+            ? x + (width - lineWidth) / 2
+            : x;
+      for (const piece of pieces) {
+        if (piece.trim()) doc.text(piece, left, at, { lineBreak: false });
+        left += doc.widthOfString(piece);
+      }
+      at += doc.currentLineHeight(true);
+    }
+    return at;
+  };
+
+  let y = MARGIN;
+  /** Moves to a new page when `height` more would not fit above the footer. */
+  const room = (height: number, continued?: () => void): void => {
+    if (y + height <= BOTTOM) return;
+    doc.addPage();
+    y = MARGIN;
+    continued?.();
+  };
+
+  // Seller (left) and the document's title and facts (right).
+  doc.font('bold').fontSize(14);
+  let sellerY = write(model.seller.name, MARGIN, MARGIN, 260);
+  doc.font('regular').fontSize(9);
+  for (const line of model.seller.addressLines) sellerY = write(line, MARGIN, sellerY, 260);
+  if (model.seller.taxId)
+    sellerY = write(`VAT / tax id: ${model.seller.taxId}`, MARGIN, sellerY, 260);
+
+  doc.font('bold').fontSize(20);
+  let factsY = write(model.title.toUpperCase(), MARGIN + 270, MARGIN, CONTENT_WIDTH - 270, 'right');
   doc.font('regular').fontSize(9);
   const facts: Array<[string, string]> = [['Number', model.number], ...model.facts];
   for (const [label, value] of facts) {
-    doc.text(`${label}: ${value}`, MARGIN + 270, doc.y, {
-      width: CONTENT_WIDTH - 270,
-      align: 'right',
-    });
+    factsY = write(`${label}: ${value}`, MARGIN + 270, factsY, CONTENT_WIDTH - 270, 'right');
   }
-  let y = Math.max(sellerBottom, doc.y) + 24;
+  y = Math.max(sellerY, factsY) + 24;
 
-  // The buyer.
-  doc.font('bold').fontSize(10).text('Bill to', MARGIN, y);
-  doc.font('regular').fontSize(9);
+  // The buyer, line by line: an address stored before addresses were limited may be long, and
+  // runs on to the next pages under a "Bill to (continued)" heading.
+  const billTo = (heading: string) => {
+    doc.font('bold').fontSize(10);
+    y = write(heading, MARGIN, y, CONTENT_WIDTH);
+    doc.font('regular').fontSize(9);
+  };
+  billTo('Bill to');
   const buyer = model.buyer;
   const buyerLines = [
     buyer.company,
     buyer.name,
-    ...buyer.address.split(/\r?\n/),
+    ...buyer.address.split(/\r\n|\r|\n/),
     buyer.email,
     buyer.phone,
     buyer.taxId ? `VAT / tax id: ${buyer.taxId}` : null,
   ].filter((l): l is string => Boolean(l && l.trim()));
-  for (const line of buyerLines) doc.text(line, MARGIN, doc.y, { width: 300 });
-  y = doc.y + 20;
+  for (const line of buyerLines) {
+    room(heightOf(line, 300), () => billTo('Bill to (continued)'));
+    y = write(line, MARGIN, y, 300);
+  }
+  y += 20;
 
   // The lines, with the header repeated on every page.
   const header = () => {
@@ -144,19 +257,20 @@ export async function renderDocumentPdf(model: PdfDocumentModel): Promise<Buffer
       .stroke('#444444');
     doc.font('regular').fontSize(9);
   };
+  room(14 + doc.currentLineHeight(true) + 6);
   header();
   for (const line of model.lines) {
     const height = Math.max(
-      doc.heightOfString(line.name, { width: COLUMNS.name.width }),
-      doc.heightOfString(line.partNumber, { width: COLUMNS.part.width }),
+      heightOf(line.name, COLUMNS.name.width),
+      heightOf(line.partNumber, COLUMNS.part.width),
     );
     if (y + height > BOTTOM - 20) {
       doc.addPage();
       y = MARGIN;
       header();
     }
-    doc.text(line.partNumber, COLUMNS.part.x, y, { width: COLUMNS.part.width });
-    doc.text(line.name, COLUMNS.name.x, y, { width: COLUMNS.name.width });
+    write(line.partNumber, COLUMNS.part.x, y, COLUMNS.part.width);
+    write(line.name, COLUMNS.name.x, y, COLUMNS.name.width);
     doc.text(line.quantity.toLocaleString('en-US'), COLUMNS.quantity.x, y, {
       width: COLUMNS.quantity.width,
       align: 'right',
@@ -173,10 +287,7 @@ export async function renderDocumentPdf(model: PdfDocumentModel): Promise<Buffer
   }
 
   // The totals, right-aligned under the amounts.
-  if (y + 20 * model.totals.length + 30 > BOTTOM) {
-    doc.addPage();
-    y = MARGIN;
-  }
+  room(20 * model.totals.length + 30);
   doc
     .moveTo(COLUMNS.unit.x - 60, y)
     .lineTo(MARGIN + CONTENT_WIDTH, y)
@@ -195,15 +306,11 @@ export async function renderDocumentPdf(model: PdfDocumentModel): Promise<Buffer
   y += 12;
   doc.font('regular').fontSize(9);
   for (const note of model.notes) {
-    if (y + doc.heightOfString(note, { width: CONTENT_WIDTH }) > BOTTOM) {
-      doc.addPage();
-      y = MARGIN;
-    }
-    doc.text(note, MARGIN, y, { width: CONTENT_WIDTH });
-    y = doc.y + 6;
+    room(heightOf(note, CONTENT_WIDTH));
+    y = write(note, MARGIN, y, CONTENT_WIDTH) + 6;
   }
 
-  // "Page n of N" on every page.
+  // "Page n of N" on every page, under the content (BOTTOM), where nothing else is drawn.
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
