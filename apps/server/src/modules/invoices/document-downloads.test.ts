@@ -75,14 +75,26 @@ const invoicePdf = (orderId: string) =>
   get(`/api/order/${orderId}/invoice.pdf`, t.customerA.cookie);
 
 /**
- * While `work` runs, another client asks /api/health every 20 ms: the longest it waited, and the
- * longest the event loop went without a turn.
+ * While `work` runs, another client asks /api/health every 20 ms. Answers the longest it waited,
+ * the longest the event loop went without a turn, and the share of the time the loop was held:
+ * a 10 ms timer's lateness beyond 20 ms, added up.
  */
-async function whileRunning(work: Promise<unknown>): Promise<{ health: number; stall: number }> {
+async function whileRunning(
+  work: Promise<unknown>,
+): Promise<{ health: number; stall: number; held: number }> {
   let done = false;
   const finished = work.finally(() => (done = true));
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
+  const started = performance.now();
+  let tick = started;
+  let heldMs = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const late = now - tick - 10;
+    if (late > 20) heldMs += late;
+    tick = now;
+  }, 10);
   let health = 0;
   while (!done) {
     const answer = await get('/api/health');
@@ -91,8 +103,9 @@ async function whileRunning(work: Promise<unknown>): Promise<{ health: number; s
     await new Promise((r) => setTimeout(r, 20));
   }
   await finished;
+  clearInterval(timer);
   loop.disable();
-  return { health, stall: loop.max / 1e6 };
+  return { health, stall: loop.max / 1e6, held: heldMs / (performance.now() - started) };
 }
 
 describe('invoice downloads', () => {
@@ -144,9 +157,10 @@ describe('invoice downloads', () => {
     expect((await invoicePdf(orderId)).body.equals(a)).toBe(true);
   });
 
-  // The bound: the health check waits under a second, and the event loop never stops for as long
-  // as rendering one such invoice takes (measured here on this thread, as every download used
-  // to render it), while 20 invoices of 500 lines are downloaded at once, each rendered.
+  // The bound, while 20 invoices of 500 lines are downloaded at once, each rendered: the event
+  // loop is held less than half of the time (every download used to hold it for its whole
+  // render), and the health check waits less than a second, or three renders of such an invoice
+  // (measured here, on this thread) on a machine so busy that they take longer.
   it('keeps answering other requests while 20 invoices of 500 lines are rendered', async ({
     annotate,
   }) => {
@@ -169,7 +183,7 @@ describe('invoice downloads', () => {
 
     const orders = await Promise.all(Array.from({ length: 20 }, () => invoicedOrder(500)));
     const started = performance.now();
-    const { health, stall } = await whileRunning(
+    const { health, stall, held } = await whileRunning(
       Promise.all(orders.map((id) => invoicePdf(id))).then((all) =>
         all.forEach((d) => expect(d.status).toBe(200)),
       ),
@@ -179,9 +193,10 @@ describe('invoice downloads', () => {
       `1 line: first download ${smallFirst.ms.toFixed(0)} ms, then ${smallAgain.ms.toFixed(0)} ms; ` +
         `500 lines: first download ${single.ms.toFixed(0)} ms, then ${cached.ms.toFixed(0)} ms; ` +
         `one render on this thread ${oneRender.toFixed(0)} ms; 20 at once: ${all.toFixed(0)} ms, ` +
-        `/api/health waited ${health.toFixed(0)} ms at most, the loop stalled ${stall.toFixed(0)} ms at most`,
+        `/api/health waited ${health.toFixed(0)} ms at most, the loop stalled ${stall.toFixed(0)} ms ` +
+        `at most and was held ${(held * 100).toFixed(0)} % of the time`,
     );
-    expect(health).toBeLessThan(1_000);
-    expect(stall).toBeLessThan(oneRender);
+    expect(held).toBeLessThan(1 / 2);
+    expect(health).toBeLessThan(Math.max(1_000, 3 * oneRender));
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { documentNumber, type InvoiceSnapshot } from '@voltforge/contract/invoice-rules';
 import { formatOrderNumber } from '@voltforge/contract/order-rules';
 import type { Seller } from '../../config.ts';
@@ -82,6 +82,13 @@ export async function issueInvoice(
 
 type DocumentTable = typeof invoice | typeof creditNote;
 
+// The PDF travels as base64 text, which both databases' drivers convert natively: PGlite converts
+// bytea to and from text a byte at a time in JavaScript, on the event loop (tens of milliseconds
+// for a long invoice, on every download).
+const storedPdf = (table: DocumentTable) => sql<string | null>`encode(${table.pdf}, 'base64')`;
+const fromStored = (stored: string | null) => (stored ? Buffer.from(stored, 'base64') : null);
+const toStored = (pdf: Buffer) => sql`decode(${pdf.toString('base64')}, 'base64')`;
+
 /** Documents being rendered by this instance, by id: concurrent requests wait for one render. */
 const rendering = new Map<string, Promise<Buffer>>();
 
@@ -116,13 +123,17 @@ function keptPdf(
 async function keepFirst(db: Db, table: DocumentTable, id: string, pdf: Buffer): Promise<Buffer> {
   const [kept] = await db
     .update(table)
-    .set({ pdf })
+    .set({ pdf: toStored(pdf) })
     .where(and(eq(table.id, id), isNull(table.pdf)))
     .returning({ id: table.id });
   if (kept) return pdf;
-  const [first] = await db.select({ pdf: table.pdf }).from(table).where(eq(table.id, id));
-  if (!first?.pdf) throw new Error(`document ${id} has no PDF kept and could not keep one`);
-  return first.pdf;
+  const [first] = await db
+    .select({ pdf: storedPdf(table) })
+    .from(table)
+    .where(eq(table.id, id));
+  const theirs = fromStored(first?.pdf ?? null);
+  if (!theirs) throw new Error(`document ${id} has no PDF kept and could not keep one`);
+  return theirs;
 }
 
 /** An order's invoice as a PDF, or undefined before the order is paid. */
@@ -131,11 +142,11 @@ export async function invoicePdf(
   orderId: string,
 ): Promise<{ number: string; pdf: Buffer } | undefined> {
   const [row] = await db
-    .select({ id: invoice.id, number: invoice.number, pdf: invoice.pdf })
+    .select({ id: invoice.id, number: invoice.number, pdf: storedPdf(invoice) })
     .from(invoice)
     .where(eq(invoice.orderId, orderId));
   if (!row) return undefined;
-  const pdf = await keptPdf(db, invoice, row.id, row.pdf, async () => {
+  const pdf = await keptPdf(db, invoice, row.id, fromStored(row.pdf), async () => {
     const [issued] = await db
       .select({ snapshot: invoice.snapshot })
       .from(invoice)
@@ -151,7 +162,7 @@ export async function creditNotePdf(
   which: { orderId: string; number: string } | { refundId: string },
 ): Promise<{ number: string; pdf: Buffer } | undefined> {
   const [row] = await db
-    .select({ id: creditNote.id, number: creditNote.number, pdf: creditNote.pdf })
+    .select({ id: creditNote.id, number: creditNote.number, pdf: storedPdf(creditNote) })
     .from(creditNote)
     .where(
       'refundId' in which
@@ -159,7 +170,7 @@ export async function creditNotePdf(
         : and(eq(creditNote.orderId, which.orderId), eq(creditNote.number, which.number)),
     );
   if (!row) return undefined;
-  const pdf = await keptPdf(db, creditNote, row.id, row.pdf, async () => {
+  const pdf = await keptPdf(db, creditNote, row.id, fromStored(row.pdf), async () => {
     const [issued] = await db
       .select({ snapshot: creditNote.snapshot })
       .from(creditNote)
