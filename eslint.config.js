@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { layersRule } from './eslint-rules/layers.js';
 
-const local = { rules: { layers: layersRule } };
+const local = { rules: { layers: layersRule, 'module-layers': layersRule } };
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/test/**'];
 
 export default tseslint.config(
@@ -170,6 +170,45 @@ export default tseslint.config(
             { name: 'modules', paths: ['modules'] },
             { name: 'wiring', paths: ['app', 'server', 'cli', 'seed'] },
           ],
+        },
+      ],
+    },
+  },
+  // The server's module folders in one order too, bottom first: a module uses only those below it
+  // (docs/architecture.md, "Layers"); behaviour that would run up is handed over by app.ts.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: testFiles,
+    plugins: { local },
+    rules: {
+      'local/module-layers': [
+        'error',
+        {
+          root: 'apps/server/src/modules',
+          layers: [
+            'tools',
+            'reviews',
+            'contact',
+            'newsletter',
+            'health',
+            'security-txt',
+            'shop-terms',
+            'overview',
+            'accounting',
+            'cart',
+            'quick-order',
+            'admin-catalogue',
+            'tool-csv',
+            'seo',
+            'orders',
+            'invoices',
+            'order-timeline',
+            'order-export',
+            'checkout',
+            'users',
+            'payments',
+            'refunds',
+          ].map((name) => ({ name, paths: [name] })),
         },
       ],
     },
