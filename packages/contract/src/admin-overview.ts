@@ -8,6 +8,7 @@ export const lowStockToolSchema = z.object({
   partNumber: z.string(),
   inStock: z.number().int(),
   minOrderQuantity: z.number().int(),
+  orderMultiple: z.number().int(),
   lowStockThreshold: z.number().int(),
   /** When admins were told it ran low (null: it is low, but was already low before tracking). */
   notifiedAt: z.string().nullable(),

@@ -1,7 +1,8 @@
 import type { Cart, CartLine } from './cart.ts';
 import { orderCharges, type ShopTerms } from './charges.ts';
 import { centsToDollars, formatUsd } from './money.ts';
-import { largestOrderable, quantityProblem, type Orderable } from './quantity-rules.ts';
+import { isSoldOut } from './pricing.ts';
+import { quantityProblem, type Orderable } from './quantity-rules.ts';
 import { cartMessages } from './cart-text.ts';
 
 /**
@@ -20,7 +21,7 @@ export function cartLineProblem(
   quantity: number,
 ): string | null {
   if (tool.archived) return cartMessages.archived;
-  if (largestOrderable(tool, tool.inStock) === 0) return cartMessages.soldOut;
+  if (isSoldOut(tool)) return cartMessages.soldOut;
   const problem = quantityProblem(tool, quantity);
   if (!problem) return null;
   return problem.status === 409 ? cartMessages.short(tool.inStock) : problem.message;

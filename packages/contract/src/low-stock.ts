@@ -1,6 +1,19 @@
+import { isSoldOut } from './pricing.ts';
+
+/** A tool without a threshold of its own runs low at this many of its minimum orders. */
+export const DEFAULT_LOW_STOCK_MINIMUM_ORDERS = 2;
+
 /** A tool's low-stock threshold when none was set: twice its minimum order quantity. */
 export function defaultLowStockThreshold(minOrderQuantity: number): number {
-  return 2 * minOrderQuantity;
+  return DEFAULT_LOW_STOCK_MINIMUM_ORDERS * minOrderQuantity;
+}
+
+/** The threshold a tool runs low at: its own, or the default. */
+export function lowStockThresholdOf(tool: {
+  lowStockThreshold: number | null;
+  minOrderQuantity: number;
+}): number {
+  return tool.lowStockThreshold ?? defaultLowStockThreshold(tool.minOrderQuantity);
 }
 
 export function isLowStock(tool: { inStock: number; lowStockThreshold: number }): boolean {
@@ -17,9 +30,10 @@ export type StockLevel = 'out' | 'low' | 'ok';
 export function stockLevel(tool: {
   inStock: number;
   minOrderQuantity: number;
+  orderMultiple: number;
   lowStockThreshold: number;
 }): StockLevel {
-  if (tool.inStock < 1 || tool.inStock < tool.minOrderQuantity) return 'out';
+  if (isSoldOut(tool)) return 'out';
   return isLowStock(tool) ? 'low' : 'ok';
 }
 

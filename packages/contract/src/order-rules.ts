@@ -27,6 +27,10 @@ export const orderMessages = {
   cannotCancel: (status: string) => `An order that is ${status} cannot be cancelled.`,
   otherUsersOrders: 'You can only see your own orders.',
   cancelRaced: 'The order is being paid for right now. Please try again in a moment.',
+  soldOut: 'Out of stock. Please check back soon.',
+  belowMinimum: (left: number, min: number) =>
+    `Only ${left} left: below the minimum order of ${min} pcs.`,
+  stockChangedRetry: 'The stock changed while you were ordering. Please try again.',
   tooManyUnpaid: (max: number) =>
     `You already have ${max} unpaid orders. Pay for or cancel one in My Orders before placing another.`,
 } as const;

@@ -131,6 +131,18 @@ export function isOrderMultiple(
   return quantity % pricing.orderMultiple === 0;
 }
 
+/**
+ * Sold out: the stock, in whole packs, is below the smallest order a buyer may place, so none can
+ * be ordered. The one definition the catalogue, the order form, the cart, the server and the
+ * admin's stock level use.
+ */
+export function isSoldOut(
+  tool: Pick<Pricing, 'minOrderQuantity' | 'orderMultiple'> & { inStock: number },
+): boolean {
+  const packs = tool.inStock - (tool.inStock % tool.orderMultiple);
+  return packs < tool.minOrderQuantity;
+}
+
 /** The goods total of an order or a cart: the sum of its lines' totals, each from `priceLine`. */
 export function linesTotalCents(lines: ReadonlyArray<Pick<LinePrice, 'totalCents'>>): number {
   return lines.reduce((sum, line) => sum + line.totalCents, 0);

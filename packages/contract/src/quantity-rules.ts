@@ -33,7 +33,7 @@ export function quantityProblem(tool: Orderable, quantity: number): QuantityProb
     const message = pricingMessages.multiple(tool.orderMultiple);
     return { kind: 'not_multiple', status: 400, message };
   }
-  const max = Math.min(tool.inStock, MAX_ORDER_QUANTITY);
+  const max = mostOrderable(tool);
   if (quantity > max) {
     return { kind: 'over_stock', status: 409, message: orderMessages.maxQuantity(max) };
   }
@@ -41,11 +41,19 @@ export function quantityProblem(tool: Orderable, quantity: number): QuantityProb
 }
 
 /**
+ * The most of a tool one order may hold, as the order form's maximum says it: its stock, capped
+ * at the largest quantity an order takes.
+ */
+export function mostOrderable(tool: Pick<Orderable, 'inStock'>): number {
+  return Math.min(tool.inStock, MAX_ORDER_QUANTITY);
+}
+
+/**
  * The most of a tool that can be ordered at once and is at most `wanted`: the stock rounded down
  * to whole packs; 0 when not even the minimum can be had.
  */
 export function largestOrderable(tool: Orderable, wanted: number): number {
-  const cap = Math.min(wanted, tool.inStock, MAX_ORDER_QUANTITY);
+  const cap = Math.min(wanted, mostOrderable(tool));
   const packs = cap - (cap % tool.orderMultiple);
   return packs >= tool.minOrderQuantity ? packs : 0;
 }

@@ -1,11 +1,15 @@
 import { and, asc, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { LowStockTool } from '@voltforge/contract/admin-overview';
+import { DEFAULT_LOW_STOCK_MINIMUM_ORDERS } from '@voltforge/contract/low-stock';
 import type { Db, Tx } from '../db/client.ts';
 import { tool } from '../db/schema/tool.ts';
 import { lockToolsInOrder } from './tool-locks.ts';
 
-/** A tool's threshold in SQL: its own, or twice its minimum order quantity. */
-export const lowStockThresholdSql = sql<number>`coalesce(${tool.lowStockThreshold}, 2 * ${tool.minOrderQuantity})`;
+/**
+ * A tool's threshold in SQL, for filtering in the database: its own, or the contract's default
+ * (`lowStockThresholdOf`), the factor passed in as a parameter rather than written here again.
+ */
+export const lowStockThresholdSql = sql<number>`coalesce(${tool.lowStockThreshold}, ${DEFAULT_LOW_STOCK_MINIMUM_ORDERS}::int * ${tool.minOrderQuantity})`;
 
 /** Told to admins once per crossing: the tool that has just run low. */
 export interface LowStockAlert {
@@ -76,6 +80,7 @@ export async function listLowStock(db: Db | Tx): Promise<LowStockTool[]> {
       partNumber: tool.partNumber,
       inStock: tool.inStock,
       minOrderQuantity: tool.minOrderQuantity,
+      orderMultiple: tool.orderMultiple,
       lowStockThreshold: lowStockThresholdSql,
       notifiedAt: tool.lowStockNotifiedAt,
     })
@@ -88,6 +93,7 @@ export async function listLowStock(db: Db | Tx): Promise<LowStockTool[]> {
     partNumber: r.partNumber,
     inStock: r.inStock,
     minOrderQuantity: r.minOrderQuantity,
+    orderMultiple: r.orderMultiple,
     lowStockThreshold: Number(r.lowStockThreshold),
     notifiedAt: r.notifiedAt?.toISOString() ?? null,
   }));

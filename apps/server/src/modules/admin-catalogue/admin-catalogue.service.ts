@@ -1,4 +1,5 @@
 import { adminMessages } from '@voltforge/contract/admin';
+import { isLowStock, lowStockThresholdOf } from '@voltforge/contract/low-stock';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AdminTool, AdminToolListQuery } from '@voltforge/contract/admin-tool';
 import type { Db } from '../../db/client.ts';
@@ -10,12 +11,12 @@ import { paginate, type Page } from '../../paging.ts';
 import { containsPattern, toolToJson, type ToolRow } from '../tools/tools.service.ts';
 
 export function adminToolToJson(row: ToolRow): AdminTool {
-  const threshold = row.lowStockThreshold ?? 2 * row.minOrderQuantity;
+  const threshold = lowStockThresholdOf(row);
   return {
     ...toolToJson(row),
     lowStockThreshold: threshold,
     customLowStockThreshold: row.lowStockThreshold,
-    lowStock: row.inStock <= threshold,
+    lowStock: isLowStock({ inStock: row.inStock, lowStockThreshold: threshold }),
   };
 }
 

@@ -223,7 +223,7 @@ export async function placeOrder(
     }
     return orderToJson({ ...row, createdAt: new Date(placed.created_at ?? state.now) });
   }
-  throw conflict('The stock changed while you were ordering. Please try again.');
+  throw conflict(orderMessages.stockChangedRetry);
 }
 
 function composeOrder(

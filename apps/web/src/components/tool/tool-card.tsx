@@ -1,6 +1,6 @@
 import type { Tool } from '@voltforge/contract/tool';
 import { formatUsd } from '@voltforge/contract/money';
-import { formatBreaks, pricingOf } from '@voltforge/contract/pricing';
+import { formatBreaks, isSoldOut, pricingOf } from '@voltforge/contract/pricing';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -82,7 +82,7 @@ export function ToolCard({
   listable = false,
 }: ToolCardProps) {
   const row = listable ? rowClasses : noRow;
-  const soldOut = tool.inStock < 1 || tool.inStock < tool.minOrderQuantity;
+  const soldOut = isSoldOut(tool);
   // A row shows the part number once, in its facts, so a name that starts with it drops it there.
   const partInName = listable && tool.name.startsWith(`${tool.partNumber} `);
   const headingId = `tool-${tool._id}-name`;

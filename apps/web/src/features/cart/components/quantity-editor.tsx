@@ -1,5 +1,6 @@
 import type { CartLine } from '@voltforge/contract/cart';
-import { MAX_ORDER_QUANTITY, orderMessages } from '@voltforge/contract/order-rules';
+import { orderMessages } from '@voltforge/contract/order-rules';
+import { mostOrderable } from '@voltforge/contract/quantity-rules';
 import { useId, useRef, useState } from 'react';
 import { isGoneLine } from '../../../lib/cart/price-local-cart';
 import { checkQuantity, type QuantityCheck } from '../../../lib/quantity-check';
@@ -17,7 +18,7 @@ function check(text: string, line: CartLine): QuantityCheck {
   }
   return checkQuantity(text, {
     min: line.minOrderQuantity,
-    max: Math.min(line.inStock, MAX_ORDER_QUANTITY),
+    max: mostOrderable(line),
     multiple: line.orderMultiple,
   });
 }

@@ -1,5 +1,6 @@
 import { cartText } from '@voltforge/contract/cart-text';
-import { MAX_ORDER_QUANTITY } from '@voltforge/contract/order-rules';
+import { isSoldOut } from '@voltforge/contract/pricing';
+import { mostOrderable } from '@voltforge/contract/quantity-rules';
 import type { Tool } from '@voltforge/contract/tool';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -20,10 +21,10 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
   const min = tool.minOrderQuantity;
   const rules = {
     min,
-    max: Math.min(tool.inStock, MAX_ORDER_QUANTITY),
+    max: mostOrderable(tool),
     multiple: tool.orderMultiple,
   };
-  const soldOut = rules.max < min;
+  const soldOut = isSoldOut(tool);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

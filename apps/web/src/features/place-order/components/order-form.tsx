@@ -1,7 +1,8 @@
 import { chargeTexts, orderCharges } from '@voltforge/contract/charges';
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
-import { MAX_ORDER_QUANTITY, orderMessages } from '@voltforge/contract/order-rules';
-import { pricingOf } from '@voltforge/contract/pricing';
+import { orderMessages } from '@voltforge/contract/order-rules';
+import { mostOrderable } from '@voltforge/contract/quantity-rules';
+import { isSoldOut, pricingOf } from '@voltforge/contract/pricing';
 import type { Tool } from '@voltforge/contract/tool';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -44,8 +45,8 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
   const placeOrder = usePlaceOrder();
   const quantityHintId = useId();
   const min = tool.minOrderQuantity;
-  const max = Math.min(tool.inStock, MAX_ORDER_QUANTITY);
-  const soldOut = max < min;
+  const max = mostOrderable(tool);
+  const soldOut = isSoldOut(tool);
   const rules = { min, max, multiple: tool.orderMultiple };
   const pricing = pricingOf(tool);
   // Set synchronously on the first accepted submit, so a double click cannot send twice.
@@ -219,8 +220,8 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
         {soldOut ? (
           <p role="status" className="font-medium text-error">
             {tool.inStock === 0
-              ? 'Out of stock. Please check back soon.'
-              : `Only ${tool.inStock} left: below the minimum order of ${min} pcs.`}
+              ? orderMessages.soldOut
+              : orderMessages.belowMinimum(tool.inStock, min)}
           </p>
         ) : null}
 
