@@ -25,6 +25,9 @@ const keepExternal = [
   'dejavu-fonts-ttf',
   // pdfkit's font engine, also asked directly which characters the fonts can draw: one copy.
   'fontkit',
+  // Loads its native image library from the package of the machine's platform
+  // (@img/sharp-linux-x64 here), chosen at run time.
+  'sharp',
   // Loaded only when REDIS_URL is set; pg requires pg-native only if it is installed.
   'ioredis',
   'pg-native',

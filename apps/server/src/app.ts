@@ -54,6 +54,7 @@ import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes.ts';
 import { toolCsvRoutes } from './modules/tool-csv/tool-csv.routes.ts';
+import { toolImagesRoutes } from './modules/tool-images/tool-images.routes.ts';
 import { orderExportRoutes } from './modules/order-export/order-export.routes.ts';
 import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
 import { firstPaint, firstPaintKey, staticPages } from './modules/seo/first-paint.service.ts';
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(overviewRoutes);
   await app.register(adminCatalogueRoutes);
   await app.register(toolCsvRoutes, { onLowStock });
+  await app.register(toolImagesRoutes);
   await app.register(orderExportRoutes);
   await app.register(orderTimelineRoutes);
 

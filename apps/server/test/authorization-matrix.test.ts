@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type * as FastifyModule from 'fastify';
 import type { InjectOptions, RouteOptions } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { review } from '../src/db/schema/review.ts';
 import { contactMessage } from '../src/db/schema/contact.ts';
@@ -50,6 +51,7 @@ let customerB: TestUser;
 let admin: TestUser;
 let toolId: string;
 let orderOfA: string;
+let pictureUrl: string;
 
 const users = (): Record<Caller, TestUser | null> => ({
   anonymous: null,
@@ -75,6 +77,13 @@ const importCsv = () =>
     'partNumber,name,category,price,minOrderQuantity,inStock,img,desc',
     `MX-${randomUUID().slice(0, 8)},Matrix Import,Test,4.50,1,3,/images/tools/vf-tl100-test-leads.svg,Imported.`,
   ].join('\n');
+/** A small PNG, different on every call (a new picture each time, not one stored before). */
+const pngFile = () =>
+  sharp({
+    create: { width: 40, height: 30, channels: 3, background: `#${randomUUID().slice(0, 6)}` },
+  })
+    .png()
+    .toBuffer();
 const validProfile = {
   name: 'Alice Ampere',
   profession: 'Electrician',
@@ -240,6 +249,13 @@ const matrix: Row[] = [
     expected: PUBLIC,
     on: 'a tool',
     call: async () => ({ url: `/api/tool/${toolId}` }),
+  },
+  {
+    route: 'GET /api/tool-image/:file',
+    who: 'public',
+    expected: PUBLIC,
+    on: 'an uploaded picture',
+    call: async () => ({ url: pictureUrl }),
   },
   publicGet('/api/summary'),
   publicGet('/api/review'),
@@ -469,6 +485,17 @@ const matrix: Row[] = [
     expected: [401, 403, 403, 201],
     on: 'a new tool',
     call: async () => ({ url: '/api/tool', payload: validTool() }),
+  },
+  {
+    route: 'POST /api/tool-image',
+    who: 'admin',
+    expected: [401, 403, 403, 201],
+    on: 'a PNG',
+    call: async () => ({
+      url: '/api/tool-image',
+      headers: { 'content-type': 'image/png' },
+      payload: await pngFile(),
+    }),
   },
   {
     route: 'PATCH /api/tool/:id',
@@ -777,6 +804,15 @@ beforeAll(async () => {
   });
   toolId = row.id;
   orderOfA = await placeOrderOfA();
+  const picture = await request(t.app, {
+    method: 'POST',
+    url: '/api/tool-image',
+    headers: { 'content-type': 'image/png' },
+    payload: await pngFile(),
+    as: admin,
+  });
+  if (picture.statusCode !== 201) throw new Error(`upload failed: ${picture.body}`);
+  pictureUrl = picture.json<{ img: string }>().img;
 });
 afterAll(() => t.close());
 

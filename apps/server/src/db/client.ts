@@ -21,6 +21,7 @@ import * as contactSchema from './schema/contact.ts';
 import * as appMetaSchema from './schema/app-meta.ts';
 import * as mailSchema from './schema/mail.ts';
 import * as cartSchema from './schema/cart.ts';
+import * as toolImageSchema from './schema/tool-image.ts';
 
 export const schema = {
   ...authSchema,
@@ -35,6 +36,7 @@ export const schema = {
   ...appMetaSchema,
   ...mailSchema,
   ...cartSchema,
+  ...toolImageSchema,
 };
 
 /** Both drivers (PGlite and node-postgres) fit this type, so services never know which one runs. */

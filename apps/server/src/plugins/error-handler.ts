@@ -5,6 +5,13 @@ import type { ApiErrorBody } from '@voltforge/contract/api-error';
 import { isConnectionLost, isDatabaseBusy } from '../db/sql-state.ts';
 import { HttpError } from '../http-error.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a body over the route's `bodyLimit` is told, in place of Fastify's own words. */
+    tooLargeMessage?: string;
+  }
+}
+
 function validationFields(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
   if (!hasZodFastifySchemaValidationErrors(error)) return fields;
@@ -50,6 +57,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
           message: 'Too many requests. Please wait a moment and try again.',
         },
       };
+    } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      status = 413;
+      const message = request.routeOptions.config.tooLargeMessage;
+      body = { error: { code: 'bad_request', message: message ?? error.message } };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type).
       status = error.statusCode;
