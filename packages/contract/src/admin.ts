@@ -14,6 +14,7 @@ import { requiredText } from './form-fields.ts';
 import { queryWholeNumber } from './query-params.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
 import { isHttpUrl } from './web-address.ts';
+import { uploadedToolImage } from './tool-image-rules.ts';
 import { partNumberSchema } from './part-number.ts';
 import {
   MAX_PRICE_BREAKS,
@@ -83,7 +84,8 @@ export const toolFieldMessages = {
   descRequired: 'Description is required',
   descTooLong: `Description must be at most ${MAX_TOOL_DESC_LENGTH} characters`,
   imgRequired: 'Photo URL is required',
-  imgInvalid: 'Photo URL must start with http:// or https:// (or be a site image under /images/)',
+  imgInvalid:
+    'Photo URL must start with http:// or https:// (or be a site image under /images/, or a picture uploaded here)',
   /**
    * The admin's browser could not show the picture (the forms check before saving; the server
    * checks only the address's shape and never fetches it).
@@ -136,9 +138,11 @@ const numberField = (required: string, invalid: string) =>
 const wholeNumber = (min: number, required: string, message: string) =>
   numberField(required, message).int(message).min(min, message).max(MAX_STOCK_QUANTITY, message);
 
-// The seeded catalogue's pictures are served by the site itself; nothing else relative is allowed.
+// The seeded catalogue's pictures and the uploaded ones are served by the site itself; nothing
+// else relative is allowed.
 const SITE_IMAGE = /^\/images\/(?!.*\.\.)[A-Za-z0-9._/-]+$/;
-const isToolImage = (value: string) => SITE_IMAGE.test(value) || isHttpUrl(value);
+const isToolImage = (value: string) =>
+  SITE_IMAGE.test(value) || uploadedToolImage(value) !== null || isHttpUrl(value);
 
 /** True when the dollar amount has at most two decimals (0.1 + 0.2 style float noise tolerated). */
 export function hasAtMostTwoDecimals(dollars: number): boolean {

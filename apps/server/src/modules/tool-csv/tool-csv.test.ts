@@ -164,7 +164,7 @@ describe('tools CSV import', () => {
         row: 3,
         column: 'img',
         message:
-          'Photo URL must start with http:// or https:// (or be a site image under /images/)',
+          'Photo URL must start with http:// or https:// (or be a site image under /images/, or a picture uploaded here)',
       },
       { row: 4, column: 'partNumber', message: 'The same part number is already on row 2' },
       { row: 5, column: null, message: 'This row has 2 values; the first row names 9 columns.' },

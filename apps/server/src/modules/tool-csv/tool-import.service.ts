@@ -36,6 +36,8 @@ import { isUniqueViolation } from '../../db/sql-state.ts';
 import { badRequest, conflict, HttpError } from '../../http-error.ts';
 import { syncLowStock, type OnLowStock } from '../../stock/low-stock.service.ts';
 import { toolCsvCells } from './tool-export.service.ts';
+import { toolImageMessages } from '@voltforge/contract/tool-image-rules';
+import { missingToolImages } from '../tool-images/tool-images.service.ts';
 
 /** The values a row sets, as the database keeps them; absent means "leave as it is". */
 interface ToolValues {
@@ -285,8 +287,17 @@ async function plan(db: Db | Tx, csv: string, lock: boolean): Promise<Plan> {
     await db.selectDistinct({ category: tool.category }).from(tool).where(isNull(tool.archivedAt))
   ).map((r) => r.category);
 
+  // Addresses of uploaded pictures this shop does not have (from another shop's export, say).
+  const missingPictures = await missingToolImages(
+    db,
+    read.flatMap(({ values }) => (values?.imageUrl ? [values.imageUrl] : [])),
+  );
+
   const rows: PlannedRow[] = [];
   for (const { row, values, present } of read) {
+    if (values?.imageUrl !== undefined && missingPictures.has(values.imageUrl)) {
+      errors.push({ row, column: 'img', message: toolImageMessages.notUploaded });
+    }
     if (values?.category !== undefined) {
       const clash = clashingCategory(values.category, categories);
       if (clash) {

@@ -3,7 +3,9 @@ import { count } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tool } from '@voltforge/contract/tool';
 import type { ToolImageUpload } from '@voltforge/contract/tool-image';
+import type { ToolImportPlan } from '@voltforge/contract/tool-csv';
 import {
   MAX_TOOL_IMAGE_BYTES,
   toolImageMessages,
@@ -291,5 +293,80 @@ describe('GET /api/tool-image/:file', () => {
       const bad = await request(t.app, { method: 'GET', url: `/api/tool-image/${file}` });
       expect(bad.statusCode).toBe(400);
     }
+  });
+});
+
+describe("a tool's picture uploaded to the shop", () => {
+  const toolWith = (img: string) => ({
+    partNumber: `UP-${Math.random().toString(36).slice(2, 10)}`,
+    name: 'Uploaded Probe',
+    inStock: 5,
+    minOrderQuantity: 1,
+    price: 9.5,
+    desc: 'A probe with an uploaded picture.',
+    img,
+    category: 'Measurement & Test',
+  });
+
+  it('is a tool’s img for Add Products and an edit; an address of none uploaded is refused', async () => {
+    const { img } = (await upload(await png(640, 480), 'image/png')).json<ToolImageUpload>();
+    const created = await request(t.app, {
+      method: 'POST',
+      url: '/api/tool',
+      payload: toolWith(img),
+      as: admin,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json<Tool>().img).toBe(img);
+
+    const never = toolImageUrl('ab'.repeat(32), 800);
+    const refused = await request(t.app, {
+      method: 'POST',
+      url: '/api/tool',
+      payload: toolWith(never),
+      as: admin,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).fields).toEqual({ img: toolImageMessages.notUploaded });
+    const edit = await request(t.app, {
+      method: 'PATCH',
+      url: `/api/tool/${created.json<Tool>()._id}`,
+      payload: { img: never },
+      as: admin,
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(errorOf(edit).fields).toEqual({ img: toolImageMessages.notUploaded });
+  });
+
+  it('goes out in the tools CSV and comes back in unchanged; one this shop lacks is named', async () => {
+    const { img } = (await upload(await png(320, 240), 'image/png')).json<ToolImageUpload>();
+    const added = await request(t.app, {
+      method: 'POST',
+      url: '/api/tool',
+      payload: toolWith(img),
+      as: admin,
+    });
+    const { partNumber } = added.json<Tool>();
+    const csv = (await request(t.app, { method: 'GET', url: '/api/tool/export.csv', as: admin }))
+      .body;
+    const line = csv.split('\n').find((l) => l.startsWith(`${partNumber},`));
+    expect(line).toContain(`,${img},`);
+
+    const header = csv.split('\n')[0]!;
+    const preview = (file: string) =>
+      request(t.app, {
+        method: 'POST',
+        url: '/api/tool/import/preview',
+        payload: { csv: file },
+        as: admin,
+      });
+    const same = (await preview(`${header}\n${line}`)).json<ToolImportPlan>();
+    expect([same.errors, same.rows.map((r) => r.action)]).toEqual([[], ['unchanged']]);
+
+    const elsewhere = line!.replace(img, toolImageUrl('cd'.repeat(32), 800));
+    const plan = (await preview(`${header}\n${elsewhere}`)).json<ToolImportPlan>();
+    expect(plan.errors).toEqual([
+      { row: 2, column: 'img', message: toolImageMessages.notUploaded },
+    ]);
   });
 });

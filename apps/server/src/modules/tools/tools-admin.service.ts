@@ -21,6 +21,8 @@ import { breaksInCents, pricingProblem, type Pricing } from '@voltforge/contract
 import { syncLowStock, type OnLowStock } from '../../stock/low-stock.service.ts';
 import { isUuid } from '../../db/ids.ts';
 import { INT32_MAX } from '../../db/limits.ts';
+import { toolImageMessages } from '@voltforge/contract/tool-image-rules';
+import { missingToolImages } from '../tool-images/tool-images.service.ts';
 
 /** Explains a conditional UPDATE that changed nothing: the tool is gone (404), or its stock. */
 async function stockForSale(db: Db, id: string): Promise<{ inStock: number }> {
@@ -78,6 +80,12 @@ async function refuseCategoryClash(db: Db | Tx, category: string, except?: strin
   }
 }
 
+/** Refuses (400 on the field) an uploaded picture's address that names no picture stored here. */
+async function refuseMissingPicture(db: Db, img: string | undefined) {
+  if (img === undefined || (await missingToolImages(db, [img])).size === 0) return;
+  throw badRequest(toolImageMessages.notUploaded, { img: toolImageMessages.notUploaded });
+}
+
 /**
  * Adds a tool; its opening stock is an intake, booked as a 'restock' movement by the admin who
  * added it (as the seed books the demo catalogue's).
@@ -90,6 +98,7 @@ export async function createTool(
 ): Promise<Tool> {
   const actorId = admin.id;
   await refuseCategoryClash(db, input.category);
+  await refuseMissingPicture(db, input.img);
   const created = db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tool)
@@ -134,6 +143,7 @@ export async function updateTool(
   if (!isUuid(id)) throw notFound(adminMessages.toolNotFound);
   const actorId = admin.id;
   if (fields.category !== undefined) await refuseCategoryClash(db, fields.category, id);
+  await refuseMissingPicture(db, fields.img);
   // The contract refuses inStock without expectedInStock; expectedInStock alone changes nothing.
   const stock =
     inStock === undefined || expectedInStock === undefined
