@@ -97,5 +97,7 @@ export const toolImageMessages = {
   /** A tool's `img` names an uploaded picture this shop does not have. */
   notUploaded:
     'No picture uploaded to this shop has that address. Upload the picture again, or give a web address.',
-  uploading: 'Uploading the picture…',
+  uploadHint: `PNG, JPEG, WebP or GIF, at most ${MAX_TOOL_IMAGE_BYTES / 1024 / 1024} MB. The shop keeps its own copy, at the sizes its pages show.`,
+  uploading: (name: string) => `Uploading ${name}…`,
+  uploaded: (name: string) => `${name} uploaded: its address is the Photo URL.`,
 } as const;

@@ -36,6 +36,20 @@ describe('api client', () => {
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
   });
 
+  it('sends a file as it is, leaving its type to the browser', async () => {
+    const fetchMock = respond(201, { img: '/api/tool-image/x' });
+    vi.stubGlobal('fetch', fetchMock);
+    const file = new File(['GIF89a'], 'probe.gif', { type: 'image/gif' });
+
+    await api.post('/tool-image', file);
+
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.body).toBe(file);
+    expect(new Headers(init.headers).get('Content-Type')).toBeNull();
+    // What fetch then sends: the file's own type.
+    expect(new Request('http://shop.test/', init).headers.get('Content-Type')).toBe('image/gif');
+  });
+
   it("turns the server's error body into an ApiError", async () => {
     vi.stubGlobal(
       'fetch',

@@ -108,7 +108,9 @@ export async function apiRequest<T>(
   { body, signal }: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file (a picture upload) goes as it is, and the browser sends its type.
+  const raw = body instanceof Blob;
+  if (body !== undefined && !raw) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -116,7 +118,7 @@ export async function apiRequest<T>(
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: raw || body === undefined ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {

@@ -2,6 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminMessages, toolFieldMessages } from '@voltforge/contract/admin';
 import type { AdminTool } from '@voltforge/contract/admin-tool';
+import {
+  MAX_TOOL_IMAGE_BYTES,
+  toolImageMessages,
+  toolImageUrl,
+} from '@voltforge/contract/tool-image-rules';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render-route';
@@ -216,6 +221,79 @@ describe('AddToolPage', { timeout: 30_000 }, () => {
     expect(sent('PATCH')).toEqual([
       { url: `/api/tool/${tool._id}`, body: { img: 'https://example.com/probe.png' } },
     ]);
+  });
+
+  it('uploads a chosen photo, puts its address in the Photo URL, previews it and adds the tool with it', async () => {
+    const user = userEvent.setup();
+    const hash = 'a1'.repeat(32);
+    const img = toolImageUrl(hash, 800);
+    renderPage('/dashboard/addTool', (url, init) =>
+      url === '/api/tool-image'
+        ? json(201, { img, sizes: [{ src: img, width: 800, height: 600 }] })
+        : init?.method === 'POST'
+          ? json(201, { ...tool, _id: 'new', img })
+          : undefined,
+    );
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'probe.png', {
+      type: 'image/png',
+    });
+    const chooser = await screen.findByLabelText(toolImageMessages.uploadLabel, {}, slow);
+    expect(chooser).toHaveAttribute('accept', 'image/png,image/jpeg,image/webp,image/gif');
+    await user.upload(chooser, file);
+    expect(await screen.findByText(toolImageMessages.uploaded('probe.png'))).toBeInTheDocument();
+    expect(screen.getByLabelText('Photo URL')).toHaveValue(img);
+    const upload = fetchMock.mock.calls.find(([url]) => url === '/api/tool-image');
+    // The file as it is: the browser sends it with its own type (image/png).
+    expect(upload?.[1]).toMatchObject({ method: 'POST', body: file });
+    expect((upload?.[1] as RequestInit).headers).not.toHaveProperty('Content-Type');
+    // The preview is the thumbnail size of the picture the shop now keeps.
+    expect(await screen.findByRole('img', { name: 'Preview of the photo' })).toHaveAttribute(
+      'src',
+      toolImageUrl(hash, 128),
+    );
+
+    await fill(user, screen.getByLabelText('Name'), 'Logic Probe');
+    await fill(user, screen.getByLabelText('Part number'), 'VF-LP1');
+    await fill(user, screen.getByLabelText('Available quantity (inStock)'), '30');
+    await fill(user, screen.getByLabelText('Minimum order quantity'), '2');
+    await fill(user, screen.getByLabelText('Price (USD per unit)'), '12.5');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Power Supplies');
+    await fill(user, screen.getByLabelText('Description'), 'Probes logic levels.');
+    await user.click(screen.getByRole('button', { name: 'Add Tool' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.toolAdded));
+    const added = fetchMock.mock.calls.find(([url]) => url === '/api/tool');
+    expect(JSON.parse((added?.[1] as RequestInit).body as string)).toMatchObject({ img });
+  });
+
+  it('says under the upload field why a photo is refused, leaving the Photo URL as it was', async () => {
+    // "All files" in the browser's chooser lets any file through its type list.
+    const user = userEvent.setup({ applyAccept: false });
+    renderPage(`/dashboard/addTool?edit=${tool._id}`, (url) =>
+      url === '/api/tool-image'
+        ? json(400, { error: { code: 'bad_request', message: toolImageMessages.svg } })
+        : undefined,
+    );
+    const photo = await screen.findByLabelText('Photo URL', {}, slow);
+    await waitFor(() => expect(photo).toHaveValue(tool.img));
+    const chooser = screen.getByLabelText(toolImageMessages.uploadLabel);
+    const drawing = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'drawing.svg', {
+      type: 'image/svg+xml',
+    });
+    await user.upload(chooser, drawing);
+    expect(await screen.findByText(toolImageMessages.svg)).toBeInTheDocument();
+    expect(chooser).toHaveAttribute('aria-invalid', 'true');
+    expect(chooser).toHaveAccessibleDescription(
+      `${toolImageMessages.uploadHint} ${toolImageMessages.svg}`,
+    );
+    expect(photo).toHaveValue(tool.img);
+
+    // Too large is said at once, without sending it.
+    const uploads = () => fetchMock.mock.calls.filter(([url]) => url === '/api/tool-image');
+    const big = new File(['x'], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: MAX_TOOL_IMAGE_BYTES + 1 });
+    await user.upload(chooser, big);
+    expect(await screen.findByText(toolImageMessages.tooLarge)).toBeInTheDocument();
+    expect(uploads()).toHaveLength(1);
   });
 
   it('edits a tool prefilled, sending only the changed fields', async () => {

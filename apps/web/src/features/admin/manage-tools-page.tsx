@@ -3,6 +3,7 @@ import { formatUsd } from '@voltforge/contract/money';
 import type { AdminTool } from '@voltforge/contract/admin-tool';
 import { stockLevel, stockLevelLabels } from '@voltforge/contract/low-stock';
 import type { Tool } from '@voltforge/contract/tool';
+import { toolImageAt } from '@voltforge/contract/tool-image-rules';
 import { TOOL_EXPORT_PATH } from '@voltforge/contract/order-export';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -144,7 +145,7 @@ export function ManageToolsPage() {
               <tr key={tool._id}>
                 <td>
                   <img
-                    src={tool.img}
+                    src={toolImageAt(tool.img, 128)}
                     alt=""
                     width={64}
                     height={48}

@@ -8,12 +8,19 @@ import {
   type ToolPatch,
 } from '@voltforge/contract/admin';
 import type { AdminTool } from '@voltforge/contract/admin-tool';
+import {
+  MAX_TOOL_IMAGE_BYTES,
+  toolImageAt,
+  toolImageMessages,
+} from '@voltforge/contract/tool-image-rules';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch, type FieldNamesMarkedBoolean } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { imageLoads } from '../../../lib/load-image';
 import { useDebouncedValue } from '../use-debounced-value';
+import { useUploadToolImage } from '../api/upload-tool-image';
+import { PhotoUploadField, type PhotoUpload } from './photo-upload-field';
 import { PriceBreaksField } from './price-breaks-field';
 
 /**
@@ -157,6 +164,25 @@ export function ToolForm({
   // Only for what the field holds now, not a picture typed over.
   const shown = shapeOk && picture?.src === img.trim() ? picture : null;
 
+  // A picture uploaded from this computer fills the Photo URL with the shop's own address for it.
+  const upload = useUploadToolImage();
+  const [photoUpload, setPhotoUpload] = useState<PhotoUpload | null>(null);
+  const uploadPhoto = (file: File) => {
+    const { name } = file;
+    const refuse = (error: string) => setPhotoUpload({ name, state: 'refused', error });
+    if (file.size === 0) return refuse(toolImageMessages.empty);
+    if (file.size > MAX_TOOL_IMAGE_BYTES) return refuse(toolImageMessages.tooLarge);
+    setPhotoUpload({ name, state: 'uploading' });
+    upload.mutate(file, {
+      onSuccess: (uploaded) => {
+        setPhotoUpload({ name, state: 'uploaded' });
+        clearErrors('img');
+        setValue('img', uploaded.img, { shouldDirty: true, shouldValidate: isSubmitted });
+      },
+      onError: (error) => refuse(error.message),
+    });
+  };
+
   const submit = handleSubmit(async (values) => {
     if (newCategory) {
       const existing = clashingCategory(values.category, categories);
@@ -179,6 +205,7 @@ export function ToolForm({
       reset(next);
       setNewCategory(false);
       setPicture(null);
+      setPhotoUpload(null);
       return;
     }
     for (const [field, message] of Object.entries(result.fields ?? {})) {
@@ -312,32 +339,40 @@ export function ToolForm({
           {...register('desc')}
         />
       </div>
-      <div className="flex items-start gap-4 sm:col-span-2">
-        <div className="min-w-0 flex-1">
-          <TextField
-            label="Photo URL"
-            type="url"
-            placeholder="https://…"
-            hint="It must open as a picture in your browser; a preview shows when it does."
-            error={errors.img?.message}
-            {...register('img')}
-          />
-          {shown && !shown.ok && !errors.img ? (
-            <p className="mt-1 text-sm text-error">{toolFieldMessages.imgUnreachable}</p>
+      <div className="flex flex-col gap-3 sm:col-span-2">
+        <div className="flex items-start gap-4">
+          <div className="min-w-0 flex-1">
+            <TextField
+              label="Photo URL"
+              type="url"
+              placeholder="https://…"
+              hint="Upload a photo below, or give the address of one that opens in your browser; a preview shows when it loads."
+              error={errors.img?.message}
+              {...register('img')}
+            />
+            {shown && !shown.ok && !errors.img ? (
+              <p className="mt-1 text-sm text-error">{toolFieldMessages.imgUnreachable}</p>
+            ) : null}
+          </div>
+          {shown?.ok ? (
+            <img
+              src={toolImageAt(shown.src, 128)}
+              alt="Preview of the photo"
+              width={128}
+              height={96}
+              className="mt-6 h-18 w-24 shrink-0 rounded border border-base-300 bg-base-200 object-contain sm:h-24 sm:w-32"
+            />
           ) : null}
         </div>
-        {shown?.ok ? (
-          <img
-            src={shown.src}
-            alt="Preview of the photo"
-            width={64}
-            height={48}
-            className="mt-6 h-12 w-16 shrink-0 rounded border border-base-300 object-cover"
-          />
-        ) : null}
+        <PhotoUploadField upload={photoUpload} onFile={uploadPhoto} />
       </div>
       <div className="sm:col-span-2">
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          // The Photo URL is filled when the upload ends.
+          disabled={isSubmitting || upload.isPending}
+        >
           {isSubmitting ? (
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
           ) : null}

@@ -1,5 +1,6 @@
 import type { CartLine } from '@voltforge/contract/cart';
 import { formatUsd } from '@voltforge/contract/money';
+import { toolImageAt } from '@voltforge/contract/tool-image-rules';
 import { Link } from 'react-router';
 import { STACKED_TABLE } from '../../../components/ui/stacked-table';
 import { isGoneLine } from '../../../lib/cart/price-local-cart';
@@ -70,7 +71,7 @@ export function CartLines({ lines, shortages, onSetQuantity, onRemove, removing 
                 <td>
                   {line.img ? (
                     <img
-                      src={line.img}
+                      src={toolImageAt(line.img, 128)}
                       alt=""
                       width={64}
                       height={48}

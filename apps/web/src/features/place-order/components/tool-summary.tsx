@@ -2,6 +2,7 @@ import { formatCount } from '@voltforge/contract/format-number';
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import { breakTable, pricingOf } from '@voltforge/contract/pricing';
 import type { Tool } from '@voltforge/contract/tool';
+import { toolImageSrcSet } from '@voltforge/contract/tool-image-rules';
 
 /** The tool's break table (the minimum at the base price first) and its order multiple. */
 function PriceBreaks({ tool }: { tool: Tool }) {
@@ -44,12 +45,16 @@ function PriceBreaks({ tool }: { tool: Tool }) {
  * within the first screen; from `sm` up it heads the card.
  */
 export function ToolSummary({ tool }: { tool: Tool }) {
+  const srcSet = toolImageSrcSet(tool.img);
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="flex items-start gap-3 p-4 sm:block sm:p-0">
         <figure className="w-24 shrink-0 rounded-box bg-base-200 p-1 sm:w-auto sm:rounded-b-none sm:p-6">
           <img
             src={tool.img}
+            // An uploaded picture's sizes: 384 × 288 CSS px from `sm` up, a thumbnail below.
+            srcSet={srcSet}
+            sizes={srcSet ? '(min-width: 640px) 384px, 88px' : undefined}
             alt={tool.name}
             width={480}
             height={360}
