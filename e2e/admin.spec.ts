@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { adminMessages } from '@voltforge/contract/admin';
+import { toolImageMessages } from '@voltforge/contract/tool-image-rules';
 import type { Order } from '@voltforge/contract/order';
 import { demo, placeOrder, registerCustomer, signIn } from './fixtures';
 
@@ -128,6 +130,54 @@ test('admin adds a tool, it is on the home page, and Add Quantity raises its Ava
       .getByText('Available Quantity')
       .locator('xpath=following-sibling::dd[1]'),
   ).toHaveText('55');
+});
+
+test('admin uploads a photo on Add Tools at 1280 px, and the catalogue card shows it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const admin = await context.newPage();
+  await signIn(admin, demo.admin);
+  const name = `VF-E2E Photo Probe ${randomUUID().slice(0, 6)}`;
+  await admin.goto('/dashboard/addTool');
+
+  // A photo from the admin's computer, 1600 × 1200, chosen with the keyboard.
+  const photo = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: '#c2571a' },
+  })
+    .png()
+    .toBuffer();
+  const chooser = admin.getByLabel(toolImageMessages.uploadLabel);
+  await chooser.focus();
+  const [fileChooser] = await Promise.all([
+    admin.waitForEvent('filechooser'),
+    admin.keyboard.press('Space'),
+  ]);
+  await fileChooser.setFiles({ name: 'probe.png', mimeType: 'image/png', buffer: photo });
+  await expect(admin.getByText(toolImageMessages.uploaded('probe.png'))).toBeVisible();
+  await expect(admin.getByLabel('Photo URL')).toHaveValue(
+    /^\/api\/tool-image\/[0-9a-f]{64}-800\.webp$/,
+  );
+  await expect(admin.getByRole('img', { name: 'Preview of the photo' })).toBeVisible();
+  const img = await admin.getByLabel('Photo URL').inputValue();
+
+  await admin.getByLabel('Name').fill(name);
+  await admin.getByLabel('Part number').fill(`PP-${randomUUID().slice(0, 8)}`);
+  await admin.getByLabel('Available quantity (inStock)').fill('12');
+  await admin.getByLabel('Minimum order quantity').fill('1');
+  await admin.getByLabel('Price (USD per unit)').fill('14.50');
+  await admin.getByLabel('Category').selectOption('Measurement & Test');
+  await admin.getByLabel('Description').fill('A probe whose photo was uploaded to the shop.');
+  await admin.getByRole('button', { name: 'Add Tool' }).click();
+  await toast(admin, adminMessages.toolAdded);
+
+  const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await visitor.goto(`/tools?search=${encodeURIComponent(name)}`);
+  const picture = visitor.getByRole('article', { name }).getByRole('img', { name });
+  await expect(picture).toHaveAttribute('src', img);
+  await expect
+    .poll(() => picture.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+    .toBe(800);
 });
 
 test("a customer's paid order marked Delivered shows Delivered to the customer", async ({
