@@ -13,7 +13,15 @@
 // Method and latest figures: docs/performance.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -287,6 +295,23 @@ async function createTool(base, admin, name, inStock) {
 }
 
 /**
+ * A picture uploaded as an admin does on Add Tools (a demo picture, 800 × 600 WebP); returns the
+ * address of its catalogue-card size.
+ */
+async function uploadPicture(base, admin) {
+  const file = readFileSync(join(root, 'apps/web/public/images/tools/vf-ps3005-bench-supply.webp'));
+  const res = await fetch(`${base}/api/tool-image`, {
+    method: 'POST',
+    headers: { origin: base, cookie: admin.cookie, 'content-type': 'image/webp' },
+    body: file,
+  });
+  const json = await res.json();
+  if (res.status !== 201)
+    throw new Error(`uploading a picture failed: ${res.status} ${JSON.stringify(json)}`);
+  return json.img;
+}
+
+/**
  * `count` synthetic tools into the catalogue through the admin's CSV import (preview, then apply
  * with the preview's plan hash), 5,000 a file: the import's limit.
  */
@@ -460,6 +485,7 @@ async function main() {
     if (r.status !== 201)
       throw new Error(`placing a reader order failed: ${r.status} ${JSON.stringify(r.json)}`);
   }
+  const picture = await uploadPicture(shopBase, admin);
   const list = await api(shopBase, 'GET', '/api/tool');
   const someTool = list.json?.[0]?._id;
   if (!someTool) throw new Error(`GET /api/tool returned no tools: ${list.status}`);
@@ -485,6 +511,8 @@ async function main() {
     { name: 'GET /', path: '/' },
     { name: 'GET /tools (SPA route)', path: '/tools' },
     { name: 'GET /assets/… (largest script)', path: `/assets/${largestScript}` },
+    // An uploaded picture at its catalogue-card size, read from the database every time.
+    { name: 'GET /api/tool-image/… (uploaded, 800 px)', path: picture },
     {
       name: 'GET /api/order?email=<own>',
       path: `/api/order?email=${encodeURIComponent(reader.email)}`,

@@ -7,12 +7,19 @@ import {
 } from '@voltforge/contract/tool-image';
 import { MAX_TOOL_IMAGE_BYTES, toolImageMessages } from '@voltforge/contract/tool-image-rules';
 import { adminOnly, requireAdmin } from '../../auth/guards.ts';
+import { BytesCache } from '../../cache/bytes-cache.ts';
 import { HttpError } from '../../http-error.ts';
 import { isPictureContentType } from './picture.ts';
 import { toolImageWebp, uploadToolImage } from './tool-images.service.ts';
 
 /** A picture's address names its bytes (content-addressed): what it shows never changes. */
 const FOREVER = 'public, max-age=31536000, immutable';
+
+/**
+ * What each instance keeps of the pictures it served lately: a catalogue page's worth many times
+ * over (a card's picture is some 10–60 kB), read without the database.
+ */
+const KEPT_BYTES = 32 * 1024 * 1024;
 
 /** The types an upload may be sent as, for the API reference (picture.ts reads the bytes). */
 const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -23,6 +30,7 @@ const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
  */
 export async function toolImagesRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const kept = new BytesCache(KEPT_BYTES);
 
   // These routes take a picture's bytes, never JSON or a form (this plugin's scope only).
   app.removeAllContentTypeParsers();
@@ -74,6 +82,6 @@ export async function toolImagesRoutes(instance: FastifyInstance) {
       reply
         .type('image/webp')
         .header('cache-control', FOREVER)
-        .send(await toolImageWebp(app.db, request.params.file)),
+        .send(await toolImageWebp(app.db, request.params.file, kept)),
   );
 }

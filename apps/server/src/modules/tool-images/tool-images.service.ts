@@ -9,6 +9,7 @@ import {
   uploadedToolImage,
 } from '@voltforge/contract/tool-image-rules';
 import type { Actor } from '../../auth/guards.ts';
+import type { BytesCache } from '../../cache/bytes-cache.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { toolImage } from '../../db/schema/tool-image.ts';
 import { notFound } from '../../http-error.ts';
@@ -57,8 +58,13 @@ function storedSizes(db: Db, hash: string) {
     .orderBy(desc(toolImage.size));
 }
 
-/** The WebP bytes of `file` (`<hash>-<width>.webp`); 404 when no such picture was uploaded. */
-export async function toolImageWebp(db: Db, file: string): Promise<Buffer> {
+/**
+ * The WebP bytes of `file` (`<hash>-<width>.webp`); 404 when no such picture was uploaded.
+ * `kept` holds those read lately: a picture's bytes never change under its name.
+ */
+export async function toolImageWebp(db: Db, file: string, kept: BytesCache): Promise<Buffer> {
+  const hit = kept.get(file);
+  if (hit) return hit;
   const named = toolImageFile(file);
   if (!named) throw notFound(toolImageMessages.notFound);
   const [row] = await db
@@ -66,6 +72,7 @@ export async function toolImageWebp(db: Db, file: string): Promise<Buffer> {
     .from(toolImage)
     .where(and(eq(toolImage.hash, named.hash), eq(toolImage.size, named.width)));
   if (!row) throw notFound(toolImageMessages.notFound);
+  kept.set(file, row.webp);
   return row.webp;
 }
 
