@@ -59,7 +59,7 @@ const declaredKinds: Record<string, ToolImageKind | 'svg'> = {
  * Whether an upload's Content-Type may carry a picture: an image type, or
  * `application/octet-stream` from a browser that could not tell the file's type: no type a page
  * of another site can send with a plain form, as with the JSON the rest of the API takes
- * (docs/security.md, uploaded pictures).
+ * (docs/security.md, V5.2).
  */
 export function isPictureContentType(contentType: string | undefined): boolean {
   const type = mediaType(contentType);
