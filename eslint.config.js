@@ -186,6 +186,7 @@ export default tseslint.config(
         {
           root: 'apps/server/src/modules',
           layers: [
+            'tool-images',
             'tools',
             'reviews',
             'contact',
