@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkoutSchema } from '@voltforge/contract/checkout';
 import { orderSchema } from '@voltforge/contract/order';
 import { requireUser, signedIn } from '../../auth/guards.ts';
-import type { PlaceOrderDeps } from '../orders/placement.ts';
+import type { PlaceOrderDeps } from '../orders/placement/place-order.ts';
 import { checkout } from './checkout.service.ts';
 
 /** POST /api/checkout: the session's own cart becomes one order. */

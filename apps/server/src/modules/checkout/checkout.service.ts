@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../http-error.ts';
 import { readCart } from '../cart/cart.service.ts';
-import { placeOrder, type PlaceOrderDeps } from '../orders/placement.ts';
+import { placeOrder, type PlaceOrderDeps } from '../orders/placement/place-order.ts';
 
 /**
  * Checks out the buyer's cart as one order (docs/architecture.md, "Orders and their lines"). A

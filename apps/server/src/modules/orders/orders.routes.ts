@@ -11,7 +11,7 @@ import {
 } from '@voltforge/contract/order';
 import { isOwnEmail, requireUser, signedIn, type SessionUser } from '../../auth/guards.ts';
 import { cancelOrder, getOrder, listOrders } from './orders.service.ts';
-import { placeOrder } from './placement.ts';
+import { placeOrder } from './placement/place-order.ts';
 import type { BeforeCancel } from './orders.service.ts';
 import type { OrderNotify, RenderOrderMail } from '../../mail/order-notices.ts';
 import type { OnLowStock } from '../../stock/low-stock.service.ts';

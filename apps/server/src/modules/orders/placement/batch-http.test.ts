@@ -3,9 +3,9 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Order } from '@voltforge/contract/order';
 import { orderMessages } from '@voltforge/contract/order-rules';
-import { mailOutbox } from '../../db/schema/mail.ts';
-import { order, orderLine } from '../../db/schema/order.ts';
-import { stockMovement, tool } from '../../db/schema/tool.ts';
+import { mailOutbox } from '../../../db/schema/mail.ts';
+import { order, orderLine } from '../../../db/schema/order.ts';
+import { stockMovement, tool } from '../../../db/schema/tool.ts';
 import {
   createTestApp,
   registerUser,
@@ -13,9 +13,9 @@ import {
   until,
   type TestApp,
   type TestUser,
-} from '../../../test/test-app.ts';
-import { insertTool } from '../../../test/shop-fixtures.ts';
-import { waitingPlacements } from './placement-batch.ts';
+} from '../../../../test/test-app.ts';
+import { insertTool } from '../../../../test/shop-fixtures.ts';
+import { waitingPlacements } from './reserve.ts';
 
 // Batches are made deterministic by holding an account's advisory lock (the one the placement
 // function takes first) from another connection: the call carrying that account's order stays

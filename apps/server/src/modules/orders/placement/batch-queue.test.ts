@@ -1,28 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartLine } from '../../db/schema/cart.ts';
-import { mailOutbox } from '../../db/schema/mail.ts';
-import { order, orderLine } from '../../db/schema/order.ts';
-import { stockMovement, tool } from '../../db/schema/tool.ts';
+import { lowStockThresholdOf } from '@voltforge/contract/low-stock';
+import { cartLine } from '../../../db/schema/cart.ts';
+import { mailOutbox } from '../../../db/schema/mail.ts';
+import { order, orderLine } from '../../../db/schema/order.ts';
+import { stockMovement, tool } from '../../../db/schema/tool.ts';
 import {
   createTestApp,
   registerUser,
   type TestApp,
   type TestUser,
-} from '../../../test/test-app.ts';
-import { insertTool } from '../../../test/shop-fixtures.ts';
-import type { Db } from '../../db/client.ts';
-import {
-  BatchQueue,
-  placeBatchWith,
-  readForOrder,
-  refusedForItsData,
-  type Placement,
-  type PlacementRequest,
-} from './placement-batch.ts';
+} from '../../../../test/test-app.ts';
+import { insertTool } from '../../../../test/shop-fixtures.ts';
+import type { Db } from '../../../db/client.ts';
+import { BatchQueue, refusedForItsData } from './batch-queue.ts';
+import { readForOrder } from './read.ts';
+import { placeBatchWith, type Placement, type PlacementRequest } from './reserve.ts';
 
-type PricedTool = { id: string; name: string; partNumber: string; priceCents: number };
+type PricedTool = {
+  id: string;
+  name: string;
+  partNumber: string;
+  priceCents: number;
+  minOrderQuantity?: number;
+  lowStockThreshold?: number | null;
+};
 
 /** The tool's terms as the placement read gives them. */
 async function termsOf(db: Db, toolId: string): Promise<string> {
@@ -53,6 +56,10 @@ async function requestFor(
       quantity,
       unit_price_cents: unitPriceCents,
       terms: await termsOf(db, t.id),
+      low_at: lowStockThresholdOf({
+        lowStockThreshold: t.lowStockThreshold ?? null,
+        minOrderQuantity: t.minOrderQuantity ?? 1,
+      }),
     })),
   );
   const goods = placed.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0);

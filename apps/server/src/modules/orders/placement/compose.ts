@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { OrderCharges, ShopTerms } from '@voltforge/contract/charges';
+import { lowStockThresholdOf } from '@voltforge/contract/low-stock';
+import type { Actor } from '../../../auth/guards.ts';
+import type { OrderLineRow } from '../../../db/schema/order.ts';
+import type { RenderOrderMail } from '../../../mail/order-notices.ts';
+import type { OrderRow } from '../order-row.ts';
+import type { PricedLine } from './judge.ts';
+import type { OrderingState } from './read.ts';
+import type { PlacementRequest } from './reserve.ts';
+
+/*
+ * Step 5 of placing an order (place-order.ts): the order as it will be written, its mail, and the
+ * request step 6 sends to the database. Nothing here reads or writes.
+ */
+
+/** Where to deliver, from the buyer; whether the lines are the account's cart. */
+export interface Delivery {
+  phone: string;
+  address: string;
+  fromCart: boolean;
+}
+
+/** The order row (as the API answers it once placed) and the placement request that writes it. */
+export function composeOrder(
+  customer: Actor,
+  delivery: Delivery,
+  state: OrderingState,
+  priced: readonly PricedLine[],
+  charges: OrderCharges,
+  terms: ShopTerms,
+  deps: { maxUnpaid: number; renderMail: RenderOrderMail },
+): { row: OrderRow; request: PlacementRequest } {
+  const id = randomUUID();
+  const lines: OrderLineRow[] = priced.map(({ tool, price }, i) => ({
+    orderId: id,
+    lineNo: i + 1,
+    toolId: tool.id,
+    toolName: tool.name,
+    partNumber: tool.part_number,
+    unitPriceCents: price.unitPriceCents,
+    quantity: price.quantity,
+    totalCents: price.totalCents,
+  }));
+  const row: OrderRow = {
+    id,
+    userId: customer.id,
+    customerName: customer.name,
+    email: customer.email,
+    phone: delivery.phone,
+    address: delivery.address,
+    number: state.number,
+    goodsCents: charges.goodsCents,
+    shippingCents: charges.shippingCents,
+    taxCents: charges.taxCents,
+    taxRateBp: terms.taxRateBasisPoints,
+    totalCents: charges.totalCents,
+    company: state.company,
+    taxId: state.taxId,
+    status: 'pending_payment',
+    paymentIntentId: null,
+    transactionId: null,
+    paidAt: null,
+    shippedAt: null,
+    deliveredAt: null,
+    cancelledAt: null,
+    createdAt: new Date(state.now),
+    invoice: null,
+    refunds: [],
+    carrier: null,
+    trackingNumber: null,
+    lines,
+  };
+  const mail = deps.renderMail({ kind: 'order_placed' }, row);
+  const request: PlacementRequest = {
+    order_id: row.id,
+    number: row.number,
+    user_id: customer.id,
+    customer_name: row.customerName,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    max_unpaid: deps.maxUnpaid,
+    goods_cents: row.goodsCents,
+    shipping_cents: row.shippingCents,
+    tax_cents: row.taxCents,
+    tax_rate_bp: row.taxRateBp,
+    total_cents: row.totalCents,
+    company: row.company,
+    tax_id: row.taxId,
+    from_cart: delivery.fromCart,
+    lines: row.lines.map((l, i) => {
+      const tool = priced[i]!.tool;
+      return {
+        line_no: l.lineNo,
+        tool_id: l.toolId,
+        tool_name: l.toolName,
+        part_number: l.partNumber,
+        quantity: l.quantity,
+        unit_price_cents: l.unitPriceCents,
+        terms: tool.terms,
+        low_at: lowStockThresholdOf({
+          lowStockThreshold: tool.low_stock_threshold,
+          minOrderQuantity: tool.min_order_quantity,
+        }),
+      };
+    }),
+    mail_subject: mail.subject,
+    mail_html: mail.html,
+    mail_text: mail.text,
+  };
+  return { row, request };
+}

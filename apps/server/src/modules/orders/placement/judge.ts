@@ -1,0 +1,103 @@
+import { checkoutMessages } from '@voltforge/contract/cart-rules';
+import { orderMessages, shortageMessage } from '@voltforge/contract/order-rules';
+import { priceLine, type LinePrice } from '@voltforge/contract/pricing';
+import { quantityProblem } from '@voltforge/contract/quantity-rules';
+import { isUuid } from '../../../db/ids.ts';
+import { badRequest, conflict, notFound, type HttpError } from '../../../http-error.ts';
+import type { OrderingState, OrderingTool } from './read.ts';
+import type { WantedLine } from './sum-lines.ts';
+
+/*
+ * Step 3 of placing an order (place-order.ts): the contract's rules applied to the tools as read,
+ * and every line priced by the contract's one pricing function. The database function of step 6
+ * applies none of these rules; it only checks that what was judged here still holds.
+ */
+
+/** A line the rules refuse: why, and the answer's status for it. */
+interface LineRefusal {
+  toolId: string;
+  status: 400 | 404 | 409;
+  message: string;
+}
+
+/** A line and its price, as the order will hold it. */
+export interface PricedLine {
+  tool: OrderingTool;
+  price: LinePrice;
+}
+
+/** Whether one line may be ordered from the tool as read; null when it may. */
+function lineRefusal(tool: OrderingTool | undefined, line: WantedLine): LineRefusal | null {
+  const { toolId, quantity } = line;
+  if (!tool || tool.archived) return { toolId, status: 404, message: orderMessages.toolNotFound };
+  const problem = quantityProblem(
+    {
+      minOrderQuantity: tool.min_order_quantity,
+      orderMultiple: tool.order_multiple,
+      inStock: Infinity,
+    },
+    quantity,
+  );
+  if (problem) return { toolId, status: 400, message: problem.message };
+  if (tool.in_stock < quantity) {
+    return { toolId, status: 409, message: shortageMessage(tool.in_stock) };
+  }
+  return null;
+}
+
+/**
+ * The refusal of a whole order. One line is answered as the spec's order form is (its status and
+ * message, a quantity message on the quantity field); several lines name each refused line in
+ * `fields`, by tool id, under one message.
+ */
+function orderRefusal(refusals: LineRefusal[], lineCount: number): HttpError {
+  const [only] = refusals;
+  if (lineCount === 1 && only) {
+    if (only.status === 404) return notFound(only.message);
+    if (only.status === 400) return badRequest(only.message, { quantity: only.message });
+    return conflict(only.message);
+  }
+  const fields = Object.fromEntries(refusals.map((r) => [r.toolId, r.message]));
+  if (refusals.some((r) => r.status === 400)) return badRequest(checkoutMessages.notReady, fields);
+  const allShort = refusals.every((r) => r.status === 409);
+  return conflict(allShort ? checkoutMessages.short : checkoutMessages.notReady, fields);
+}
+
+/** Before any read: a line naming a tool id that cannot exist is refused as an unknown tool. */
+export function refuseUnknownIds(lines: readonly WantedLine[]): void {
+  const unknown = lines.filter((l) => !isUuid(l.toolId));
+  if (unknown.length === 0) return;
+  throw orderRefusal(
+    unknown.map((l) => ({ toolId: l.toolId, status: 404, message: orderMessages.toolNotFound })),
+    lines.length,
+  );
+}
+
+/**
+ * Every line judged by the contract's rules and priced by its pricing function, or the order's
+ * refusal (an HttpError, thrown). A line that can never be ordered is told before the unpaid cap,
+ * as the order form always has; a shortage after it.
+ */
+export function judgeLines(
+  state: OrderingState,
+  lines: readonly WantedLine[],
+  maxUnpaid: number,
+): PricedLine[] {
+  const refusals = lines.flatMap((line) => lineRefusal(state.tools.get(line.toolId), line) ?? []);
+  if (refusals.some((r) => r.status !== 409)) throw orderRefusal(refusals, lines.length);
+  if (state.unpaid >= maxUnpaid) throw conflict(orderMessages.tooManyUnpaid(maxUnpaid));
+  if (refusals.length > 0) throw orderRefusal(refusals, lines.length);
+  return lines.map((line) => {
+    const tool = state.tools.get(line.toolId) as OrderingTool;
+    const price = priceLine(
+      {
+        priceCents: tool.price_cents,
+        minOrderQuantity: tool.min_order_quantity,
+        orderMultiple: tool.order_multiple,
+        priceBreaks: tool.price_breaks,
+      },
+      line.quantity,
+    );
+    return { tool, price };
+  });
+}

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { PerKey, refusedForItsData, type Rows } from './batch-queue.ts';
+
+/*
+ * Step 6 of placing an order (place-order.ts): reserve and write, under the locks, in one call of
+ * `voltforge_place_orders` (its one source: place-orders.sql), shared by the orders that arrive
+ * together (group commit).
+ */
+
+/** One line as `voltforge_place_orders` takes it: priced and checked. */
+export interface PlacementLine {
+  line_no: number;
+  tool_id: string;
+  tool_name: string;
+  part_number: string;
+  quantity: number;
+  /** At this quantity, from the contract's pricing function. */
+  unit_price_cents: number;
+  /** The tool's terms as read (`voltforge_tool_terms`): placed only while they still hold. */
+  terms: string;
+  /** The tool's low-stock threshold as read (the contract's rule): a tool it takes to it is named. */
+  low_at: number;
+}
+
+/** One order as `voltforge_place_orders` takes it: its lines priced, its total summed, mailed. */
+export interface PlacementRequest {
+  order_id: string;
+  /** From the read (`OrderingState.number`). */
+  number: number;
+  user_id: string;
+  customer_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  max_unpaid: number;
+  /** Σ of the lines; with shipping and tax, from the contract's orderCharges. */
+  goods_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  tax_rate_bp: number;
+  total_cents: number;
+  company: string | null;
+  tax_id: string | null;
+  /** Checked out from the account's cart: placed only while the cart holds these lines. */
+  from_cart: boolean;
+  lines: PlacementLine[];
+  mail_subject: string;
+  mail_html: string;
+  mail_text: string;
+}
+
+/** What `voltforge_place_orders` answers for one order. */
+export type Placement = {
+  outcome: 'placed' | 'too_many_unpaid' | 'changed' | 'cart_changed';
+  /** The tools this order took to their low-stock threshold first. */
+  went_low: string[] | null;
+  created_at: string | Date | null;
+};
+
+/** Places a batch with one database call; answers in the batch's order, one per order. */
+export type PlaceBatch = (orders: PlacementRequest[]) => Promise<Array<Placement | undefined>>;
+
+/** One call of `voltforge_place_orders`: one statement, one transaction. */
+export function placeBatchWith(db: Db): PlaceBatch {
+  return async (orders) => {
+    const result = (await db.execute<Placement & { idx: number }>(
+      sql`select * from voltforge_place_orders(${JSON.stringify(orders)}::jsonb)`,
+    )) as Rows<Placement & { idx: number }>;
+    const answers: Placement[] = [];
+    for (const { idx, ...placement } of result.rows) answers[idx] = placement;
+    return answers;
+  };
+}
+
+/**
+ * Which orders share a call (decision 008, and 015 for carts): the one-line orders of one tool
+ * go together, and never wait for another tool's; orders of several lines go together in their
+ * own queue, so a checkout rush is committed a batch at a time too. Every call takes its locks
+ * in the one global order, so the queues never deadlock each other.
+ */
+function queueKey(toolIds: readonly string[]): string {
+  return toolIds.length === 1 ? `tool:${toolIds[0]}` : 'lines';
+}
+
+const placements = new PerKey<PlacementRequest, Placement>((db) => placeBatchWith(db), {
+  isolate: refusedForItsData,
+});
+
+/** Places one order through its queue (group commit); see `BatchQueue`. */
+export function placeBatched(db: Db, order: PlacementRequest): Promise<Placement> {
+  return placements.submit(db, queueKey(order.lines.map((l) => l.tool_id)), order);
+}
+
+/** How many one-line orders of this tool wait for the next call on this database (tests). */
+export function waitingPlacements(db: Db, toolId: string): number {
+  return placements.waiting(db, queueKey([toolId]));
+}
