@@ -3,7 +3,7 @@ import { checkoutMessages } from '@voltforge/contract/cart-rules';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { TextField } from '../../../components/ui/text-field';
+import { DeliveryFields } from '../../../components/order/delivery-fields';
 import { ApiError } from '../../../lib/api-client';
 import type { DeliveryValues } from '../../../lib/delivery-schema';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -85,20 +85,10 @@ export function CheckoutForm({ cart, defaults, onShortages }: CheckoutFormProps)
       onSubmit={(event) => void handleSubmit(send)(event)}
       className="flex flex-col gap-4"
     >
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        required
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
-      <TextField
-        label="Address"
-        autoComplete="street-address"
-        required
-        error={errors.address?.message}
-        {...register('address')}
+      <DeliveryFields
+        phone={register('phone')}
+        address={register('address')}
+        errors={{ phone: errors.phone?.message, address: errors.address?.message }}
       />
       {refusal ? (
         <p role="alert" className="font-medium text-error">

@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { paths } from '../../../lib/paths';
 import { TextField } from '../../../components/ui/text-field';
+import { DeliveryFields } from '../../../components/order/delivery-fields';
 import type { ToolOrderValues } from '../../../lib/delivery-schema';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { zodChecks } from '../../../lib/lazy-resolver';
@@ -201,20 +202,10 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
           </div>
         </div>
 
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-        <TextField
-          label="Address"
-          autoComplete="street-address"
-          required
-          error={errors.address?.message}
-          {...register('address')}
+        <DeliveryFields
+          phone={register('phone')}
+          address={register('address')}
+          errors={{ phone: errors.phone?.message, address: errors.address?.message }}
         />
 
         {soldOut ? (

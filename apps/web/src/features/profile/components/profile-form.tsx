@@ -10,6 +10,7 @@ import {
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/ui/text-field';
+import { DeliveryFields } from '../../../components/order/delivery-fields';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { authClient } from '../../../lib/auth-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -104,24 +105,13 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
           error={errors.profession?.message}
           {...register('profession')}
         />
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder="e.g. +1 555 010 0100"
-          required
-          error={errors.phone?.message}
-          {...register('phone')}
+        <DeliveryFields
+          phone={register('phone')}
+          address={register('address')}
+          errors={{ phone: errors.phone?.message, address: errors.address?.message }}
+          phonePlaceholder="e.g. +1 555 010 0100"
+          addressClassName="md:col-span-2"
         />
-        <div className="md:col-span-2">
-          <TextField
-            label="Address"
-            autoComplete="street-address"
-            required
-            error={errors.address?.message}
-            {...register('address')}
-          />
-        </div>
         <TextField
           label="Linkedin"
           type="url"
