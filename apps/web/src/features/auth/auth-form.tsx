@@ -1,21 +1,36 @@
 import type { FormEvent, ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { AuthCard } from './auth-card';
 import { FormError } from './form-error';
 import { returnedSocialError, SocialSignIn, useSocialSignIn } from './social-sign-in';
 import { useAuthFlow } from './use-auth-flow';
 
-/** The sign-in life a login or register page shares: the flow and the social buttons' handler. */
-export function useAuthPage() {
+/**
+ * What a login or register page shares: the sign-in flow, the social buttons' handler, and its
+ * form, checked on submit only (the specification's rule for these forms).
+ */
+export function useAuthPage<V extends FieldValues, T extends FieldValues>(
+  resolver: Resolver<V, unknown, T>,
+  defaultValues: DefaultValues<V>,
+) {
   const flow = useAuthFlow();
   const socialSignIn = useSocialSignIn(flow.run, flow.target);
-  return { ...flow, socialSignIn };
+  const form = useForm<V, unknown, T>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues,
+  });
+  return { ...flow, socialSignIn, form };
 }
 
 interface AuthFormProps {
   title: string;
   busyLabel: string;
-  page: ReturnType<typeof useAuthPage>;
+  page: Pick<ReturnType<typeof useAuthFlow>, 'busy' | 'error'> & {
+    socialSignIn: ReturnType<typeof useSocialSignIn>;
+  };
   /** Fetches the form's checks and the sign-in client before it is sent. */
   onFocus: () => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;

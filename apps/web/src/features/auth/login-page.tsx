@@ -1,5 +1,4 @@
 import { pageMeta } from '@voltforge/contract/public-pages';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { TextField } from '../../components/ui/text-field';
@@ -14,17 +13,12 @@ const preloadOnFocus = preloadSignIn(checks);
 
 export function LoginPage() {
   usePageMeta(pageMeta.login.title, pageMeta.login.description);
-  const page = useAuthPage();
+  const page = useAuthPage(checks.resolver, { email: '', password: '' });
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: checks.resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: '', password: '' },
-  });
+  } = page.form;
 
   const onSubmit = handleSubmit(({ email, password }) =>
     page.run(() => authClient.signIn.email({ email, password })),

@@ -1,6 +1,5 @@
 import { pageMeta } from '@voltforge/contract/public-pages';
 import { verifyEmailMessages } from '@voltforge/contract/verify-email';
-import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { paths } from '../../lib/paths';
 import { TextField } from '../../components/ui/text-field';
@@ -17,17 +16,12 @@ const preloadOnFocus = preloadSignIn(checks);
 
 export function RegisterPage() {
   usePageMeta(pageMeta.register.title, pageMeta.register.description);
-  const page = useAuthPage();
+  const page = useAuthPage(checks.resolver, { name: '', email: '', password: '' });
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: checks.resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { name: '', email: '', password: '' },
-  });
+  } = page.form;
 
   // signUp.email stores the name as the display name (the profile starts from it), signs the
   // user in and mails a confirmation link: the toast says where to look, as the dashboard will.
