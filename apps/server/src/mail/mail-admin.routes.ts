@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminListRoute } from '../auth/admin-list-route.ts';
 import {
   contactListQuerySchema,
   contactMessageListSchema,
@@ -11,7 +12,6 @@ import {
   mailListSchema,
 } from '@voltforge/contract/mail';
 import { adminOnly } from '../auth/guards.ts';
-import { sendPage } from '../paging.ts';
 import {
   getMail,
   listContactMessages,
@@ -23,19 +23,13 @@ import {
 export async function mailAdminRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/api/mail',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['admin'],
-        summary: 'Every mail the shop wrote, newest first, paged, with its delivery status (admin)',
-        querystring: mailListQuerySchema,
-        response: { 200: mailListSchema },
-      },
-    },
-    async (request, reply) => sendPage(reply, await listMails(app.db, request.query)),
-  );
+  adminListRoute(instance, {
+    url: '/api/mail',
+    summary: 'Every mail the shop wrote, newest first, paged, with its delivery status (admin)',
+    querystring: mailListQuerySchema,
+    response: mailListSchema,
+    list: listMails,
+  });
 
   app.get(
     '/api/mail/:id',
@@ -51,19 +45,13 @@ export async function mailAdminRoutes(instance: FastifyInstance) {
     async (request) => getMail(app.db, request.params.id),
   );
 
-  app.get(
-    '/api/contact',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['admin'],
-        summary: 'Inbox: contact messages, newest first, paged (admin)',
-        querystring: contactListQuerySchema,
-        response: { 200: contactMessageListSchema },
-      },
-    },
-    async (request, reply) => sendPage(reply, await listContactMessages(app.db, request.query)),
-  );
+  adminListRoute(instance, {
+    url: '/api/contact',
+    summary: 'Inbox: contact messages, newest first, paged (admin)',
+    querystring: contactListQuerySchema,
+    response: contactMessageListSchema,
+    list: listContactMessages,
+  });
 
   app.patch(
     '/api/contact/:id',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminListRoute } from '../../auth/admin-list-route.ts';
 import {
   adminToolListQuerySchema,
   adminToolListSchema,
@@ -7,26 +8,19 @@ import {
 } from '@voltforge/contract/admin-tool';
 import { toolIdParamsSchema } from '@voltforge/contract/tool';
 import { adminOnly } from '../../auth/guards.ts';
-import { sendPage } from '../../paging.ts';
 import { getAdminTool, listAdminTools } from './admin-catalogue.service.ts';
 
 /** Manage Products' list: stock thresholds and low-stock marks that visitors never see. */
 export async function adminCatalogueRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/api/admin/tools',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['admin'],
-        summary: 'Tools for sale with their low-stock state; search by name or part number (admin)',
-        querystring: adminToolListQuerySchema,
-        response: { 200: adminToolListSchema },
-      },
-    },
-    async (request, reply) => sendPage(reply, await listAdminTools(app.db, request.query)),
-  );
+  adminListRoute(instance, {
+    url: '/api/admin/tools',
+    summary: 'Tools for sale with their low-stock state; search by name or part number (admin)',
+    querystring: adminToolListQuerySchema,
+    response: adminToolListSchema,
+    list: listAdminTools,
+  });
 
   app.get(
     '/api/admin/tools/:id',

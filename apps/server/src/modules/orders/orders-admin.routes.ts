@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminListRoute } from '../../auth/admin-list-route.ts';
 import { adminOrderListQuerySchema, orderStatusBodySchema } from '@voltforge/contract/admin';
 import { orderIdParamsSchema, orderListSchema, orderSchema } from '@voltforge/contract/order';
 import { adminOnly, requireAdmin } from '../../auth/guards.ts';
-import { sendPage } from '../../paging.ts';
 import { listAllOrders, setOrderStatus } from './orders-admin.service.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 import type { BeforeCancel, CancelSteps } from './orders.service.ts';
@@ -16,19 +16,13 @@ export async function ordersAdminRoutes(
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { beforeCancel, notify, refundCancelled } = opts;
 
-  app.get(
-    '/api/orders',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['admin'],
-        summary: 'Every order, newest first; optional status filter, paged (admin)',
-        querystring: adminOrderListQuerySchema,
-        response: { 200: orderListSchema },
-      },
-    },
-    async (request, reply) => sendPage(reply, await listAllOrders(app.db, request.query)),
-  );
+  adminListRoute(instance, {
+    url: '/api/orders',
+    summary: 'Every order, newest first; optional status filter, paged (admin)',
+    querystring: adminOrderListQuerySchema,
+    response: orderListSchema,
+    list: listAllOrders,
+  });
 
   app.patch(
     '/api/order/:id/status',

@@ -8,26 +8,20 @@ import {
   reviewVisibilitySchema,
 } from '@voltforge/contract/review';
 import { adminOnly, requireAdmin } from '../../auth/guards.ts';
-import { sendPage } from '../../paging.ts';
+import { adminListRoute } from '../../auth/admin-list-route.ts';
 import { listAllReviews, setReviewHidden } from './reviews-admin.service.ts';
 
 /** Manage Reviews: every review, and hiding one from the shop (admins only). */
 export async function reviewsAdminRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/api/reviews',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['admin'],
-        summary: 'Every review, hidden ones too, newest first, paged (admin)',
-        querystring: adminReviewListQuerySchema,
-        response: { 200: adminReviewListSchema },
-      },
-    },
-    async (request, reply) => sendPage(reply, await listAllReviews(app.db, request.query)),
-  );
+  adminListRoute(instance, {
+    url: '/api/reviews',
+    summary: 'Every review, hidden ones too, newest first, paged (admin)',
+    querystring: adminReviewListQuerySchema,
+    response: adminReviewListSchema,
+    list: listAllReviews,
+  });
 
   app.patch(
     '/api/review/:id',

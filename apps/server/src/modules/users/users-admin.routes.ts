@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminListRoute } from '../../auth/admin-list-route.ts';
 import {
   deletedCountSchema,
   modifiedCountSchema,
@@ -8,7 +9,6 @@ import {
 } from '@voltforge/contract/admin';
 import { userEmailParamsSchema } from '@voltforge/contract/profile';
 import { adminOnly, requireAdmin } from '../../auth/guards.ts';
-import { sendPage } from '../../paging.ts';
 import {
   banUser,
   listUsers,
@@ -32,20 +32,14 @@ export async function usersAdminRoutes(
   // Removing a user cancels their unpaid orders, settling each payment intent first.
   const { beforeCancel, notify } = opts;
 
-  app.get(
-    '/api/user',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Every account with its role, join date, order count, verified and disabled flags, oldest first, paged; `search` keeps those whose name or email contains it (admin)',
-        querystring: userListQuerySchema,
-        response: { 200: userListSchema },
-      },
-    },
-    async (request, reply) => sendPage(reply, await listUsers(app.db, request.query)),
-  );
+  adminListRoute(instance, {
+    url: '/api/user',
+    summary:
+      'Every account with its role, join date, order count, verified and disabled flags, oldest first, paged; `search` keeps those whose name or email contains it (admin)',
+    querystring: userListQuerySchema,
+    response: userListSchema,
+    list: listUsers,
+  });
 
   app.put(
     '/api/user/admin/:email',
