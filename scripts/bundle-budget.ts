@@ -15,7 +15,7 @@ import { chunkStartingAt, staticClosure, type LinkedChunk } from './chunk-graph.
  *   with their own static imports.
  * - stylesheet: the entry's CSS, the one stylesheet every page loads before its first paint.
  * - without: packages that the listed pages must not load with their code (their static imports);
- *   zod, whose forms fetch it on first use (apps/web/src/lib/lazy-resolver.ts).
+ *   zod, whose forms fetch it on first use (apps/web/src/lib/forms/lazy-resolver.ts).
  */
 export interface BundleBudget {
   entryKb: number;

@@ -22,7 +22,7 @@ function holdUntilHydrated(root) {
   // tapping again because nothing happened).
   const held = { actions: [], typed: new Set() };
   // The first thing held is announced (`voltforge:held` on the root, once), so the app can get
-  // ready for it while it hydrates: a form fetches its checks (src/lib/lazy-resolver.ts).
+  // ready for it while it hydrates: a form fetches its checks (src/lib/forms/lazy-resolver.ts).
   let announced = false;
   const announce = () => {
     if (announced) return;

@@ -13,10 +13,10 @@ import { StaticRouter } from 'react-router';
 import type { InitialData } from '@voltforge/contract/initial-data';
 import { Providers } from './app/providers';
 import { AppRoutes, preloadRoutes } from './app/router';
-import { sessionStateOf } from './lib/auth-client';
-import { seedQueryCache } from './lib/initial-data';
-import { createQueryClient } from './lib/query-client';
-import type { SessionState } from './lib/rendered-session';
+import { sessionStateOf } from './lib/auth/auth-client';
+import { seedQueryCache } from './lib/first-paint/initial-data';
+import { createQueryClient } from './lib/api/query-client';
+import type { SessionState } from './lib/auth/rendered-session';
 
 export interface RenderedPage {
   /**

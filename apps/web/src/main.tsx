@@ -2,11 +2,11 @@ import { startTransition, StrictMode } from 'react';
 import { AppRouter } from './app/navigation';
 import { Providers } from './app/providers';
 import { AppRoutes, preloadRoutes } from './app/router';
-import { seedSession } from './lib/auth-client';
-import { hydrationStarts } from './lib/hydration';
-import { hydrateInitialData } from './lib/initial-data';
-import { nextTask } from './lib/next-task';
-import { queryClient } from './lib/query-client';
+import { seedSession } from './lib/auth/auth-client';
+import { hydrationStarts } from './lib/first-paint/hydration';
+import { hydrateInitialData } from './lib/first-paint/initial-data';
+import { nextTask } from './lib/first-paint/next-task';
+import { queryClient } from './lib/api/query-client';
 import './index.css';
 
 // zod probes `new Function` to pick a faster parser; the shop's Content-Security-Policy forbids

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Spinner } from '../components/ui/spinner';
-import { authClient } from '../lib/auth-client';
+import { authClient } from '../lib/auth/auth-client';
 import { VerifyEmailNotice } from './verify-email-notice';
 
 // Each in its own chunk: customers never download the overview and its chart.

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
-import { usePageMeta } from '../lib/use-page-meta';
+import { usePageMeta } from '../lib/page/use-page-meta';
 
 export function NotFoundPage() {
   usePageMeta('Page not found', 'The page you asked for does not exist on Voltforge.');

@@ -1,11 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '../lib/toast';
+import { toast } from '../lib/page/toast';
 import { fakeAuth, signedInAs } from '../test/fake-auth-client';
 import { Providers } from './providers';
 
-vi.mock('../lib/auth-client', async () => ({
+vi.mock('../lib/auth/auth-client', async () => ({
   authClient: (await import('../test/fake-auth-client')).fakeAuth.client,
 }));
 

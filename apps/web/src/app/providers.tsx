@@ -1,16 +1,16 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ToastContainer } from 'react-toastify';
 import { createElement, useEffect, useReducer, useSyncExternalStore, type ReactNode } from 'react';
-import { authClient } from '../lib/auth-client';
-import { queryClient } from '../lib/query-client';
-import { loadedAt, RenderTimeProvider } from '../lib/render-time';
-import { RenderedSession, type SessionState } from '../lib/rendered-session';
-import { subscribeToToastRequests, toastRequested } from '../lib/toast';
+import { authClient } from '../lib/auth/auth-client';
+import { queryClient } from '../lib/api/query-client';
+import { loadedAt, RenderTimeProvider } from '../lib/first-paint/render-time';
+import { RenderedSession, type SessionState } from '../lib/auth/rendered-session';
+import { subscribeToToastRequests, toastRequested } from '../lib/page/toast';
 
 /*
  * react-toastify 11 injects its own stylesheet when the container mounts, so its CSS file is not
  * imported separately (it would ship twice). A visitor reading the shop never sees a toast, so it
- * is a chunk of its own, and its container mounts when code first asks lib/toast for a toast.
+ * is a chunk of its own, and its container mounts when code first asks lib/page/toast for a toast.
  * For a signed-in person, whose actions toast often, the chunk is fetched and evaluated once the
  * page is idle, so their first toast shows without waiting for its code; the container still
  * mounts only with the first toast: mounted when idle, it and the stylesheet it injects (which
@@ -74,9 +74,9 @@ interface ProvidersProps {
   children: ReactNode;
   /** The app's query cache; the server renders each page with a cache of its own. */
   client?: QueryClient;
-  /** See lib/render-time.ts; undefined: when this code loaded. */
+  /** See lib/first-paint/render-time.ts; undefined: when this code loaded. */
   renderedAt?: number;
-  /** See lib/rendered-session.ts; undefined for a page rendered for everyone. */
+  /** See lib/auth/rendered-session.ts; undefined for a page rendered for everyone. */
   session?: SessionState;
 }
 

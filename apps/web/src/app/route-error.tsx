@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { pageHydrated } from '../lib/hydration';
+import { pageHydrated } from '../lib/first-paint/hydration';
 import { paths } from '../lib/paths';
 
 function describe(error: unknown): { title: string; detail: string } {

@@ -2,12 +2,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient } from '../lib/api/query-client';
 import { fakeAuth } from '../test/fake-auth-client';
 import { routePatterns } from '../lib/paths';
 import { AppRoutes, routes } from './router';
 
-vi.mock('../lib/auth-client', async () => ({
+vi.mock('../lib/auth/auth-client', async () => ({
   authClient: (await import('../test/fake-auth-client')).fakeAuth.client,
 }));
 

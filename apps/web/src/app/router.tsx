@@ -3,7 +3,7 @@ import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layout/root-layout';
-import { pageHydrated } from '../lib/hydration';
+import { pageHydrated } from '../lib/first-paint/hydration';
 import { routePatterns } from '../lib/paths';
 import { publicPages, type PublicPage } from '@voltforge/contract/public-pages';
 

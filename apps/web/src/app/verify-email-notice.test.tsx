@@ -6,7 +6,7 @@ import { fakeAuth, signedInAs } from '../test/fake-auth-client';
 import { renderRoutes } from '../test/render-route';
 import { VerifyEmailNotice } from './verify-email-notice';
 
-vi.mock('../lib/auth-client', async () => ({
+vi.mock('../lib/auth/auth-client', async () => ({
   authClient: (await import('../test/fake-auth-client')).fakeAuth.client,
 }));
 

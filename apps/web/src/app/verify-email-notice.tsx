@@ -1,6 +1,6 @@
 import { verifyEmailMessages } from '@voltforge/contract/verify-email';
 import { useResendVerification } from '../features/profile/api/resend-verification';
-import { authClient } from '../lib/auth-client';
+import { authClient } from '../lib/auth/auth-client';
 
 /**
  * The dashboard's reminder while the signed-in account's address is not confirmed, with a

@@ -24,7 +24,7 @@ export function signedInAs(name: string, email = 'ada@example.com'): FakeSession
 }
 
 /**
- * A stand-in for the better-auth client of lib/auth-client. A test file mocks that module with
+ * A stand-in for the better-auth client of lib/auth/auth-client. A test file mocks that module with
  *   vi.mock('…/lib/auth-client', async () => ({
  *     authClient: (await import('…/test/fake-auth-client')).fakeAuth.client,
  *   }));

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient } from '../lib/api/query-client';
 
 /** Renders routes in a memory router at `initialPath`, with the providers the app has. */
 export function renderRoutes(

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api/api-client';
 import { useAdminCheck } from '../../lib/api/get-admin-check';
-import { authClient } from '../../lib/auth-client';
+import { authClient } from '../../lib/auth/auth-client';
 import { paths } from '../../lib/paths';
 
 function isRefusal(error: unknown): boolean {

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { authClient } from '../../lib/auth-client';
+import { authClient } from '../../lib/auth/auth-client';
 import { useNavigationPending } from '../navigation';
 import { paths } from '../../lib/paths';
 

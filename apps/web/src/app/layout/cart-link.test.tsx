@@ -10,7 +10,7 @@ import { renderRoutes } from '../../test/render-route';
 import { cartOf } from '../../test/shop-terms';
 import { Navbar } from './navbar';
 
-vi.mock('../../lib/auth-client', async () => ({
+vi.mock('../../lib/auth/auth-client', async () => ({
   authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
 }));
 vi.mock('react-toastify', () => ({

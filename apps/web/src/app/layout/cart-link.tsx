@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { authClient } from '../../lib/auth-client';
+import { authClient } from '../../lib/auth/auth-client';
 import { useLocalCart } from '../../lib/cart/local-cart';
 import { CartLinkView } from './cart-link-view';
 

@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { CloseButton } from '../../components/ui/close-button';
 import { PageContainer } from '../../components/ui/page-container';
-import { authClient } from '../../lib/auth-client';
+import { authClient } from '../../lib/auth/auth-client';
 import { paths } from '../../lib/paths';
 import { RouteErrorBoundary } from '../route-error-boundary';
 import { DrawerToggle, useDrawer } from './drawer-toggle';

@@ -6,7 +6,7 @@ import { renderRoutes } from '../../test/render-route';
 import { DashboardLayout } from './dashboard-layout';
 import { RootLayout } from './root-layout';
 
-vi.mock('../../lib/auth-client', async () => ({
+vi.mock('../../lib/auth/auth-client', async () => ({
   authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
 }));
 

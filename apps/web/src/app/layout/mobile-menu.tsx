@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { authClient } from '../../lib/auth-client';
+import { authClient } from '../../lib/auth/auth-client';
 import { CloseButton } from '../../components/ui/close-button';
 import { paths } from '../../lib/paths';
-import { useSignOut } from '../../lib/use-sign-out';
+import { useSignOut } from '../../lib/auth/use-sign-out';
 import { BrandLogo } from './brand-logo';
 import { NavItemLink } from './nav-item-link';
 import { dashboardNavItem, mainNavItems } from './nav-links';

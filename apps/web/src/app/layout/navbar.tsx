@@ -1,9 +1,9 @@
 import { lazy, Suspense, type Ref } from 'react';
 import { Link } from 'react-router';
-import { authClient } from '../../lib/auth-client';
+import { authClient } from '../../lib/auth/auth-client';
 import { LineIcon } from '../../components/ui/line-icon';
 import { paths } from '../../lib/paths';
-import { useSignOut } from '../../lib/use-sign-out';
+import { useSignOut } from '../../lib/auth/use-sign-out';
 import { BrandLogo } from './brand-logo';
 import { CartLink } from './cart-link';
 import { NavItemLink } from './nav-item-link';

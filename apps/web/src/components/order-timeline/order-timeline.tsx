@@ -3,7 +3,7 @@ import type { TimelineActor, TimelineEvent } from '@voltforge/contract/order-tim
 import { QueryError } from '../ui/query-error';
 import { Spinner } from '../ui/spinner';
 import { useOrderTimeline } from '../../lib/api/get-order-timeline';
-import { useDateFormat } from '../../lib/local-time';
+import { useDateFormat } from '../../lib/first-paint/local-time';
 
 function actorText(actor: TimelineActor): string {
   switch (actor.kind) {

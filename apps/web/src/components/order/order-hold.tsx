@@ -1,7 +1,7 @@
 import type { Order } from '@voltforge/contract/order';
 import { orderHoldMessages, payByDate } from '@voltforge/contract/order-rules';
 import { usePaymentConfig } from '../../lib/api/get-payment-config';
-import { useDateFormat } from '../../lib/local-time';
+import { useDateFormat } from '../../lib/first-paint/local-time';
 
 /** "Unpaid orders are held for 48 hours, then cancelled." Nothing while unknown or unlimited. */
 export function OrderHoldPolicy({ className = '' }: { className?: string }) {

@@ -12,7 +12,7 @@ import { ToolCard } from './tool-card';
 import { fakeCartPrice } from '../../test/fake-cart-price';
 import { cartOf } from '../../test/shop-terms';
 
-vi.mock('../../lib/auth-client', async () => ({
+vi.mock('../../lib/auth/auth-client', async () => ({
   authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
 }));
 vi.mock('react-toastify', () => ({

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { cartText } from '@voltforge/contract/cart-text';
 import type { Tool } from '@voltforge/contract/tool';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
-import { authClient } from '../../lib/auth-client';
-import { toast } from '../../lib/toast';
+import { errorMessage } from '../../lib/api/api-client';
+import { authClient } from '../../lib/auth/auth-client';
+import { toast } from '../../lib/page/toast';
 
 /**
  * Adds the tool's minimum order quantity to the cart, the visitor's or the account's. The cart's

@@ -4,15 +4,15 @@ import { formatBreaks, isSoldOut, pricingOf } from '@voltforge/contract/pricing'
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import { previewText } from '../../lib/preview-text';
-import { useRenderTime } from '../../lib/render-time';
+import { previewText } from '../../lib/page/preview-text';
+import { useRenderTime } from '../../lib/first-paint/render-time';
 
 /** The shop's display rules: description preview length and how long a tool counts as NEW. */
 const DESC_PREVIEW_LENGTH = 100;
 const NEW_BADGE_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-// Compared with when the page loaded (lib/render-time.ts), not with the clock: rendering stays
+// Compared with when the page loaded (lib/first-paint/render-time.ts), not with the clock: rendering stays
 // pure, the server and the browser agree on it, and a badge that expires mid-visit can wait for
 // the next page load.
 function isNew(createdAt: string, now: number): boolean {

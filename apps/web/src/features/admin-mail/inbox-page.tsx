@@ -1,10 +1,10 @@
 import type { ContactMessage } from '@voltforge/contract/mail';
 import { useState } from 'react';
-import { toast } from '../../lib/toast';
+import { toast } from '../../lib/page/toast';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../lib/use-page-meta';
-import { errorMessage } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/page/use-page-meta';
+import { errorMessage } from '../../lib/api/api-client';
 import { useContactMessages } from './api/get-contact-messages';
 import { MAIL_PAGE_SIZE } from './api/keys';
 import { useMarkContactMessage } from './api/mark-contact-message';

@@ -1,7 +1,7 @@
 import { paths } from '../../lib/paths';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { usePageMeta } from '../../lib/page/use-page-meta';
 import { MAIL_PAGE_SIZE } from './api/keys';
 import { useMails } from './api/get-mails';
 import { formatTime } from './format-time';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatUsd } from '@voltforge/contract/money';
 import { Spinner } from '../../components/ui/spinner';
 import { QueryError } from '../../components/ui/query-error';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { usePageMeta } from '../../lib/page/use-page-meta';
 import { useOverview, type OverviewDays } from './api/get-overview';
 import {
   LowStockList,

@@ -17,7 +17,7 @@ vi.mock('react-toastify', () => ({
 }));
 // jsdom loads no pictures: each test says which addresses open as one.
 const loads = vi.hoisted(() => ({ ok: (src: string) => !src.includes('broken') }));
-vi.mock('../../lib/load-image', () => ({
+vi.mock('../../lib/page/load-image', () => ({
   imageLoads: (src: string) => Promise.resolve(loads.ok(src)),
 }));
 

@@ -1,12 +1,12 @@
 import { adminMessages, type ToolInput, type ToolInputBody } from '@voltforge/contract/admin';
 import type { FieldNamesMarkedBoolean } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from '../../lib/toast';
+import { toast } from '../../lib/page/toast';
 import { paths } from '../../lib/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../lib/use-page-meta';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/page/use-page-meta';
+import { ApiError, errorMessage } from '../../lib/api/api-client';
 import { useCategories } from '../../lib/api/get-categories';
 import { useAdminTool } from './api/get-admin-tool';
 import { useCreateTool } from './api/create-tool';

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { usePageMeta } from '../../lib/page/use-page-meta';
 import { useAdminOrder } from './api/get-admin-order';
 import { OrderActions } from './components/order-actions';
 import { OrderTimelineList } from '../../components/order-timeline/order-timeline';
@@ -15,7 +15,7 @@ import { shipmentText } from '../../components/order/shipment-note';
 import { RefundState } from '../../components/order/refund-state';
 import { RefundsSection } from './components/refunds-section';
 import { QueryError } from '../../components/ui/query-error';
-import { useDateFormat } from '../../lib/local-time';
+import { useDateFormat } from '../../lib/first-paint/local-time';
 
 /** manageOrder/:id: one order of the back office's table, its details and actions. */
 export function ManageOrderPage() {

@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths';
 import { ORDER_EXPORT_PATH } from '@voltforge/contract/order-export';
 import { AdminHeading } from './components/admin-heading';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { usePageMeta } from '../../lib/page/use-page-meta';
 import { MAX_SEARCH_LENGTH } from '@voltforge/contract/catalog';
 import { ORDERS_PAGE_SIZE, ordersFilterParams, useOrdersPage } from './api/get-orders-page';
 import { AdminTable } from './components/admin-table';
@@ -23,7 +23,7 @@ import { InvoiceLink } from '../../components/order/invoice-link';
 import { RefundState } from '../../components/order/refund-state';
 import { chargeTexts } from '@voltforge/contract/charges';
 import { QueryError } from '../../components/ui/query-error';
-import { useDateFormat } from '../../lib/local-time';
+import { useDateFormat } from '../../lib/first-paint/local-time';
 
 const isStatus = (value: string | null): value is OrderStatus =>
   (orderStatuses as readonly string[]).includes(value ?? '');

@@ -1,10 +1,10 @@
 import { dateFormat } from '@voltforge/contract/format-date';
 import { reviewMessages, type AdminReview } from '@voltforge/contract/review';
 import { useSearchParams } from 'react-router';
-import { toast } from '../../lib/toast';
+import { toast } from '../../lib/page/toast';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { usePageMeta } from '../../lib/page/use-page-meta';
 import { REVIEWS_PAGE_SIZE, useReviewsPage } from './api/get-reviews-page';
 import { useSetReviewHidden } from './api/set-review-hidden';
 import { AdminHeading } from './components/admin-heading';

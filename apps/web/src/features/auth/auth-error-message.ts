@@ -1,4 +1,4 @@
-import { NETWORK_ERROR_MESSAGE } from '../../lib/api-client';
+import { NETWORK_ERROR_MESSAGE } from '../../lib/api/api-client';
 
 /** What better-auth's client returns as `error` (and what we keep of a thrown one). */
 export interface AuthErrorLike {

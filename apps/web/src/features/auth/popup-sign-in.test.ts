@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInPopup } from './popup-sign-in';
 
 const notify = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/auth-client', () => ({ authClient: { $store: { notify } } }));
+vi.mock('../../lib/auth/auth-client', () => ({ authClient: { $store: { notify } } }));
 
 interface FakePopup {
   closed: boolean;

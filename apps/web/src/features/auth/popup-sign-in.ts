@@ -1,4 +1,4 @@
-import { authClient } from '../../lib/auth-client';
+import { authClient } from '../../lib/auth/auth-client';
 
 /** The sign-in popup is 500 by 600 pixels: big enough for the providers' consent screens. */
 const POPUP_WIDTH = 500;

@@ -7,7 +7,7 @@ import { fakeAuth } from '../../test/fake-auth-client';
 import { renderRoutes } from '../../test/render-route';
 import { RegisterPage } from './register-page';
 
-vi.mock('../../lib/auth-client', async () => ({
+vi.mock('../../lib/auth/auth-client', async () => ({
   authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
 }));
 vi.mock('react-toastify', () => ({

@@ -1,11 +1,11 @@
 import { pageMeta } from '@voltforge/contract/public-pages';
 import { verifyEmailMessages } from '@voltforge/contract/verify-email';
-import { toast } from '../../lib/toast';
+import { toast } from '../../lib/page/toast';
 import { paths } from '../../lib/paths';
 import { TextField } from '../../components/ui/text-field';
-import { usePageMeta } from '../../lib/use-page-meta';
-import { zodChecks } from '../../lib/lazy-resolver';
-import { authClient } from '../../lib/auth-client';
+import { usePageMeta } from '../../lib/page/use-page-meta';
+import { zodChecks } from '../../lib/forms/lazy-resolver';
+import { authClient } from '../../lib/auth/auth-client';
 import { AuthForm, useAuthPage } from './auth-form';
 import { preloadSignIn } from './use-auth-flow';
 

@@ -8,7 +8,7 @@ import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 import { signInPopup } from './popup-sign-in';
 
-vi.mock('../../lib/auth-client', async () => ({
+vi.mock('../../lib/auth/auth-client', async () => ({
   authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
 }));
 vi.mock('./popup-sign-in', () => ({ signInPopup: vi.fn() }));

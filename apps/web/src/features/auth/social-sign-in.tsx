@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { authClient } from '../../lib/auth-client';
+import { authClient } from '../../lib/auth/auth-client';
 import { socialErrorMessage } from './auth-error-message';
 import { useAuthProviders, type SocialProvider } from './api/get-auth-providers';
 import { signInPopup } from './popup-sign-in';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
-import { authClient } from '../../lib/auth-client';
-import { preloadWhenHeld } from '../../lib/held-input';
+import { authClient } from '../../lib/auth/auth-client';
+import { preloadWhenHeld } from '../../lib/first-paint/held-input';
 import { authErrorMessage, authErrorMessages, type AuthErrorLike } from './auth-error-message';
 import { redirectTarget } from './redirect-target';
 

@@ -14,7 +14,7 @@ import { CartPage } from './cart-page';
 import { fakeCartPrice } from '../../test/fake-cart-price';
 import { cartOf, taxedTerms, termsJson } from '../../test/shop-terms';
 
-vi.mock('../../lib/auth-client', async () => ({
+vi.mock('../../lib/auth/auth-client', async () => ({
   authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
 }));
 vi.mock('react-toastify', () => ({

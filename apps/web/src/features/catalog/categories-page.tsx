@@ -5,7 +5,7 @@ import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { usePageMeta } from '../../lib/page/use-page-meta';
 import { useCategories } from '../../lib/api/get-categories';
 
 /** /catagories (the original spelling, kept for old links): every category with its count. */

@@ -1,7 +1,7 @@
 import { pageMeta } from '@voltforge/contract/public-pages';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { usePageMeta } from '../../lib/page/use-page-meta';
 import { portfolio } from './portfolio-data';
 
 /** /portfolio: the site's developer, all from portfolio-data.ts. */

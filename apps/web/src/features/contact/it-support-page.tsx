@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { usePageMeta } from '../../lib/page/use-page-meta';
 import { ContactForm } from './components/contact-form';
 
 const channels = [

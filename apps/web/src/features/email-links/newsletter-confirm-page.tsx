@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../lib/use-page-meta';
-import { errorMessage } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/page/use-page-meta';
+import { errorMessage } from '../../lib/api/api-client';
 import { useConfirmNewsletter } from './api/confirm-newsletter';
 import { CentredCard } from '../../components/ui/centred-card';
 

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { usePageMeta } from '../../lib/use-page-meta';
-import { errorMessage } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/page/use-page-meta';
+import { errorMessage } from '../../lib/api/api-client';
 import { useUnsubscribeNewsletter } from './api/unsubscribe-newsletter';
 import { CentredCard } from '../../components/ui/centred-card';
 

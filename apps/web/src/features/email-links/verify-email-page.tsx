@@ -1,7 +1,7 @@
 import { verifyEmailMessages } from '@voltforge/contract/verify-email';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { usePageMeta } from '../../lib/page/use-page-meta';
 import { CentredCard } from '../../components/ui/centred-card';
 
 /**

@@ -1,5 +1,5 @@
 import { pageMeta } from '@voltforge/contract/public-pages';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { usePageMeta } from '../../lib/page/use-page-meta';
 import { BannerCarousel } from './banner-carousel';
 import { CommunityStats } from './community-stats';
 import { FeaturedTools } from './featured-tools';

@@ -4,8 +4,8 @@ import type { ShopTermsJson } from '@voltforge/contract/charges';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { seedQueryCache } from '../../lib/initial-data';
-import { createQueryClient } from '../../lib/query-client';
+import { seedQueryCache } from '../../lib/first-paint/initial-data';
+import { createQueryClient } from '../../lib/api/query-client';
 import { json, stubFetch } from '../../test/page-harness';
 import { PromiseCards } from './promise-cards';
 

@@ -1,7 +1,7 @@
 import type { Review } from '@voltforge/contract/review';
 import { verifiedBuyerBadge } from '@voltforge/contract/review-badge';
 import { Avatar } from '../../components/ui/avatar';
-import { previewText } from '../../lib/preview-text';
+import { previewText } from '../../lib/page/preview-text';
 
 /** How much of a review the card shows, and the rating scale. */
 const COMMENT_PREVIEW_LENGTH = 50;

@@ -7,7 +7,7 @@ import { fakeAuth, signedInAs } from '../../test/fake-auth-client';
 import { json, renderPageAt, slow, stubFetch } from '../../test/page-harness';
 import { MyOrdersPage } from './my-orders-page';
 
-vi.mock('../../lib/auth-client', async () => ({
+vi.mock('../../lib/auth/auth-client', async () => ({
   authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
 }));
 vi.mock('react-toastify', () => ({

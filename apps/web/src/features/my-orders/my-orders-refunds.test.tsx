@@ -5,7 +5,7 @@ import { json, renderPageAt, slow, stubFetch } from '../../test/page-harness';
 import { paidOrder, refundOf, withRefunds } from '../../test/refund-orders';
 import { MyOrdersPage } from './my-orders-page';
 
-vi.mock('../../lib/auth-client', async () => ({
+vi.mock('../../lib/auth/auth-client', async () => ({
   authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
 }));
 

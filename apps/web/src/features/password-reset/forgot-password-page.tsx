@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { TextField } from '../../components/ui/text-field';
-import { usePageMeta } from '../../lib/use-page-meta';
-import { errorMessage } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/page/use-page-meta';
+import { errorMessage } from '../../lib/api/api-client';
 import { CentredCard } from '../../components/ui/centred-card';
 import { useRequestPasswordReset } from './api/request-password-reset';
 

@@ -19,10 +19,10 @@ const authClient = vi.hoisted(() => ({
     return { data: this.session, isPending: false, error: null };
   },
 }));
-vi.mock('../../lib/auth-client', () => ({ authClient }));
+vi.mock('../../lib/auth/auth-client', () => ({ authClient }));
 
 const toast = vi.hoisted(() => ({ success: vi.fn() }));
-vi.mock('../../lib/toast', () => ({ toast }));
+vi.mock('../../lib/page/toast', () => ({ toast }));
 
 beforeEach(() => {
   authClient.session = null;

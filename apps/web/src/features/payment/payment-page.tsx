@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { usePageMeta } from '../../lib/page/use-page-meta';
 import { useOrder } from '../../lib/api/get-order';
 import { OrderSummaryCard } from './components/order-summary-card';
 import { PaidNotice } from './components/paid-notice';

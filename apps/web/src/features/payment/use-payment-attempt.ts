@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { orderKeys } from '../../lib/api/order-keys';
 import { recordPayment } from './api/record-payment';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api/api-client';
 
 export type PaymentAttempt =
   | { phase: 'idle'; error?: string }

@@ -8,7 +8,7 @@ import { json, renderPageAt, slow, stubFetch } from '../../test/page-harness';
 import { cartOf, taxedTerms, termsJson } from '../../test/shop-terms';
 import { ToolOrderPage } from './tool-order-page';
 
-vi.mock('../../lib/auth-client', async () => ({
+vi.mock('../../lib/auth/auth-client', async () => ({
   authClient: (await import('../../test/fake-auth-client')).fakeAuth.client,
 }));
 vi.mock('react-toastify', () => ({

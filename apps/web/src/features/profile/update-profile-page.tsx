@@ -1,6 +1,6 @@
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../lib/use-page-meta';
-import { authClient, type AuthUser } from '../../lib/auth-client';
+import { usePageMeta } from '../../lib/page/use-page-meta';
+import { authClient, type AuthUser } from '../../lib/auth/auth-client';
 import { useProfile } from '../../lib/api/get-profile';
 import { EmailVerification } from './components/email-verification';
 import { ProfileForm } from './components/profile-form';

@@ -1,6 +1,6 @@
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../lib/use-page-meta';
-import { authClient } from '../../lib/auth-client';
+import { usePageMeta } from '../../lib/page/use-page-meta';
+import { authClient } from '../../lib/auth/auth-client';
 import { AddReviewForm } from './components/add-review-form';
 
 export function AddReviewPage() {

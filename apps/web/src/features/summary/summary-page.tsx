@@ -7,9 +7,9 @@ import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { usePageMeta } from '../../lib/page/use-page-meta';
 import { useShopSummary } from './api/get-shop-summary';
-import { useDateFormat } from '../../lib/local-time';
+import { useDateFormat } from '../../lib/first-paint/local-time';
 
 /** /summary: the shop at a glance, computed from live data (docs/decisions/002-summary-page.md). */
 export function SummaryPage() {

@@ -1,11 +1,11 @@
 import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../../lib/toast';
+import { toast } from '../../lib/page/toast';
 import { TOOL_EXPORT_PATH } from '@voltforge/contract/order-export';
 import { MAX_IMPORT_BYTES, toolCsvColumns, toolImportMessages } from '@voltforge/contract/tool-csv';
 import type { ToolImportPlan } from '@voltforge/contract/tool-csv';
 import { paths } from '../../lib/paths';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { usePageMeta } from '../../lib/page/use-page-meta';
 import { useApplyToolImport } from './api/apply-tool-import';
 import { usePreviewToolImport } from './api/preview-tool-import';
 import { ImportPreview } from './components/import-preview';

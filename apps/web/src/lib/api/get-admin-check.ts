@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminCheck } from '@voltforge/contract/user';
-import { api } from '../api-client';
+import { api } from './api-client';
 
 export const adminCheckKeys = { of: (email: string) => ['admin-check', email] as const };
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ToolCategory } from '@voltforge/contract/tool';
-import { api } from '../api-client';
+import { api } from './api-client';
 import { toolKeys } from './tool-keys';
 
 /** GET /api/tool/categories: every category with its tool count. */

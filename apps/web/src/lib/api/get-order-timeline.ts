@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderTimeline } from '@voltforge/contract/order-timeline';
-import { api } from '../api-client';
+import { api } from './api-client';
 import { orderTimelineKeys } from './order-timeline-keys';
 
 /** GET /api/order/:id/timeline: the server decides which events this viewer sees. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@voltforge/contract/order';
-import { api } from '../api-client';
+import { api } from './api-client';
 import { orderKeys } from './order-keys';
 
 const orderPath = (id: string) => `/order/${encodeURIComponent(id)}`;

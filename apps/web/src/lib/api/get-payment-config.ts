@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentConfig } from '@voltforge/contract/payment';
-import { api } from '../api-client';
+import { api } from './api-client';
 
 /** Shared by the payment page (which card form) and the order lists (how long unpaid orders are held). */
 export const paymentConfigKey = ['payments', 'config'] as const;

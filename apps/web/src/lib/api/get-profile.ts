@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@voltforge/contract/profile';
-import { api } from '../api-client';
+import { api } from './api-client';
 import { profileKeys } from './profile-keys';
 
 const PROFILE_PATH = '/profile';

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { shopTermsFromJson, type ShopTermsJson } from '@voltforge/contract/charges';
-import { api } from '../api-client';
+import { api } from './api-client';
 import { shopTermsKey } from './shop-terms-key';
 
 /*
  * The shop's shipping and tax terms: the home page's promise and the tool order page read them.
- * Pages the server renders get them with their first data (lib/initial-data.ts).
+ * Pages the server renders get them with their first data (lib/first-paint/initial-data.ts).
  */
 
 const SHOP_TERMS_PATH = '/shop/terms';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ToolListQueryInput, ToolSearch } from '@voltforge/contract/tool';
-import { api } from '../api-client';
+import { api } from './api-client';
 import { toolKeys } from './tool-keys';
 
 /** GET /api/tool/search: one page of tools, the number of matches and the filters' counts. */

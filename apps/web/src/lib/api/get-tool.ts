@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tool } from '@voltforge/contract/tool';
-import { api } from '../api-client';
+import { api } from './api-client';
 import { toolKeys } from './tool-keys';
 
 /** GET /api/tool/:id. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tool, ToolListQueryInput } from '@voltforge/contract/tool';
-import { fetchPage, type Page } from '../paged-fetch';
+import { fetchPage, type Page } from './paged-fetch';
 import { toolKeys } from './tool-keys';
 
 /** GET /api/tool: one page of tools plus the number of matches across all pages. */

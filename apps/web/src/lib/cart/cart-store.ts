@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Cart } from '@voltforge/contract/cart';
 import { MAX_CART_LINES, cartMessages } from '@voltforge/contract/cart-text';
 import { quantityProblem, type Orderable } from '@voltforge/contract/quantity-rules';
-import { api } from '../api-client';
+import { api } from '../api/api-client';
 import { cartKeys } from './cart-keys';
 import { localCartLines } from './local-cart';
 import { addLocalLines, removeLocalLine, setLocalQuantity } from './local-cart-writes';

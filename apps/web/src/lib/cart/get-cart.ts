@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Cart } from '@voltforge/contract/cart';
-import { api } from '../api-client';
+import { api } from '../api/api-client';
 import { cartKeys } from './cart-keys';
 
 const CART_PATH = '/cart';

@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { MergeCartResult } from '@voltforge/contract/cart';
 import { MAX_CART_LINES } from '@voltforge/contract/cart-text';
 import { cartText } from '@voltforge/contract/cart-text';
-import { api, errorMessage } from '../api-client';
-import { toast } from '../toast';
+import { api, errorMessage } from '../api/api-client';
+import { toast } from '../page/toast';
 import { cartKeys } from './cart-keys';
 import { addLocalLines, takeLocalCart } from './local-cart-writes';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Cart, CartLine } from '@voltforge/contract/cart';
 import { GONE_TOOL_NAME } from '@voltforge/contract/cart-rules';
-import { api } from '../api-client';
+import { api } from '../api/api-client';
 import { cartKeys } from './cart-keys';
 import type { LocalCartLine } from './local-cart';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@voltforge/contract/cart';
-import { authClient } from '../auth-client';
+import { authClient } from '../auth/auth-client';
 import { addToCart, removeCartLine, setCartQuantity, type AddLine } from './cart-store';
 import { cartQuery } from './get-cart';
 import { useLocalCart } from './local-cart';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContactMessage } from '@voltforge/contract/mail';
-import { fetchPage, type Page } from '../../../lib/paged-fetch';
+import { fetchPage, type Page } from '../../../lib/api/paged-fetch';
 import { MAIL_PAGE_SIZE, mailKeys } from './keys';
 
 /** GET /api/contact: one page of the Inbox, newest first; `unread` keeps only unread messages. */

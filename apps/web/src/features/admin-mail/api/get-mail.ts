@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MailDetail } from '@voltforge/contract/mail';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 import { mailKeys } from './keys';
 
 /** GET /api/mail/:id: one mail with its HTML and text. */

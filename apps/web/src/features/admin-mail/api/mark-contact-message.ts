@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactMessage } from '@voltforge/contract/mail';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 import { mailKeys } from './keys';
 
 /** PATCH /api/contact/:id: mark a message read or unread. */

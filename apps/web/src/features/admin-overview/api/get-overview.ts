@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Overview } from '@voltforge/contract/admin-overview';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 
 export type OverviewDays = 30 | 90;
 

@@ -5,7 +5,7 @@ import { orderStatusLabels } from '@voltforge/contract/order-rules';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { dateFormat } from '@voltforge/contract/format-date';
-import { useDateFormat } from '../../../lib/local-time';
+import { useDateFormat } from '../../../lib/first-paint/local-time';
 
 const longDate = dateFormat({ dateStyle: 'medium' }, 'UTC');
 export const formatDay = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`));

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeletedCount } from '@voltforge/contract/admin';
 import type { Tool } from '@voltforge/contract/tool';
-import { api } from '../../../lib/api-client';
-import type { Page } from '../../../lib/paged-fetch';
+import { api } from '../../../lib/api/api-client';
+import type { Page } from '../../../lib/api/paged-fetch';
 import { toolKeys } from '../../../lib/api/tool-keys';
 
 /** DELETE /api/tool/:id: archives the tool; its orders keep their history. */

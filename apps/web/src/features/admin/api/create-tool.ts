@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ToolInput } from '@voltforge/contract/admin';
 import type { Tool } from '@voltforge/contract/tool';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 import { toolKeys } from '../../../lib/api/tool-keys';
 
 /** POST /api/tool. */

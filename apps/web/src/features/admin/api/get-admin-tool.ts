@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminTool } from '@voltforge/contract/admin-tool';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 import { toolKeys } from '../../../lib/api/tool-keys';
 
 /** GET /api/admin/tools/:id: the tool with its low-stock threshold, for the edit form. */

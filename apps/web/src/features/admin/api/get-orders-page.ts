@@ -3,7 +3,7 @@ import { DEFAULT_ADMIN_PAGE_SIZE } from '@voltforge/contract/admin';
 import type { Order } from '@voltforge/contract/order';
 import type { OrderStatus } from '@voltforge/contract/order-rules';
 import { orderKeys } from '../../../lib/api/order-keys';
-import { fetchPage, type Page } from '../../../lib/paged-fetch';
+import { fetchPage, type Page } from '../../../lib/api/paged-fetch';
 
 export const ORDERS_PAGE_SIZE = DEFAULT_ADMIN_PAGE_SIZE;
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_ADMIN_PAGE_SIZE } from '@voltforge/contract/admin';
 import type { UserSummary } from '@voltforge/contract/user';
-import { fetchPage, type Page } from '../../../lib/paged-fetch';
+import { fetchPage, type Page } from '../../../lib/api/paged-fetch';
 import { adminKeys } from './keys';
 
 export const USERS_PAGE_SIZE = DEFAULT_ADMIN_PAGE_SIZE;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Order } from '@voltforge/contract/order';
 import type { RefundRequestInput } from '@voltforge/contract/refund';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
 import { orderTimelineKeys } from '../../../lib/api/order-timeline-keys';
 import { toolKeys } from '../../../lib/api/tool-keys';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeletedCount } from '@voltforge/contract/admin';
 import type { UserSummary } from '@voltforge/contract/user';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
 import { adminKeys } from './keys';
 

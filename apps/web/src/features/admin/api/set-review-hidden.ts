@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminReview } from '@voltforge/contract/review';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 import { reviewKeys } from '../../../lib/api/review-keys';
 
 /** PATCH /api/review/:id: hide a review from the shop, or show it again. */

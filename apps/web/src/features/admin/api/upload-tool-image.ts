@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ToolImageUpload } from '@voltforge/contract/tool-image';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 
 /**
  * POST /api/tool-image: the picture file as it is. Nothing cached changes: the picture is only

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@voltforge/contract/order';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
+import { createQueryClient } from '../../../lib/api/query-client';
 import { ShipmentNote } from '../../../components/order/shipment-note';
 import { OrderActions } from './order-actions';
 

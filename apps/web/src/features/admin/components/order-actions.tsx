@@ -1,6 +1,6 @@
 import { adminMessages, canMoveOrder, type AdminOrderStatus } from '@voltforge/contract/admin';
 import type { Order } from '@voltforge/contract/order';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/page/toast';
 import { useState } from 'react';
 import { TextField } from '../../../components/ui/text-field';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

@@ -12,8 +12,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CreditNoteLink } from '../../../components/order/credit-note-links';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { ApiError, errorMessage } from '../../../lib/api/api-client';
+import { toast } from '../../../lib/page/toast';
 import { useRefundOrder, useRetryRefund } from '../api/refund-order';
 import {
   checkDraft,

@@ -4,7 +4,7 @@ import type { Tool } from '@voltforge/contract/tool';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-client';
 
 interface RestockDialogProps {
   /** The tool being restocked; null keeps the dialog closed. */

@@ -17,7 +17,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch, type FieldNamesMarkedBoolean } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { imageLoads } from '../../../lib/load-image';
+import { imageLoads } from '../../../lib/page/load-image';
 import { useDebouncedValue } from '../use-debounced-value';
 import { useUploadToolImage } from '../api/upload-tool-image';
 import { PhotoUploadField, type PhotoUpload } from './photo-upload-field';

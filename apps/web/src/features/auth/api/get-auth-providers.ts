@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthProviders } from '@voltforge/contract/user';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 
 export type SocialProvider = 'google' | 'facebook';
 

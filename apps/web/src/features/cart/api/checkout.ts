@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutInput } from '@voltforge/contract/checkout';
 import type { Order } from '@voltforge/contract/order';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 import { cartKeys } from '../../../lib/cart/cart-keys';
 import { orderKeys } from '../../../lib/api/order-keys';
 import { toolKeys } from '../../../lib/api/tool-keys';

@@ -4,16 +4,16 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { DeliveryFields } from '../../../components/order/delivery-fields';
-import { ApiError } from '../../../lib/api-client';
-import type { DeliveryValues } from '../../../lib/delivery-schema';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { zodChecks } from '../../../lib/lazy-resolver';
+import { ApiError } from '../../../lib/api/api-client';
+import type { DeliveryValues } from '../../../lib/forms/delivery-schema';
+import { applyFieldErrors } from '../../../lib/forms/form-errors';
+import { zodChecks } from '../../../lib/forms/lazy-resolver';
 import { paths } from '../../../lib/paths';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/page/toast';
 import { useCheckout } from '../api/checkout';
 
 const checks = zodChecks(() =>
-  import('../../../lib/delivery-schema').then((m) => m.deliverySchema),
+  import('../../../lib/forms/delivery-schema').then((m) => m.deliverySchema),
 );
 type FormValues = DeliveryValues;
 

@@ -3,7 +3,7 @@ import { orderMessages } from '@voltforge/contract/order-rules';
 import { mostOrderable } from '@voltforge/contract/quantity-rules';
 import { useId, useRef, useState } from 'react';
 import { isGoneLine } from '../../../lib/cart/price-local-cart';
-import { checkQuantity, type QuantityCheck } from '../../../lib/quantity-check';
+import { checkQuantity, type QuantityCheck } from '../../../lib/forms/quantity-check';
 
 interface QuantityEditorProps {
   line: CartLine;

@@ -10,7 +10,7 @@ import {
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import type { AddLine } from '../../../lib/cart/cart-store';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/page/toast';
 import { usePreviewQuickOrder } from '../api/preview-quick-order';
 
 /** What the preview shows beside a verdict: the close part numbers, or what is in stock. */

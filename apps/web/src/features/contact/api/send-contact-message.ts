@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ContactRequest, ContactResult } from '@voltforge/contract/content';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 
 /** POST /api/contact: stores the message; nothing cached changes. */
 export function sendContactMessage(body: ContactRequest): Promise<ContactResult> {

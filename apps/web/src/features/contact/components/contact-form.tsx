@@ -2,9 +2,9 @@ import { MAX_CONTACT_MESSAGE_LENGTH, type ContactTopic } from '@voltforge/contra
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { zodChecks } from '../../../lib/lazy-resolver';
+import { ApiError } from '../../../lib/api/api-client';
+import { applyFieldErrors } from '../../../lib/forms/form-errors';
+import { zodChecks } from '../../../lib/forms/lazy-resolver';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 const checks = zodChecks(() =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HOME_REVIEW_COUNT } from '@voltforge/contract/catalog';
 import type { Review } from '@voltforge/contract/review';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 import { reviewKeys } from '../../../lib/api/review-keys';
 
 /** GET /api/review?limit=: the newest reviews. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { NewsletterResult } from '@voltforge/contract/content';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 
 /** POST /api/newsletter: stores the address; nothing cached changes. */
 export function subscribeToNewsletter(email: string): Promise<NewsletterResult> {

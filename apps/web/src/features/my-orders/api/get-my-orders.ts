@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@voltforge/contract/order';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
 
 const myOrdersPath = (email: string) => `/order?email=${encodeURIComponent(email)}`;

@@ -16,7 +16,7 @@ import { ShipmentNote } from '../../../components/order/shipment-note';
 import { CreditNoteLinks } from '../../../components/order/credit-note-links';
 import { RefundState } from '../../../components/order/refund-state';
 import { chargeTexts } from '@voltforge/contract/charges';
-import { useDateFormat } from '../../../lib/local-time';
+import { useDateFormat } from '../../../lib/first-paint/local-time';
 
 function OrderDate({ iso }: { iso: string }) {
   const dayFormat = useDateFormat({ dateStyle: 'medium' });

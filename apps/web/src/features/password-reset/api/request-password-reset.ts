@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { mailLinkPaths } from '@voltforge/contract/mail-links';
-import { authClient } from '../../../lib/auth-client';
+import { authClient } from '../../../lib/auth/auth-client';
 import { authRequest } from './auth-request';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient } from '../../../lib/auth-client';
+import { authClient } from '../../../lib/auth/auth-client';
 import { authRequest } from './auth-request';
 
 /** POST /api/auth/reset-password (better-auth): the new password, with the token from the mail. */

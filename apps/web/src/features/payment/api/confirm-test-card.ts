@@ -1,5 +1,5 @@
 import type { TestCardConfirmBody, TestCardConfirmResponse } from '@voltforge/contract/payment';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 
 /**
  * POST /api/payments/test/confirm: the test provider's stand-in for Stripe's card confirmation.

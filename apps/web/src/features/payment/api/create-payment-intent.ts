@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreatePaymentIntentResponse } from '@voltforge/contract/payment';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 import { paymentKeys } from './keys';
 
 /** POST /api/create-payment-intent. */

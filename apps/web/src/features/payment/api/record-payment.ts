@@ -1,5 +1,5 @@
 import type { Order } from '@voltforge/contract/order';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 
 /**
  * PATCH /api/order/:id: the server asks the provider before it records the payment. Called by

@@ -2,7 +2,7 @@ import type { TestCardFormInput, TestCardFormValues } from '@voltforge/contract/
 import { formatCardNumber, paymentMessages } from '@voltforge/contract/payment-rules';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
-import { zodChecks } from '../../../lib/lazy-resolver';
+import { zodChecks } from '../../../lib/forms/lazy-resolver';
 import { confirmTestCard } from '../api/confirm-test-card';
 import type { PaymentAttempt } from '../use-payment-attempt';
 import { PayButton } from './pay-button';

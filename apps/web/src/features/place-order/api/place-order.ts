@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrderInput, Order } from '@voltforge/contract/order';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
 import { toolKeys } from '../../../lib/api/tool-keys';
 

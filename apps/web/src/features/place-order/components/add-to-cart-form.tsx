@@ -7,8 +7,8 @@ import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { useCartActions } from '../../../lib/cart/use-cart';
 import { paths } from '../../../lib/paths';
-import { checkQuantity } from '../../../lib/quantity-check';
-import { toast } from '../../../lib/toast';
+import { checkQuantity } from '../../../lib/forms/quantity-check';
+import { toast } from '../../../lib/page/toast';
 
 /**
  * Beside the order form, which still places a one-tool order: puts a quantity of the tool in the

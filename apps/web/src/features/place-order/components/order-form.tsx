@@ -7,20 +7,20 @@ import type { Tool } from '@voltforge/contract/tool';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/page/toast';
 import { paths } from '../../../lib/paths';
 import { TextField } from '../../../components/ui/text-field';
 import { DeliveryFields } from '../../../components/order/delivery-fields';
-import type { ToolOrderValues } from '../../../lib/delivery-schema';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { zodChecks } from '../../../lib/lazy-resolver';
+import type { ToolOrderValues } from '../../../lib/forms/delivery-schema';
+import { applyFieldErrors } from '../../../lib/forms/form-errors';
+import { zodChecks } from '../../../lib/forms/lazy-resolver';
 import { usePlaceOrder } from '../api/place-order';
-import { checkQuantity, liveLine } from '../../../lib/quantity-check';
+import { checkQuantity, liveLine } from '../../../lib/forms/quantity-check';
 import { useShopTerms } from '../../../lib/api/get-shop-terms';
 
 // The quantity is checked by quantity-check.ts (toasts, button state), not by the resolver.
 const checks = zodChecks(() =>
-  import('../../../lib/delivery-schema').then((m) => m.toolOrderSchema),
+  import('../../../lib/forms/delivery-schema').then((m) => m.toolOrderSchema),
 );
 type FormValues = ToolOrderValues;
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { mailLinkPaths } from '@voltforge/contract/mail-links';
-import { authClient } from '../../../lib/auth-client';
+import { authClient } from '../../../lib/auth/auth-client';
 
 /**
  * POST /api/auth/send-verification-email (better-auth): a new confirmation link to the signed-in

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, UpdateProfileInput } from '@voltforge/contract/profile';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 import { profileKeys } from '../../../lib/api/profile-keys';
 
 /** POST /api/user/:email: saves the profile and answers with it as stored. */

@@ -2,14 +2,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
+import { createQueryClient } from '../../../lib/api/query-client';
 import { EmailVerification } from './email-verification';
 
 /** Form filling with user-event is slow on a busy two-core machine. */
 const SLOW_TEST_MS = 15_000;
 
 const authClient = vi.hoisted(() => ({ sendVerificationEmail: vi.fn() }));
-vi.mock('../../../lib/auth-client', () => ({ authClient }));
+vi.mock('../../../lib/auth/auth-client', () => ({ authClient }));
 
 function show(verified: boolean) {
   return render(

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderPageAt, slow, stubFetch } from '../../../test/page-harness';
 import { ProfileForm } from './profile-form';
 
-vi.mock('../../../lib/auth-client', () => ({
+vi.mock('../../../lib/auth/auth-client', () => ({
   authClient: { useSession: () => ({ data: null, refetch: vi.fn() }) },
 }));
 vi.mock('react-toastify', () => ({

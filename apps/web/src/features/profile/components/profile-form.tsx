@@ -8,14 +8,14 @@ import {
   type UpdateProfileInput,
 } from '@voltforge/contract/profile';
 import { useForm } from 'react-hook-form';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/page/toast';
 import { TextField } from '../../../components/ui/text-field';
 import { DeliveryFields } from '../../../components/order/delivery-fields';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { authClient } from '../../../lib/auth-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
+import { authClient } from '../../../lib/auth/auth-client';
+import { applyFieldErrors } from '../../../lib/forms/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-client';
 
 const formFields = [
   'name',

@@ -10,13 +10,13 @@ import {
 } from '@voltforge/contract/review';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/page/toast';
 import { paths } from '../../../lib/paths';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { applyFieldErrors } from '../../../lib/form-errors';
+import { applyFieldErrors } from '../../../lib/forms/form-errors';
 import { useCreateReview } from '../api/create-review';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-client';
 
 interface AddReviewFormProps {
   /** The signed-in user's display name: reviews are always posted under it. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShopSummary } from '@voltforge/contract/content';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 
 export const summaryKeys = { shop: () => ['summary'] as const };
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ToolImportApplyInput, ToolImportResult } from '@voltforge/contract/tool-csv';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 import { toolKeys } from '../../../lib/api/tool-keys';
 
 /** POST /api/tool/import: applies the previewed file, all or nothing. */

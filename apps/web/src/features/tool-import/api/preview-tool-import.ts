@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ToolImportPlan } from '@voltforge/contract/tool-csv';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/api/api-client';
 
 /** POST /api/tool/import/preview: the dry run; changes nothing. */
 export const previewToolImport = (csv: string): Promise<ToolImportPlan> =>

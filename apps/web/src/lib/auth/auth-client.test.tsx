@@ -71,7 +71,7 @@ describe('the session store', () => {
   it('reads the session of a page rendered for its reader again only once the page is hydrated', async () => {
     const urls = serveSessions(() => json(sessionBody));
     const { seedSession } = await import('./auth-client');
-    const hydration = await import('./hydration');
+    const hydration = await import('../first-paint/hydration');
     seedSession(sessionBody);
     hydration.hydrationStarts();
     render(<Who />);
@@ -85,7 +85,7 @@ describe('the session store', () => {
 
   it('reads the session at once on a page rendered without one, hydrating or not', async () => {
     const urls = serveSessions(() => json(null));
-    const hydration = await import('./hydration');
+    const hydration = await import('../first-paint/hydration');
     hydration.hydrationStarts();
     render(<Who />);
     expect(await screen.findByText('nobody')).toBeInTheDocument();

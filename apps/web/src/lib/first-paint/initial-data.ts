@@ -1,9 +1,9 @@
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '@voltforge/contract/initial-data';
-import type { Page } from './paged-fetch';
-import { reviewKeys } from './api/review-keys';
-import { shopTermsKey } from './api/shop-terms-key';
-import { toolKeys } from './api/tool-keys';
+import type { Page } from '../api/paged-fetch';
+import { reviewKeys } from '../api/review-keys';
+import { shopTermsKey } from '../api/shop-terms-key';
+import { toolKeys } from '../api/tool-keys';
 
 /**
  * The first data the server wrote into the page (home, catalogue, categories, one tool, and the

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as HydrationModule from './hydration';
-import type * as QueryClientModule from './query-client';
+import type * as QueryClientModule from '../api/query-client';
 
 let hydration: typeof HydrationModule;
 let createQueryClient: typeof QueryClientModule.createQueryClient;
@@ -12,7 +12,7 @@ beforeEach(async () => {
   // Each test starts from a page that has not begun hydrating.
   vi.resetModules();
   hydration = await import('./hydration');
-  ({ createQueryClient } = await import('./query-client'));
+  ({ createQueryClient } = await import('../api/query-client'));
   document.body.innerHTML = '<div id="root"></div>';
 });
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from './toast';
+import { toast } from '../page/toast';
 import { authClient } from './auth-client';
-import { paths } from './paths';
+import { paths } from '../paths';
 
 /**
  * Goes home, then signs out and forgets every cached answer that belonged to the user.

@@ -1,7 +1,7 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { input, output, ZodType } from 'zod';
-import { preloadWhenHeld } from './held-input';
-import { toast } from './toast';
+import { preloadWhenHeld } from '../first-paint/held-input';
+import { toast } from '../page/toast';
 
 /** Shown when a form's checks cannot be fetched (offline, or a new release replaced them). */
 export const checksUnavailableMessage =

@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError } from '../api/api-client';
 
 /** The part of react-hook-form's `setError` this needs; its own `setError` fits. */
 type SetFieldError<F extends string> = (name: F, error: { message: string }) => void;

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
-import { afterHydration, isHydrating } from './hydration';
+import { afterHydration, isHydrating } from '../first-paint/hydration';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -5,7 +5,7 @@ import {
   type SessionAnswer,
 } from '@voltforge/contract/session-answer';
 import type { Role } from '@voltforge/contract/user';
-import { afterHydration } from './hydration';
+import { afterHydration } from '../first-paint/hydration';
 import { RenderedSession, type SessionState as SessionStateOf } from './rendered-session';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-client';
+import { ApiError } from '../api/api-client';
 import { applyFieldErrors } from './form-errors';
 
 describe('applyFieldErrors', () => {
