@@ -37,6 +37,9 @@ export async function smtpTransport(url: string): Promise<MailTransport> {
     pool: true,
     maxConnections: SMTP_CONNECTIONS,
     maxMessages: 100,
+    // A connection closed under a mail fails that mail at once: the outbox decides when to try
+    // again (and the delivery stays within its bound), not a silent re-send by the pool.
+    maxRequeues: 0,
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
     socketTimeout: TIMEOUT_MS,
