@@ -133,7 +133,7 @@ export default tseslint.config(
             { name: 'components', paths: ['components'] },
             { name: 'features', paths: ['features'] },
             { name: 'app', paths: ['app'] },
-            { name: 'entry', paths: ['main', 'entry-server'] },
+            { name: 'entry', paths: ['main', 'entry-server', 'boot'] },
           ],
         },
       ],

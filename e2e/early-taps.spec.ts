@@ -4,7 +4,7 @@ import { demo, hydrated } from './fixtures';
 /*
  * A server-rendered page looks ready before the app has hydrated it; on a slow phone that gap is
  * long. A tap or a form sent in it is held and done once the page has hydrated
- * (public/boot.js): never lost, and answered within 200 ms of hydration ending. The CPU runs 6×
+ * (src/boot/held-taps.ts): never lost, and answered within 200 ms of hydration ending. The CPU runs 6×
  * slower (a slow phone) and the app's entry is held back until the tap has landed, so the tap
  * certainly comes before hydration. Text typed while a page loads and hydrates (on a throttled
  * network too) stays in its field and is what the app sends.

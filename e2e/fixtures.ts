@@ -42,7 +42,7 @@ export async function registerCustomer(page: Page, name = 'Jamie Rivera') {
 
 /**
  * Waits until the app has hydrated a server-rendered page. Until then a click or a form sent is
- * held and done once it has (public/boot.js), but a key press sent to a focused element has no
+ * held and done once it has (src/boot/held-taps.ts), but a key press sent to a focused element has no
  * handler yet and is lost.
  */
 export async function hydrated(page: Page) {

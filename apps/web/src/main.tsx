@@ -3,7 +3,7 @@ import { AppRouter } from './app/navigation';
 import { Providers } from './app/providers';
 import { AppRoutes, preloadRoutes } from './app/router';
 import { seedSession } from './lib/auth/auth-client';
-import { hydrationStarts } from './lib/first-paint/hydration';
+import { appFailed, hydrationStarts } from './lib/first-paint/hydration';
 import { hydrateInitialData } from './lib/first-paint/initial-data';
 import { nextTask } from './lib/first-paint/next-task';
 import { queryClient } from './lib/api/query-client';
@@ -26,9 +26,9 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 // fetched alongside, not after this has run.
 const reactDom = import('react-dom/client');
 // React DOM could not be loaded (offline, or replaced by a new release): the page stays as the
-// server made it, and the boot script (public/boot.js) lets go of the taps it was holding.
+// server made it, and the boot script (src/boot/) lets go of the taps it was holding.
 const failed = (error: unknown) => {
-  container.setAttribute('data-app-failed', '');
+  appFailed(container);
   throw error;
 };
 

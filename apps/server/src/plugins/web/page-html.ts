@@ -91,7 +91,7 @@ export interface PageHead {
   bootScript?: string;
 }
 
-/** The web build's boot script (apps/web/public/boot.js): see `PageHead.bootScript`. */
+/** The web build's boot script (built from apps/web/src/boot/ into dist/boot.js): see `PageHead.bootScript`. */
 export const BOOT_SCRIPT = '/boot.js';
 
 /** A page rendered on the server: `head` goes into the document's head, `body` into `#root`. */

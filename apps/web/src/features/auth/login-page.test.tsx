@@ -173,7 +173,7 @@ describe('LoginPage', () => {
     expect(fakeAuth.client.preload).toHaveBeenCalled();
 
     fakeAuth.client.preload.mockClear();
-    // What public/boot.js announces when it holds a tap or a send made before hydration.
+    // What the boot script (src/boot/held-taps.ts) announces when it holds a tap or a send made before hydration.
     document.dispatchEvent(new Event('voltforge:held'));
     expect(fakeAuth.client.preload).toHaveBeenCalled();
   });

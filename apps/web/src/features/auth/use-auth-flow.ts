@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { authClient } from '../../lib/auth/auth-client';
-import { preloadWhenHeld } from '../../lib/first-paint/held-input';
+import { preloadWhenHeld } from '../../lib/first-paint/hydration';
 import { authErrorMessage, authErrorMessages, type AuthErrorLike } from './auth-error-message';
 import { redirectTarget } from './redirect-target';
 

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { TOOL_VIEW_DATASET, TOOL_VIEW_STORAGE_KEY } from '../../lib/first-paint/tool-view-protocol';
 
 /**
  * The catalogue's view: cards (the default) or a compact list. The choice is kept in this browser
  * under `STORAGE_KEY` and shown through `<html data-tool-view="list">`, which the list-view CSS
- * variant (styles/shop.css) reads. public/boot.js sets the attribute from storage before the app
+ * variant (styles/shop.css) reads. The boot script sets the attribute from storage before the app
  * hydrates a server-rendered page, so the server's HTML (the same for every visitor, and cached
  * per URL) needs no second render for a remembered list, and nothing moves on load. The hook
  * reads storage only after hydration (the server's snapshot is "cards"), so hydration matches;
@@ -11,8 +12,8 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
  */
 export type ToolView = 'cards' | 'list';
 
-/** Also written in public/boot.js, which cannot import it. */
-const STORAGE_KEY = 'voltforge.toolView';
+/** Shared with the boot script, which applies it before hydration (src/boot/tool-view.ts). */
+const STORAGE_KEY = TOOL_VIEW_STORAGE_KEY;
 
 /** The choice made on this page when storage is off (a privacy setting): not remembered. */
 let unstored: ToolView = 'cards';
@@ -26,8 +27,8 @@ function storedView(): ToolView {
 }
 
 function show(view: ToolView) {
-  if (view === 'list') document.documentElement.dataset.toolView = 'list';
-  else delete document.documentElement.dataset.toolView;
+  if (view === 'list') document.documentElement.dataset[TOOL_VIEW_DATASET] = 'list';
+  else delete document.documentElement.dataset[TOOL_VIEW_DATASET];
 }
 
 const listeners = new Set<() => void>();

@@ -1,4 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import {
+  APP_FAILED_ATTRIBUTE,
+  HELD_ATTRIBUTE,
+  HELD_EVENT,
+  HYDRATED_ATTRIBUTE,
+} from './boot-protocol';
 
 /**
  * Whether the page the server rendered is still being hydrated, and work that waits for it to
@@ -20,15 +26,15 @@ export function hydrationStarts(): void {
 
 /**
  * The page's effects run once it is hydrated (or rendered), or its error once shown: from then on
- * its controls work, so public/boot.js stops holding taps and does the ones it held; then what
+ * its controls work, so the boot script (src/boot/) stops holding taps and does the ones it held; then what
  * waited for hydration runs, in a task of its own.
  */
 export function pageHydrated(): void {
-  document.getElementById('root')?.setAttribute('data-hydrated', '');
+  document.getElementById('root')?.setAttribute(HYDRATED_ATTRIBUTE, '');
   const run = waiting;
   waiting = undefined;
   if (!run) return;
-  // After what the visitor did while the page hydrated (public/boot.js does it now): when the
+  // After what the visitor did while the page hydrated (the boot script does it now): when the
   // browser is next idle, or within a second whatever happens.
   const later = (work: () => void) =>
     typeof requestIdleCallback === 'function'
@@ -69,4 +75,31 @@ export function useHydrated(): boolean {
     () => settled,
     () => false,
   );
+}
+
+/** Part of the app could not be loaded (React DOM): the boot script lets go of what it held. */
+export function appFailed(container: HTMLElement): void {
+  container.setAttribute(APP_FAILED_ATTRIBUTE, '');
+}
+
+/*
+ * What a visitor typed or sent before the page hydrated is held by the boot script and done once
+ * it has (src/boot/held-taps.ts), which marks the root and announces it. Code that a held send
+ * will need (a form's checks, the sign-in client) registers here to be fetched at once, while the
+ * page hydrates, so the send is not kept waiting for it after.
+ */
+const heldPreloads = new Set<() => void>();
+
+const heldBeforeHydration = () =>
+  typeof document !== 'undefined' &&
+  document.getElementById('root')?.hasAttribute(HELD_ATTRIBUTE) === true;
+
+if (typeof document !== 'undefined') {
+  document.addEventListener(HELD_EVENT, () => heldPreloads.forEach((preload) => preload()));
+}
+
+/** Runs `preload` when something is held before hydration: now, if it already has been. */
+export function preloadWhenHeld(preload: () => void): void {
+  heldPreloads.add(preload);
+  if (heldBeforeHydration()) preload();
 }

@@ -94,7 +94,7 @@ describe('form checks fetched on first use', () => {
   });
 
   it('fetches the checks at once when something was typed or sent before the page hydrated', () => {
-    // The boot script marks the root and announces it (public/boot.js).
+    // The boot script marks the root and announces it (src/boot/held-taps.ts).
     const root = document.createElement('div');
     root.id = 'root';
     document.body.append(root);

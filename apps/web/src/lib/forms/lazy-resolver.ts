@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { input, output, ZodType } from 'zod';
-import { preloadWhenHeld } from '../first-paint/held-input';
+import { preloadWhenHeld } from '../first-paint/hydration';
 import { toast } from '../page/toast';
 
 /** Shown when a form's checks cannot be fetched (offline, or a new release replaced them). */
