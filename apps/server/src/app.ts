@@ -1,4 +1,3 @@
-import { shopTermsToJson } from '@voltforge/contract/charges';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
@@ -57,9 +56,9 @@ import { toolCsvRoutes } from './modules/tool-csv/tool-csv.routes.ts';
 import { toolImagesRoutes } from './modules/tool-images/tool-images.routes.ts';
 import { orderExportRoutes } from './modules/order-export/order-export.routes.ts';
 import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
-import { firstPaint, firstPaintKey, staticPages } from './modules/seo/first-paint.service.ts';
+import { pageHead, pageKey, staticPages } from './modules/seo/page-head.ts';
 import { modulePreloads, routePreloads } from './modules/seo/first-paint-preload.ts';
-import { signedInReader } from './modules/seo/signed-in-reader.ts';
+import { signedInReader, visitorReads } from './modules/seo/page-reader.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 import { authMailCallbacks } from './mail/auth-mails.ts';
 import { mailSenderPlugin } from './mail/sender.ts';
@@ -226,21 +225,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orderExportRoutes);
   await app.register(orderTimelineRoutes);
 
-  // Public pages are served with their title, description and canonical link, and the home,
-  // catalogue and tool pages with their first data, so they paint before their API calls; the
-  // web build's server renderer puts their HTML in too (docs/decisions/007-server-rendering.md).
+  // Public pages are served with their title, description and canonical link, rendered by the
+  // web build's server renderer with what their loaders read as a visitor (the home, catalogue
+  // and tool pages' data goes with the HTML, docs/decisions/007-server-rendering.md); the first
+  // pages a signed-in customer or admin opens are rendered for them (decision 019).
   const codeOf = modulePreloads(config.webDistDir);
   await app.register(webPlugin, {
     renderer: options.serverRenderer ?? serverRendererOf(config.webDistDir, app.log),
     distDir: config.webDistDir,
     publicUrl: config.publicUrl,
     staticPages,
-    firstPaint: (url) => firstPaint(database.db, url, shopTermsToJson(config.shopTerms)),
-    pageKey: firstPaintKey,
+    head: pageHead,
+    visitorReads: visitorReads(app),
+    pageKey,
     preload: routePreloads(codeOf),
     catalogue: { version: () => app.catalogueVersion(), ttlMs: config.catalogueCacheTtlMs },
     renderAllowed: app.pageRenderAllowed,
-    // The first pages a signed-in customer or admin opens are rendered for them (decision 019).
     readerOf: signedInReader(app),
     stylesheets: (module) => codeOf([module]).filter((url) => url.endsWith('.css')),
   });

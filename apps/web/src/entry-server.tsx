@@ -1,20 +1,20 @@
 /**
- * The server's renderer of public pages (docs/decisions/007-server-rendering.md): the same
- * providers and routes as main.tsx, with React Router's StaticRouter at the page's URL and a
- * query cache of its own seeded from the page's first data, rendered to HTML once every lazy
- * part has loaded. The browser then hydrates that HTML instead of painting from an empty root.
- * Built by `vite build --ssr` into dist/ssr/; the server loads it when it renders its first page
- * (serverRendererOf in the server's plugins/web.ts).
+ * The server's renderer of pages (docs/decisions/007-server-rendering.md): the same providers and
+ * routes as main.tsx, with React Router's StaticRouter at the page's URL and a query cache of its
+ * own filled by the page's loaders, rendered to HTML once every lazy part has loaded. The browser
+ * then hydrates that HTML instead of painting from an empty root. Built by `vite build --ssr`
+ * into dist/ssr/; the server loads it when it renders its first page (serverRendererOf in the
+ * server's plugins/web/server-renderer.ts).
  */
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
-import type { InitialData } from '@voltforge/contract/initial-data';
+import { createStaticHandler, StaticRouter } from 'react-router';
+import type { SessionAnswer } from '@voltforge/contract/session-answer';
 import { Providers } from './app/providers';
-import { AppRoutes, preloadRoutes } from './app/router';
+import { AppRoutes, preloadRoutes, routes } from './app/router';
 import { sessionStateOf } from './lib/auth/auth-client';
-import { seedQueryCache } from './lib/first-paint/initial-data';
+import type { PageLoadContext, PageRead } from './lib/first-paint/page-loader';
 import { createQueryClient } from './lib/api/query-client';
 import type { SessionState } from './lib/auth/rendered-session';
 
@@ -26,105 +26,98 @@ export interface RenderedPage {
   head: string;
   /** The page, for `<div id="root">`. */
   body: string;
+  /**
+   * The answers its loaders read, as the query cache dehydrates them (TanStack Query's
+   * `DehydratedState`), for the browser to start from; undefined when they read nothing.
+   */
+  queries?: unknown;
 }
 
 /** React writes the resources it hoists (`<link rel="preload">`) before the page itself. */
 const LEADING_HEAD_TAGS = /^(?:<link\b[^>]*>)*/;
 
+/** One read a loader asks for: an API path (under /api), and whether its answer is paged. */
+export interface PageReadRequest {
+  path: string;
+  paged?: boolean;
+}
+
+/**
+ * Reads API paths (under /api) as the page's reader, or as a visitor: the answer of each that
+ * answered 200, by path (a paged one as `{ items, total }`). Given by the server, which makes the
+ * same requests the browser would. A read may reject to give up the page: it is then served
+ * without its HTML.
+ */
+export type ReadAsReader = (reads: PageReadRequest[]) => Promise<Record<string, unknown>>;
+
 export interface RenderOptions {
+  /** The reader's session (get-session's answer), for a page rendered for its reader. */
+  session?: SessionAnswer;
+  /** When the page is rendered (ms since the epoch): its "now", which the browser uses too. */
+  renderedAt?: number;
   /** Aborts a render that takes too long; the render then fails. */
   signal?: AbortSignal;
 }
 
-export interface SignedInRenderOptions extends RenderOptions {
-  /**
-   * A public page's first data, everyone's (the home page's tools and reviews): the reader's page
-   * starts from it, and reads only what is theirs (their cart) as the reader.
-   */
-  data?: InitialData;
-}
+/** A page asks for a handful of reads; more than this are left for the browser to make. */
+const MAX_READS = 12;
+
+/** The router's data API over the app's routes: matches a URL and runs its pages' loaders. */
+let handler: ReturnType<typeof createStaticHandler> | undefined;
 
 /**
- * The HTML of `url`'s page as the browser's first render will produce it from the same data:
- * signed out (the server does not read sessions, so the HTML is the same for everyone and can be
- * cached), with the session "being checked". Rejects when any part of the page failed to render,
- * so the server can serve the page without it rather than HTML the browser would discard.
+ * The HTML of `url`'s page as the browser's first render will produce it from the same data
+ * (docs/architecture.md, "Pages"). React Router's static handler runs the loaders of the routes
+ * the URL matches (the site frame's, the page's): each names the queries its first render reads,
+ * `read` answers them, and the page is rendered once with those answers, which go with the HTML.
+ * Without a session the page is everyone's, rendered with the session "being checked"; with
+ * one it is that reader's alone. Rejects when any part of the page failed to render, so the
+ * server can serve the page without it rather than HTML the browser would discard.
  */
 export async function render(
   url: string,
-  data: InitialData | undefined,
+  read: ReadAsReader,
   options: RenderOptions = {},
 ): Promise<RenderedPage> {
+  const { session, renderedAt, signal } = options;
   const client = createQueryClient();
-  if (data) seedQueryCache(client, data);
-  await preloadRoutes(new URL(url, 'http://localhost').pathname);
-  try {
-    return await prerenderPage(client, url, data?.renderedAt, undefined, options.signal);
-  } finally {
-    client.clear();
-  }
-}
-
-/** A signed-in page rendered for its reader: the page, and the answers it was rendered with. */
-export interface RenderedSignedInPage extends RenderedPage {
-  /** The query cache's answers (TanStack Query's `DehydratedState`), for the browser to start from. */
-  queries: unknown;
-}
-
-/**
- * Reads API paths (under /api) as the page's reader: the answer of each that answered 200, by
- * path. Given by the server, which makes the same requests the browser would.
- */
-export type ReadAsReader = (paths: string[]) => Promise<Record<string, unknown>>;
-
-/** More renders than this and the page is served as it then is: its later reads load in the browser. */
-const MAX_SIGNED_IN_RENDERS = 3;
-
-/**
- * The HTML of a signed-in page (`@voltforge/contract/signed-in-pages`) for the reader whose
- * session (get-session's answer) is given. Each render shows which queries the page asked for
- * (each names the API path it reads, `meta.read`): those are read with `read` and the page is
- * rendered again with their answers, until it asks for nothing new. The answers go with the HTML,
- * so the browser hydrates from the same data; the page is this reader's alone. A public page
- * rendered for a signed-in reader starts from its first data (`options.data`), which then goes
- * with the answers.
- */
-export async function renderSignedIn(
-  url: string,
-  session: unknown,
-  read: ReadAsReader,
-  renderedAt: number,
-  options: SignedInRenderOptions = {},
-): Promise<RenderedSignedInPage> {
-  const client = createQueryClient();
-  if (options.data) seedQueryCache(client, options.data);
-  const rendered = sessionStateOf(session);
-  await preloadRoutes(new URL(url, 'http://localhost').pathname);
+  const rendered = session === undefined ? undefined : sessionStateOf(session);
   const asked = new Set<string>();
-  try {
-    for (let renders = 1; ; renders++) {
-      const page = await prerenderPage(client, url, renderedAt, rendered, options.signal);
-      const wanted = client
-        .getQueryCache()
-        .getAll()
-        .filter((query) => query.state.status === 'pending' && query.meta?.read !== undefined)
-        .filter((query) => !asked.has(query.meta?.read ?? ''));
-      if (wanted.length === 0 || renders === MAX_SIGNED_IN_RENDERS) {
-        return { ...page, queries: dehydrate(client) };
-      }
-      const paths = [...new Set(wanted.map((query) => query.meta?.read ?? ''))];
-      for (const path of paths) asked.add(path);
-      const answers = await untilAborted(read(paths), options.signal);
-      let answered = 0;
-      for (const query of wanted) {
-        const path = query.meta?.read ?? '';
-        if (Object.hasOwn(answers, path)) {
-          client.setQueryData(query.queryKey, answers[path], { updatedAt: renderedAt });
-          answered++;
+  const context: PageLoadContext = {
+    session,
+    async read(queries) {
+      const wanted = queries.filter(
+        (query): query is PageRead & { meta: { read: string } } =>
+          typeof query.meta?.read === 'string' && !asked.has(query.meta.read),
+      );
+      const room = MAX_READS - asked.size;
+      const reads = wanted.slice(0, Math.max(room, 0));
+      for (const query of reads) asked.add(query.meta.read);
+      if (reads.length === 0) return;
+      const answers = await untilAborted(
+        read(reads.map((query) => ({ path: query.meta.read, paged: query.meta.paged }))),
+        signal,
+      );
+      for (const query of reads) {
+        if (Object.hasOwn(answers, query.meta.read)) {
+          client.setQueryData(query.queryKey, answers[query.meta.read], { updatedAt: renderedAt });
         }
       }
-      if (answered === 0) return { ...page, queries: dehydrate(client) };
+    },
+  };
+  try {
+    handler ??= createStaticHandler(routes);
+    const [loaded] = await Promise.all([
+      handler.query(new Request(new URL(url, 'http://localhost')), { requestContext: context }),
+      preloadRoutes(new URL(url, 'http://localhost').pathname),
+    ]);
+    if (loaded instanceof Response) throw new Error(`${url}: a loader answered ${loaded.status}`);
+    const failed: unknown = loaded.errors && Object.values(loaded.errors)[0];
+    if (failed !== undefined && failed !== null) {
+      throw failed instanceof Error ? failed : new Error(`${url}: a loader failed`);
     }
+    const page = await prerenderPage(client, url, renderedAt, rendered, signal);
+    return asked.size === 0 ? page : { ...page, queries: dehydrate(client) };
   } finally {
     client.clear();
   }

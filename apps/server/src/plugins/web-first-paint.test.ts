@@ -6,6 +6,7 @@ import type { InitialData } from '@voltforge/contract/initial-data';
 import type { ToolSearch } from '@voltforge/contract/tool';
 import { insertTool } from '../../test/shop-fixtures.ts';
 import { TEST_ORIGIN, createTestApp, request, type TestApp } from '../../test/test-app.ts';
+import { webRenderer } from '../../test/web-renderer.ts';
 
 let t: TestApp;
 const dist = mkdtempSync(join(tmpdir(), 'voltforge-dist-'));
@@ -20,7 +21,7 @@ const trickyName = 'Probe </script><script>alert(1)</script> <!-- kit';
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), indexHtml);
-  t = await createTestApp({ WEB_DIST_DIR: dist });
+  t = await createTestApp({ WEB_DIST_DIR: dist }, { serverRenderer: webRenderer });
   await insertTool(t.database.db, { name: 'Hand Saw', category: 'Hand Tools', priceCents: 900 });
   await insertTool(t.database.db, { name: 'Chisel', category: 'Hand Tools', priceCents: 400 });
   await insertTool(t.database.db, { name: trickyName });
@@ -41,6 +42,12 @@ function initialData(html: string): InitialData | undefined {
   return match ? (JSON.parse(match[1]!) as InitialData) : undefined;
 }
 
+/** The answers the page was rendered with (its loaders' reads), as the app's query cache holds them. */
+function answers(html: string): unknown[] {
+  const queries = initialData(html)?.queries as { queries?: { state: { data: unknown } }[] };
+  return (queries?.queries ?? []).map((query) => query.state.data);
+}
+
 const head = (html: string) => ({
   title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
   description: /<meta name="description" content="([^"]*)"/.exec(html)?.[1],
@@ -55,13 +62,11 @@ async function api(url: string) {
 describe('the first data of a page, in its HTML', () => {
   it('gives the home page the newest tools and reviews, exactly as the API answers them', async () => {
     const html = await page('/');
-    const data = initialData(html);
     const tools = await api('/api/tool?sort=newest&pageSize=6');
     const reviews = await api('/api/review?limit=6');
-    expect(data?.toolLists).toEqual([
-      { query: { sort: 'newest', pageSize: '6' }, items: tools.body, total: tools.total },
-    ]);
-    expect(data?.latestReviews).toEqual({ limit: 6, items: reviews.body });
+    expect(answers(html)).toContainEqual({ items: tools.body, total: tools.total });
+    expect(answers(html)).toContainEqual(reviews.body);
+    expect(typeof initialData(html)?.renderedAt).toBe('number');
     expect(head(html)).toEqual({
       title: 'Voltforge',
       description: expect.stringMatching(/tools and components/) as string,
@@ -71,7 +76,6 @@ describe('the first data of a page, in its HTML', () => {
 
   it('gives the catalogue the page its URL asks for, titled by what it shows', async () => {
     const html = await page('/tools?category=Hand%20Tools&sort=price_asc');
-    const data = initialData(html);
     const search = await request(t.app, {
       method: 'GET',
       url: '/api/tool/search?category=Hand%20Tools&sort=price_asc&page=1&pageSize=12',
@@ -79,12 +83,7 @@ describe('the first data of a page, in its HTML', () => {
     const result = search.json<ToolSearch>();
     expect(result.items.map((x) => x.name)).toEqual(['Chisel', 'Hand Saw']);
     // One answer renders the page: its tools and the filters' counts, as the API gives them.
-    expect(data?.toolSearches).toEqual([
-      {
-        query: { category: 'Hand Tools', sort: 'price_asc', page: '1', pageSize: '12' },
-        result,
-      },
-    ]);
+    expect(answers(html)).toContainEqual(result);
     expect(head(html).title).toBe('Hand Tools | Voltforge');
     expect(head(html).canonical).toBe(`${TEST_ORIGIN}/tools`);
   });
@@ -95,7 +94,7 @@ describe('the first data of a page, in its HTML', () => {
     const html = await page(`/tool/${id}`);
     expect(html).not.toContain('</script><script>alert(1)');
     expect(html).not.toContain('<!-- kit');
-    expect(initialData(html)?.tool?.name).toBe(trickyName);
+    expect(answers(html)).toContainEqual(expect.objectContaining({ name: trickyName }));
     expect(head(html).canonical).toBe(`${TEST_ORIGIN}/tool/${id}`);
   });
 

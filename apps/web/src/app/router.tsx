@@ -4,6 +4,7 @@ import { Spinner } from '../components/ui/spinner';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layout/root-layout';
 import { pageHydrated } from '../lib/first-paint/hydration';
+import { loaderOf } from '../lib/first-paint/page-loader';
 import { routePatterns } from '../lib/paths';
 import { publicPages, type PublicPage } from '@voltforge/contract/public-pages';
 
@@ -21,8 +22,15 @@ const pageLoaders = new WeakMap<object, () => Promise<void>>();
  * Once its code is loaded (`preloadRoutes`), the page renders directly instead of suspending:
  * a server-rendered page must hydrate with its page already there, or React would keep the
  * server's HTML dehydrated, and throw it away if anything above it changed meanwhile.
+ *
+ * The page's module may export a `loader` (lib/first-paint/page-loader.ts): the reads its first
+ * render needs, which the server makes before rendering it (React Router's `lazy`, which only the
+ * server's data router calls: the browser's router never loads it).
  */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+function page<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): Pick<RouteObject, 'element' | 'lazy'> {
   let Loaded: ComponentType | undefined;
   let loading: Promise<void> | undefined;
   const preload = () =>
@@ -46,48 +54,50 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   }
   const element = <Page />;
   pageLoaders.set(element, preload);
-  return element;
+  // Only the server runs loaders: the browser's build leaves them out.
+  if (!import.meta.env.SSR) return { element };
+  return { element, lazy: async () => ({ loader: loaderOf(await load()) }) };
 }
 
 const adminRoutes: RouteObject[] = [
   {
     path: routePatterns.users,
-    element: page(
+    ...page(
       () => import('../features/admin/users-page'),
       (m) => m.UsersPage,
     ),
   },
   {
     path: routePatterns.addTool,
-    element: page(
+    ...page(
       () => import('../features/admin/add-tool-page'),
       (m) => m.AddToolPage,
     ),
   },
   {
     path: routePatterns.manageOrders,
-    element: page(
+    ...page(
       () => import('../features/admin/manage-orders-page'),
       (m) => m.ManageOrdersPage,
     ),
   },
   {
     path: routePatterns.manageTools,
-    element: page(
+    ...page(
       () => import('../features/admin/manage-tools-page'),
       (m) => m.ManageToolsPage,
     ),
   },
   {
     path: routePatterns.importTools,
-    element: page(
+    ...page(
       () => import('../features/tool-import/tool-import-page'),
       (m) => m.ToolImportPage,
     ),
   },
   {
     path: routePatterns.manageReviews,
-    element: page(
+    ...page(
       () => import('../features/admin/manage-reviews-page'),
       (m) => m.ManageReviewsPage,
     ),
@@ -95,28 +105,28 @@ const adminRoutes: RouteObject[] = [
   {
     // One order of the back office's order table, with its actions.
     path: routePatterns.manageOrder,
-    element: page(
+    ...page(
       () => import('../features/admin/manage-order-page'),
       (m) => m.ManageOrderPage,
     ),
   },
   {
     path: routePatterns.mail,
-    element: page(
+    ...page(
       () => import('../features/admin-mail/mail-page'),
       (m) => m.MailPage,
     ),
   },
   {
     path: routePatterns.mailMessage,
-    element: page(
+    ...page(
       () => import('../features/admin-mail/mail-page'),
       (m) => m.MailMessagePage,
     ),
   },
   {
     path: routePatterns.inbox,
-    element: page(
+    ...page(
       () => import('../features/admin-mail/inbox-page'),
       (m) => m.InboxPage,
     ),
@@ -126,42 +136,42 @@ const adminRoutes: RouteObject[] = [
 const dashboardRoutes: RouteObject[] = [
   {
     index: true,
-    element: page(
+    ...page(
       () => import('./dashboard-home'),
       (m) => m.DashboardHome,
     ),
   },
   {
     path: routePatterns.myOrder,
-    element: page(
+    ...page(
       () => import('../features/my-orders/my-orders-page'),
       (m) => m.MyOrdersPage,
     ),
   },
   {
     path: routePatterns.addReview,
-    element: page(
+    ...page(
       () => import('../features/reviews/add-review-page'),
       (m) => m.AddReviewPage,
     ),
   },
   {
     path: routePatterns.payment,
-    element: page(
+    ...page(
       () => import('../features/payment/payment-page'),
       (m) => m.PaymentPage,
     ),
   },
   {
     path: routePatterns.updateProfile,
-    element: page(
+    ...page(
       () => import('../features/profile/update-profile-page'),
       (m) => m.UpdateProfilePage,
     ),
   },
   {
     // The admin guard is lazy too: visitors never need admin code.
-    element: page(
+    ...page(
       () => import('./guards/require-admin'),
       (m) => m.RequireAdmin,
     ),
@@ -193,47 +203,47 @@ const declaredPages: PublicPage[] = Object.values(publicPages);
 const publicRoutes: RouteObject[] = [
   ...declaredPages
     .filter((declared) => !declared.signInAfterPaint)
-    .map((declared) => ({ path: declared.path, element: declaredPage(declared) })),
+    .map((declared) => ({ path: declared.path, ...declaredPage(declared) })),
   {
     // Anyone may fill a cart; checking out asks a visitor to sign in. A plain client route, not a
     // declared public page: a cart is this browser's or this account's, nothing to serve or index.
     path: routePatterns.cart,
-    element: page(
+    ...page(
       () => import('../features/cart/cart-page'),
       (m) => m.CartPage,
     ),
   },
   {
     path: routePatterns.forgotPassword,
-    element: page(
+    ...page(
       () => import('../features/password-reset/forgot-password-page'),
       (m) => m.ForgotPasswordPage,
     ),
   },
   {
     path: routePatterns.resetPassword,
-    element: page(
+    ...page(
       () => import('../features/password-reset/reset-password-page'),
       (m) => m.ResetPasswordPage,
     ),
   },
   {
     path: routePatterns.verifyEmailResult,
-    element: page(
+    ...page(
       () => import('../features/email-links/verify-email-page'),
       (m) => m.VerifyEmailPage,
     ),
   },
   {
     path: routePatterns.newsletterConfirm,
-    element: page(
+    ...page(
       () => import('../features/email-links/newsletter-confirm-page'),
       (m) => m.NewsletterConfirmPage,
     ),
   },
   {
     path: routePatterns.unsubscribe,
-    element: page(
+    ...page(
       () => import('../features/email-links/unsubscribe-page'),
       (m) => m.UnsubscribePage,
     ),
@@ -243,7 +253,7 @@ const publicRoutes: RouteObject[] = [
 const signedInRoutes: RouteObject[] = [
   {
     path: routePatterns.dashboard,
-    element: page(
+    ...page(
       () => import('./layout/dashboard-layout'),
       (m) => m.DashboardLayout,
     ),
@@ -254,7 +264,7 @@ const signedInRoutes: RouteObject[] = [
 /** Public pages that paint while the session is read, then ask a visitor to sign in. */
 const signedInEarlyRoutes: RouteObject[] = declaredPages
   .filter((declared) => declared.signInAfterPaint)
-  .map((declared) => ({ path: declared.path, element: declaredPage(declared) }));
+  .map((declared) => ({ path: declared.path, ...declaredPage(declared) }));
 
 /**
  * Every page of the shop; the paths come from paths.ts, which links use too, and the public pages
@@ -263,6 +273,11 @@ const signedInEarlyRoutes: RouteObject[] = declaredPages
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // The site frame's reads for a signed-in reader (their cart's count), in the chunk a
+    // signed-in reader loads for it anyway; on the server only, as every loader.
+    ...(import.meta.env.SSR && {
+      lazy: async () => ({ loader: loaderOf(await import('./layout/account-cart-link')) }),
+    }),
     children: [
       ...publicRoutes,
       { element: <RequireAuth />, children: signedInRoutes },
@@ -271,7 +286,7 @@ export const routes: RouteObject[] = [
   },
   {
     path: '*',
-    element: page(
+    ...page(
       () => import('./not-found-page'),
       (m) => m.NotFoundPage,
     ),

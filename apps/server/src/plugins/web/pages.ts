@@ -14,11 +14,14 @@ import {
 import { matchPublicPage, type PublicPage } from '@voltforge/contract/public-pages';
 import { matchSignedInPage } from '@voltforge/contract/signed-in-pages';
 import {
-  renderBody,
-  renderSignedInBody,
+  renderPageBody,
   type ReadAsReader,
+  type RenderedPage,
   type ServerRenderer,
 } from './server-renderer.ts';
+
+/** A page that reads nothing: its loaders ask for nothing without a reader. */
+const readsNothing: ReadAsReader = () => Promise.resolve({});
 
 /** The reader of a signed-in page: see `PageOptions.readerOf`. */
 export interface SignedInReader {
@@ -38,8 +41,13 @@ export interface PageOptions {
   publicUrl: string;
   /** Public pages that carry no data: their HTML is prepared once, at start. */
   staticPages?: Record<string, PageMeta>;
-  /** The head and first data of a page that shows data; undefined for any other path. */
-  firstPaint?: (url: URL) => Promise<PageHead | undefined>;
+  /**
+   * The head (title, description, canonical path) of a public page that shows data; undefined
+   * for any other path. Its data is what its loaders read (`renderer`, `visitorReads`).
+   */
+  head?: (url: URL) => PageHead | undefined;
+  /** The reads of a public page's loaders, made as a visitor from this request's address. */
+  visitorReads?: (request: FastifyRequest) => ReadAsReader;
   /**
    * The URL a page with data is read and rendered for: URLs with the same key get the same page,
    * so a query string the page does not read (`?utm_source=…`) costs no read and no render.
@@ -58,7 +66,7 @@ export interface PageOptions {
   preload?: (path: string, forReader?: boolean) => string[];
   /**
    * Renders the static pages and the pages with data on the server; without it (or when it
-   * fails) they are served with an empty root, painted by the browser from their first data.
+   * fails) they are served with an empty root, painted by the browser.
    */
   renderer?: ServerRenderer;
   /**
@@ -117,7 +125,7 @@ export function createPages(
         let kept = false;
         try {
           const rendered = opts.renderer
-            ? await renderBody(opts.renderer, path, undefined, log)
+            ? await renderPageBody(opts.renderer, path, readsNothing, log)
             : undefined;
           const html = renderPageHtml(template, opts.publicUrl, {
             meta,
@@ -149,7 +157,7 @@ export function createPages(
 
   // async: a failure here rejects, and the route serves the shell.
   async function dataPage(request: FastifyRequest): Promise<PreparedPage | undefined> {
-    if (!opts.firstPaint) return undefined;
+    if (!opts.head) return undefined;
     const path = request.url.split('?')[0] ?? '/';
     let url: URL;
     try {
@@ -175,7 +183,7 @@ export function createPages(
     }
     let made = making.get(makingKey);
     if (!made) {
-      made = makeDataPage(key, path, version, request.log).finally(() => making.delete(makingKey));
+      made = makeDataPage(key, path, version, request).finally(() => making.delete(makingKey));
       making.set(makingKey, made);
     }
     return made;
@@ -185,35 +193,38 @@ export function createPages(
     key: string,
     path: string,
     version: number,
-    log: FastifyBaseLogger,
+    request: FastifyRequest,
   ): Promise<PreparedPage | undefined> {
-    const firstPaint = opts.firstPaint;
-    if (!firstPaint) return undefined;
-    const now = Date.now();
-    let head: PageHead | undefined;
-    try {
-      head = await firstPaint(new URL(key, 'http://localhost'));
-    } catch (error) {
-      // The page still works without its first data: the app fetches it as usual.
-      log.error({ err: error }, 'could not read the first data of a page');
-      return undefined;
-    }
+    const head = opts.head?.(new URL(key, 'http://localhost'));
     if (!head) return undefined;
-    const preload = opts.preload?.(path);
-    // When the page was rendered: the browser's first render must use the same "now".
-    const data =
-      opts.renderer && head.data !== undefined
-        ? { ...(head.data as InitialData), renderedAt: now }
-        : head.data;
-    const page = opts.renderer
-      ? await renderBody(opts.renderer, key, data as InitialData | undefined, log)
-      : undefined;
+    const now = Date.now();
+    let page: RenderedPage | undefined;
+    if (opts.renderer && opts.visitorReads) {
+      // Everyone's page renders with all it reads, or not at all: a read that does not answer
+      // (an unknown tool) serves the shell, and the app shows why.
+      const read = opts.visitorReads(request);
+      let missed = false;
+      page = await renderPageBody(
+        opts.renderer,
+        key,
+        async (reads) => {
+          const answers = await read(reads);
+          if (reads.some(({ path: asked }) => !Object.hasOwn(answers, asked))) missed = true;
+          return answers;
+        },
+        request.log,
+        { renderedAt: now },
+      );
+      if (missed) return undefined;
+    }
     const prepared = preparePage(
       Buffer.from(
         renderPageHtml(template, opts.publicUrl, {
           ...head,
-          data,
-          preload,
+          // When the page was rendered: the browser's first render must use the same "now".
+          data:
+            page?.queries === undefined ? undefined : { queries: page.queries, renderedAt: now },
+          preload: opts.preload?.(path),
           rendered: page,
           bootScript,
         }),
@@ -256,21 +267,18 @@ export function createPages(
     if (!reader) return undefined;
     // Counted once there is a reader: a visitor's request to a public page renders nothing here.
     if (opts.renderAllowed && !(await opts.renderAllowed(request))) return undefined;
-    // A public page's own first data and head, everyone's: the reader's page starts from them.
-    const head = publicPage ? await publicHead(request, path) : undefined;
+    // A public page's head is everyone's: the reader's page has it too.
+    const head = publicPage ? publicHead(request, path) : undefined;
     if (head === null) return undefined;
     const renderedAt = Date.now();
-    const page = await renderSignedInBody(
-      opts.renderer,
-      request.url,
-      reader,
+    const page = await renderPageBody(opts.renderer, request.url, reader.read, request.log, {
+      session: reader.session,
       renderedAt,
-      request.log,
-      head?.data as InitialData | undefined,
-    );
+    });
     if (!page) return undefined;
+    const data: InitialData = { session: reader.session, queries: page.queries, renderedAt };
     const html = renderPageHtml(template, opts.publicUrl, {
-      data: { session: reader.session, queries: page.queries, renderedAt },
+      data,
       rendered: page,
       bootScript,
       // A page also for everyone has the head everyone's has, and its code listed: fetched
@@ -289,22 +297,18 @@ export function createPages(
   }
 
   /**
-   * The head and first data everyone's copy of this public page has (none for a page without
-   * data); null when they cannot be read, and everyone's copy is served instead.
+   * The head everyone's copy of this public page has (none for a page without data); null when
+   * the URL is not the page's own, and everyone's copy is served instead.
    */
-  async function publicHead(
-    request: FastifyRequest,
-    path: string,
-  ): Promise<PageHead | undefined | null> {
-    if (!opts.firstPaint) return undefined;
+  function publicHead(request: FastifyRequest, path: string): PageHead | undefined | null {
+    if (!opts.head) return undefined;
+    let url: URL;
     try {
-      const url = new URL(request.url, 'http://localhost');
-      if (url.pathname !== path) return null;
-      return await opts.firstPaint(url);
-    } catch (error) {
-      request.log.error({ err: error }, 'could not read the first data of a page');
+      url = new URL(request.url, 'http://localhost');
+    } catch {
       return null;
     }
+    return url.pathname === path ? opts.head(url) : null;
   }
 
   return {

@@ -2,39 +2,38 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { InitialData } from '@voltforge/contract/initial-data';
+import type { SessionAnswer } from '@voltforge/contract/session-answer';
 import { importWithScopedAsyncStorage } from '../../adapters/react-dom-server.ts';
-import type { RenderedPage } from './page-html.ts';
+import type { RenderedPage as PageBody } from './page-html.ts';
+
+/** One read a page's loader asks for: an API path (under /api), and whether its answer is paged. */
+export interface PageReadRequest {
+  path: string;
+  paged?: boolean;
+}
+
+/**
+ * Reads API paths (under /api) as the page's reader, or as a visitor: each answer that was a
+ * 200, by path (a paged one as `{ items, total }`).
+ */
+export type ReadAsReader = (reads: PageReadRequest[]) => Promise<Record<string, unknown>>;
+
+/** A page as the renderer made it, and the answers its loaders read (a `DehydratedState`). */
+export interface RenderedPage extends PageBody {
+  queries?: unknown;
+}
 
 /**
  * The web build's server renderer (apps/web/src/entry-server.tsx, built into dist/ssr/): a page's
- * HTML from its URL and first data, as the browser's first render makes it.
+ * HTML from its URL, its loaders' reads answered by `read`, as the browser's first render makes
+ * it; for the reader of `session` when one is given.
  */
 export interface ServerRenderer {
   render(
     url: string,
-    data: InitialData | undefined,
-    options?: { signal?: AbortSignal },
-  ): Promise<RenderedPage>;
-  /**
-   * A signed-in page for the reader of `session`, whose reads `read` answers (entry-server.tsx);
-   * without it, signed-in pages are painted by the browser.
-   */
-  renderSignedIn?: (
-    url: string,
-    session: unknown,
     read: ReadAsReader,
-    renderedAt: number,
-    options?: { signal?: AbortSignal; data?: InitialData },
-  ) => Promise<RenderedSignedInPage>;
-}
-
-/** Reads API paths (under /api) as the page's reader: each answer that was a 200, by path. */
-export type ReadAsReader = (paths: string[]) => Promise<Record<string, unknown>>;
-
-/** A signed-in page and the query answers it was rendered with (a `DehydratedState`). */
-export interface RenderedSignedInPage extends RenderedPage {
-  queries: unknown;
+    options?: { session?: SessionAnswer; renderedAt?: number; signal?: AbortSignal },
+  ): Promise<RenderedPage>;
 }
 
 /** Where the web build puts the server renderer, relative to its dist directory. */
@@ -58,21 +57,17 @@ export function serverRendererOf(
     }
     return undefined;
   }
-  let loaded: Promise<Required<ServerRenderer>> | undefined;
+  let loaded: Promise<ServerRenderer> | undefined;
   const load = () =>
     (loaded ??= importWithScopedAsyncStorage(
       () => import(pathToFileURL(file).href) as Promise<Partial<ServerRenderer>>,
-    ).then((module) => {
-      const { render, renderSignedIn } = module;
-      if (typeof render !== 'function' || typeof renderSignedIn !== 'function') {
-        throw new Error(`the server renderer ${file} exports no render or renderSignedIn function`);
+    ).then(({ render }) => {
+      if (typeof render !== 'function') {
+        throw new Error(`the server renderer ${file} exports no render function`);
       }
-      return { render, renderSignedIn };
+      return { render };
     }));
-  return {
-    render: async (...args) => (await load()).render(...args),
-    renderSignedIn: async (...args) => (await load()).renderSignedIn(...args),
-  };
+  return { render: async (...args) => (await load()).render(...args) };
 }
 
 /** A render that takes longer than this is given up, and the page served without it. */
@@ -103,39 +98,15 @@ async function bounded<T>(
 }
 
 /**
- * A signed-in page's HTML for its reader, from a public page's first data when it is one of them
- * too (through JSON, as `renderBody`'s); undefined (logged) when rendering fails or times out.
+ * The page's HTML from the renderer, its loaders' reads answered by `read`; for the reader of
+ * `session` when given. Undefined (logged) when rendering fails or times out.
  */
-export function renderSignedInBody(
+export function renderPageBody(
   renderer: ServerRenderer,
   url: string,
-  reader: { session: unknown; read: ReadAsReader },
-  renderedAt: number,
+  read: ReadAsReader,
   log: FastifyBaseLogger,
-  data?: InitialData,
-): Promise<RenderedSignedInPage | undefined> {
-  const { renderSignedIn } = renderer;
-  if (!renderSignedIn) return Promise.resolve(undefined);
-  const asJson = data === undefined ? undefined : (JSON.parse(JSON.stringify(data)) as InitialData);
-  return bounded(
-    (signal) =>
-      renderSignedIn(url, reader.session, reader.read, renderedAt, { signal, data: asJson }),
-    url,
-    log,
-  );
-}
-
-/**
- * The page's HTML from the renderer, undefined (logged) when rendering fails or times out. The
- * data goes through JSON first: the browser renders from the JSON in the page, so the server
- * must render from exactly that (dates as strings).
- */
-export async function renderBody(
-  renderer: ServerRenderer,
-  url: string,
-  data: InitialData | undefined,
-  log: FastifyBaseLogger,
+  options: { session?: SessionAnswer; renderedAt?: number } = {},
 ): Promise<RenderedPage | undefined> {
-  const asJson = data === undefined ? undefined : (JSON.parse(JSON.stringify(data)) as InitialData);
-  return bounded((signal) => renderer.render(url, asJson, { signal }), url, log);
+  return bounded((signal) => renderer.render(url, read, { ...options, signal }), url, log);
 }

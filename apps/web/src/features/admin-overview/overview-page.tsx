@@ -3,7 +3,7 @@ import { formatUsd } from '@voltforge/contract/money';
 import { Spinner } from '../../components/ui/spinner';
 import { QueryError } from '../../components/ui/query-error';
 import { usePageMeta } from '../../lib/page/use-page-meta';
-import { useOverview, type OverviewDays } from './api/get-overview';
+import { DEFAULT_OVERVIEW_DAYS, useOverview, type OverviewDays } from './api/get-overview';
 import {
   LowStockList,
   SalesTable,
@@ -18,7 +18,7 @@ const PERIODS: readonly OverviewDays[] = [30, 90];
 /** /dashboard for admins: how sales are going, what is waiting, what is running out. */
 export function OverviewPage() {
   usePageMeta('Overview', 'Voltforge administration: sales, orders and stock at a glance.');
-  const [days, setDays] = useState<OverviewDays>(30);
+  const [days, setDays] = useState<OverviewDays>(DEFAULT_OVERVIEW_DAYS);
   const overview = useOverview(days);
 
   return (

@@ -8,13 +8,23 @@ import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { authClient } from '../../lib/auth/auth-client';
 import { useCart, useCartActions } from '../../lib/cart/use-cart';
-import { useShopTerms } from '../../lib/api/get-shop-terms';
+import { shopTermsQuery, useShopTerms } from '../../lib/api/get-shop-terms';
+import { profileQuery } from '../../lib/api/get-profile';
+import { cartQuery } from '../../lib/cart/get-cart';
+import { pageLoader } from '../../lib/first-paint/page-loader';
 import { paths } from '../../lib/paths';
 import { toast } from '../../lib/page/toast';
 import { usePageMeta } from '../../lib/page/use-page-meta';
 import { CartLines } from './components/cart-lines';
 import { CheckoutPanel } from './components/checkout-panel';
 import { QuickOrderPanel } from './components/quick-order-panel';
+
+/** A buyer's cart, the shop's terms, and the profile checkout fills the delivery from. */
+export const loader = import.meta.env.SSR
+  ? pageLoader(({ user }) =>
+      user ? [cartQuery(user.id), shopTermsQuery(), profileQuery(user.id)] : [shopTermsQuery()],
+    )
+  : undefined;
 
 /**
  * /cart, for visitors and buyers alike: the lines with their quantities, prices and problems,

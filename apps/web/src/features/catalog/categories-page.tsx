@@ -6,7 +6,10 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/page/use-page-meta';
-import { useCategories } from '../../lib/api/get-categories';
+import { categoriesQuery, useCategories } from '../../lib/api/get-categories';
+import { pageLoader } from '../../lib/first-paint/page-loader';
+
+export const loader = import.meta.env.SSR ? pageLoader(() => [categoriesQuery()]) : undefined;
 
 /** /catagories (the original spelling, kept for old links): every category with its count. */
 export function CategoriesPage() {

@@ -6,7 +6,8 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/page/use-page-meta';
-import { useToolSearch } from '../../lib/api/get-tool-search';
+import { toolSearchQuery, useToolSearch } from '../../lib/api/get-tool-search';
+import { pageLoader } from '../../lib/first-paint/page-loader';
 import { CatalogFilters } from './catalog-filters';
 import { CatalogPagination } from './catalog-pagination';
 import {
@@ -47,6 +48,11 @@ function resultsLabel(state: CatalogState, total: number, shown: number): string
   if (shown === 0) return `${total} ${noun} in all; this page is past the end`;
   return `Showing ${first}–${first + shown - 1} of ${total} ${noun}`;
 }
+
+/** One answer has the page's tools and the filters' counts: with it the page renders complete. */
+export const loader = import.meta.env.SSR
+  ? pageLoader(({ url }) => [toolSearchQuery(catalogQuery(readCatalogState(url.searchParams)))])
+  : undefined;
 
 /**
  * The whole catalogue: search, category, stock, price, sort and pages, all kept in the URL, from

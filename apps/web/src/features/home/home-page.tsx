@@ -1,5 +1,10 @@
+import { homeToolsQuery } from '@voltforge/contract/catalog';
 import { pageMeta } from '@voltforge/contract/public-pages';
+import { toolsQuery } from '../../lib/api/get-tools';
+import { shopTermsQuery } from '../../lib/api/get-shop-terms';
+import { pageLoader } from '../../lib/first-paint/page-loader';
 import { usePageMeta } from '../../lib/page/use-page-meta';
+import { latestReviewsQuery } from './api/get-latest-reviews';
 import { BannerCarousel } from './banner-carousel';
 import { CommunityStats } from './community-stats';
 import { FeaturedTools } from './featured-tools';
@@ -7,6 +12,11 @@ import { LifecycleHero } from './lifecycle-hero';
 import { NewsletterBlock } from './newsletter-block';
 import { PromiseCards } from './promise-cards';
 import { ReviewsSection } from './reviews-section';
+
+/** The newest tools, the latest reviews, and the shop's terms for its promise. */
+export const loader = import.meta.env.SSR
+  ? pageLoader(() => [toolsQuery(homeToolsQuery), latestReviewsQuery(), shopTermsQuery()])
+  : undefined;
 
 /** The home page, sections in the order of the original shop; the footer comes from the layout. */
 export function HomePage() {

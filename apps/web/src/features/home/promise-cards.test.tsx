@@ -4,14 +4,15 @@ import type { ShopTermsJson } from '@voltforge/contract/charges';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { seedQueryCache } from '../../lib/first-paint/initial-data';
+import { shopTermsKey } from '../../lib/api/shop-terms-key';
 import { createQueryClient } from '../../lib/api/query-client';
 import { json, stubFetch } from '../../test/page-harness';
 import { PromiseCards } from './promise-cards';
 
 const seeded = (shopTerms: ShopTermsJson) => {
   const client = createQueryClient();
-  seedQueryCache(client, { shopTerms });
+  // As a page rendered on the server starts: the terms already in the cache.
+  client.setQueryData(shopTermsKey, shopTerms);
   return client;
 };
 

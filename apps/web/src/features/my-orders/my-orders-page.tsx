@@ -12,11 +12,12 @@ import { usePageMeta } from '../../lib/page/use-page-meta';
 import { ApiError } from '../../lib/api/api-client';
 import { authClient } from '../../lib/auth/auth-client';
 import { useCancelOrder } from './api/cancel-order';
-import { useMyOrders } from './api/get-my-orders';
+import { myOrdersQuery, useMyOrders } from './api/get-my-orders';
+import { pageLoader } from '../../lib/first-paint/page-loader';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { OrdersTable } from './components/orders-table';
 import { OrderHoldPolicy } from '../../components/order/order-hold';
-import { usePaymentConfig } from '../../lib/api/get-payment-config';
+import { paymentConfigQuery, usePaymentConfig } from '../../lib/api/get-payment-config';
 import { hasSeveralLines } from '../../components/order/order-lines';
 
 const isAuthFailure = (error: unknown) =>
@@ -25,6 +26,11 @@ const isAuthFailure = (error: unknown) =>
 /** "6 pcs." for an order of one tool, "3 lines" for one from a cart. */
 const sizeOf = (order: Order) =>
   hasSeveralLines(order) ? `${order.lines.length} lines` : `${order.quantity} pcs.`;
+
+/** The reader's orders, and how long an unpaid one is held. */
+export const loader = import.meta.env.SSR
+  ? pageLoader(({ user }) => (user ? [myOrdersQuery(user.email), paymentConfigQuery()] : []))
+  : undefined;
 
 /** The dashboard index and /dashboard/myOrder: "My Orders". */
 export function MyOrdersPage() {

@@ -4,10 +4,17 @@ import { paths } from '../../lib/paths';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/page/use-page-meta';
-import { useOrder } from '../../lib/api/get-order';
+import { orderQuery as orderRead, useOrder } from '../../lib/api/get-order';
+import { paymentConfigQuery } from '../../lib/api/get-payment-config';
+import { pageLoader } from '../../lib/first-paint/page-loader';
 import { OrderSummaryCard } from './components/order-summary-card';
 import { PaidNotice } from './components/paid-notice';
 import { PaymentPanel } from './components/payment-panel';
+
+/** The order (the API answers it to its owner and to admins only) and how payments are taken. */
+export const loader = import.meta.env.SSR
+  ? pageLoader(({ params }) => [orderRead(params.id ?? ''), paymentConfigQuery()])
+  : undefined;
 
 /** /dashboard/payment/:id: pay one of your orders by card. */
 export function PaymentPage() {

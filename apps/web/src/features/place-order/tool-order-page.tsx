@@ -9,7 +9,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/page/use-page-meta';
 import { ApiError } from '../../lib/api/api-client';
 import { authClient } from '../../lib/auth/auth-client';
-import { useTool } from '../../lib/api/get-tool';
+import { toolQuery, useTool } from '../../lib/api/get-tool';
+import { shopTermsQuery } from '../../lib/api/get-shop-terms';
+import { pageLoader } from '../../lib/first-paint/page-loader';
 import { AddToCartForm } from './components/add-to-cart-form';
 import { OrderForm } from './components/order-form';
 import { ToolDetails, ToolSummary } from './components/tool-summary';
@@ -27,6 +29,11 @@ function LoadFailed({ error, retry }: { error: Error; retry: () => void }) {
   }
   return <QueryError message={error.message} onRetry={retry} />;
 }
+
+/** The tool, and the shop's terms its order form works out shipping from. */
+export const loader = import.meta.env.SSR
+  ? pageLoader(({ params }) => [toolQuery(params.id ?? ''), shopTermsQuery()])
+  : undefined;
 
 /**
  * /tool/:id — the tool order page (signed-in only; the router's guard sees to that). The tool

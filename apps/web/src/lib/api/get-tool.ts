@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tool } from '@voltforge/contract/tool';
 import { api } from './api-client';
-import { toolKeys } from './tool-keys';
+import { toolKeys } from './catalogue-keys';
 
 /** GET /api/tool/:id. */
 export function getTool(id: string, signal?: AbortSignal): Promise<Tool> {

@@ -6,10 +6,12 @@ declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
       /**
-       * The API path (under /api) the query's data is the answer of: a signed-in page rendered on
-       * the server reads it for its reader and renders with the answer (entry-server.tsx).
+       * The API path (under /api) the query's data is the answer of: a page's loader names the
+       * query, and the server reads it before rendering the page (lib/first-paint/page-loader.ts).
        */
       read?: string;
+      /** The answer is one page of a list: its items, and its total from X-Total-Count. */
+      paged?: boolean;
     };
   }
 }

@@ -1,14 +1,9 @@
-import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '@voltforge/contract/initial-data';
-import type { Page } from '../api/paged-fetch';
-import { reviewKeys } from '../api/review-keys';
-import { shopTermsKey } from '../api/shop-terms-key';
-import { toolKeys } from '../api/tool-keys';
 
 /**
- * The first data the server wrote into the page (home, catalogue, categories, one tool, and the
- * shop's terms with each); undefined when there is none or it cannot be read, which just means
- * the pages fetch as usual.
+ * The first data the server wrote into the page; undefined when there is none or it cannot be
+ * read, which just means the page fetches as usual.
  */
 export function readInitialData(doc: Document = document): InitialData | undefined {
   const element = doc.getElementById(INITIAL_DATA_ELEMENT_ID);
@@ -21,29 +16,21 @@ export function readInitialData(doc: Document = document): InitialData | undefin
 }
 
 /**
- * Puts a page's first data into the query cache under the keys the pages read, so they render
- * with content at once instead of a spinner. The server does the same before rendering the page,
- * so both render the same HTML. The data is as fresh as the HTML; each query's own staleTime
- * decides when it is asked for again.
+ * Puts the answers the page was rendered with into the query cache under the keys its loaders
+ * named, so it hydrates with its content instead of a spinner. They count as read now: the data
+ * is as fresh as the HTML, and each query's own staleTime decides when it is asked for again.
  */
 export function seedQueryCache(queryClient: QueryClient, data: InitialData): void {
-  for (const list of data.toolLists ?? []) {
-    queryClient.setQueryData<Page<unknown>>(toolKeys.list(list.query), {
-      items: list.items,
-      total: list.total,
-    });
-  }
-  for (const search of data.toolSearches ?? []) {
-    queryClient.setQueryData(toolKeys.search(search.query), search.result);
-  }
-  if (data.latestReviews) {
-    queryClient.setQueryData(reviewKeys.latest(data.latestReviews.limit), data.latestReviews.items);
-  }
-  if (data.tool) queryClient.setQueryData(toolKeys.detail(data.tool._id), data.tool);
-  if (data.categories) queryClient.setQueryData(toolKeys.categories(), data.categories);
-  if (data.shopTerms) queryClient.setQueryData(shopTermsKey, data.shopTerms);
-  // A signed-in page: the answers it was rendered with, under the keys that asked for them.
-  if (data.queries) hydrate(queryClient, data.queries);
+  const state = data.queries as DehydratedState | undefined;
+  if (!state || !Array.isArray(state.queries)) return;
+  const now = Date.now();
+  hydrate(queryClient, {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      state: { ...query.state, dataUpdatedAt: now },
+    })),
+  });
 }
 
 /** `readInitialData` into `seedQueryCache`; returns what it read. */

@@ -4,6 +4,9 @@ import { api } from '../../../lib/api/api-client';
 
 export type OverviewDays = 30 | 90;
 
+/** The period the overview opens with. */
+export const DEFAULT_OVERVIEW_DAYS: OverviewDays = 30;
+
 export const overviewKeys = {
   all: ['admin', 'overview'] as const,
   period: (days: OverviewDays) => [...overviewKeys.all, days] as const,

@@ -3,7 +3,7 @@ import type { DeletedCount } from '@voltforge/contract/admin';
 import type { Tool } from '@voltforge/contract/tool';
 import { api } from '../../../lib/api/api-client';
 import type { Page } from '../../../lib/api/paged-fetch';
-import { toolKeys } from '../../../lib/api/tool-keys';
+import { toolKeys } from '../../../lib/api/catalogue-keys';
 
 /** DELETE /api/tool/:id: archives the tool; its orders keep their history. */
 export function archiveTool(id: string): Promise<DeletedCount> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ToolInput } from '@voltforge/contract/admin';
 import type { Tool } from '@voltforge/contract/tool';
 import { api } from '../../../lib/api/api-client';
-import { toolKeys } from '../../../lib/api/tool-keys';
+import { toolKeys } from '../../../lib/api/catalogue-keys';
 
 /** POST /api/tool. */
 export function createTool(body: ToolInput): Promise<Tool> {

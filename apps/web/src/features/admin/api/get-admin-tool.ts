@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminTool } from '@voltforge/contract/admin-tool';
 import { api } from '../../../lib/api/api-client';
-import { toolKeys } from '../../../lib/api/tool-keys';
+import { toolKeys } from '../../../lib/api/catalogue-keys';
 
 /** GET /api/admin/tools/:id: the tool with its low-stock threshold, for the edit form. */
 export const adminToolQuery = (id: string) =>

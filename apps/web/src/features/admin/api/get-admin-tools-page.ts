@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminTool, AdminToolListQueryInput } from '@voltforge/contract/admin-tool';
 import { MAX_ADMIN_PAGE_SIZE } from '@voltforge/contract/admin';
 import { fetchPage, type Page } from '../../../lib/api/paged-fetch';
-import { toolKeys } from '../../../lib/api/tool-keys';
+import { toolKeys } from '../../../lib/api/catalogue-keys';
 
 export const ADMIN_TOOLS_PAGE_SIZE = MAX_ADMIN_PAGE_SIZE;
 

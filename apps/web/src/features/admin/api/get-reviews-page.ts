@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_ADMIN_PAGE_SIZE } from '@voltforge/contract/admin';
 import type { AdminReview } from '@voltforge/contract/review';
-import { reviewKeys } from '../../../lib/api/review-keys';
+import { reviewKeys } from '../../../lib/api/catalogue-keys';
 import { fetchPage, type Page } from '../../../lib/api/paged-fetch';
 
 export const REVIEWS_PAGE_SIZE = DEFAULT_ADMIN_PAGE_SIZE;

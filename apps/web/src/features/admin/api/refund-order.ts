@@ -4,7 +4,7 @@ import type { RefundRequestInput } from '@voltforge/contract/refund';
 import { api } from '../../../lib/api/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
 import { orderTimelineKeys } from '../../../lib/api/order-timeline-keys';
-import { toolKeys } from '../../../lib/api/tool-keys';
+import { toolKeys } from '../../../lib/api/catalogue-keys';
 
 /** POST /api/order/:id/refunds (admin): 201 with the order and its refunds as they are now. */
 export function refundOrder(orderId: string, body: RefundRequestInput): Promise<Order> {

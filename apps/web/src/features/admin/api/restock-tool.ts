@@ -3,7 +3,7 @@ import type { RestockInput } from '@voltforge/contract/admin';
 import type { Tool } from '@voltforge/contract/tool';
 import { api } from '../../../lib/api/api-client';
 import type { Page } from '../../../lib/api/paged-fetch';
-import { toolKeys } from '../../../lib/api/tool-keys';
+import { toolKeys } from '../../../lib/api/catalogue-keys';
 
 /** POST /api/tool/:id/restock: adds to the stock. */
 export function restockTool(id: string, body: RestockInput): Promise<Tool> {

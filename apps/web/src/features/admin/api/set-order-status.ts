@@ -3,7 +3,7 @@ import type { AdminOrderStatus } from '@voltforge/contract/admin';
 import type { Order } from '@voltforge/contract/order';
 import { api } from '../../../lib/api/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
-import { toolKeys } from '../../../lib/api/tool-keys';
+import { toolKeys } from '../../../lib/api/catalogue-keys';
 
 /** How an order left: both optional, sent only with `shipped`. */
 export interface Shipment {

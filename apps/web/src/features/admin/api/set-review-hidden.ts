@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminReview } from '@voltforge/contract/review';
 import { api } from '../../../lib/api/api-client';
-import { reviewKeys } from '../../../lib/api/review-keys';
+import { reviewKeys } from '../../../lib/api/catalogue-keys';
 
 /** PATCH /api/review/:id: hide a review from the shop, or show it again. */
 export function setReviewHidden(id: string, hidden: boolean): Promise<AdminReview> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ToolPatch } from '@voltforge/contract/admin';
 import type { Tool } from '@voltforge/contract/tool';
 import { api } from '../../../lib/api/api-client';
-import { toolKeys } from '../../../lib/api/tool-keys';
+import { toolKeys } from '../../../lib/api/catalogue-keys';
 
 /** PATCH /api/tool/:id with only the fields that changed. */
 export function updateTool(id: string, patch: ToolPatch): Promise<Tool> {

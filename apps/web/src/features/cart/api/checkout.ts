@@ -4,7 +4,7 @@ import type { Order } from '@voltforge/contract/order';
 import { api } from '../../../lib/api/api-client';
 import { cartKeys } from '../../../lib/cart/cart-keys';
 import { orderKeys } from '../../../lib/api/order-keys';
-import { toolKeys } from '../../../lib/api/tool-keys';
+import { toolKeys } from '../../../lib/api/catalogue-keys';
 
 /** POST /api/checkout: the server cart becomes one order; the body says only where and how much. */
 export function checkout(body: CheckoutInput): Promise<Order> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteOrderResult, Order } from '@voltforge/contract/order';
 import { api } from '../../../lib/api/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
-import { toolKeys } from '../../../lib/api/tool-keys';
+import { toolKeys } from '../../../lib/api/catalogue-keys';
 
 /** DELETE /api/order/:id — cancels the order; the server puts its stock back. */
 export function cancelOrder(orderId: string): Promise<DeleteOrderResult> {

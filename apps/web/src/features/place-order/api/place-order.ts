@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrderInput, Order } from '@voltforge/contract/order';
 import { api } from '../../../lib/api/api-client';
 import { orderKeys } from '../../../lib/api/order-keys';
-import { toolKeys } from '../../../lib/api/tool-keys';
+import { toolKeys } from '../../../lib/api/catalogue-keys';
 
 /** POST /api/order. Only toolId, quantity, phone and address: the server decides the rest. */
 export function placeOrder(body: CreateOrderInput): Promise<Order> {

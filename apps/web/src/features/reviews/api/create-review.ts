@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateReviewInput, Review } from '@voltforge/contract/review';
 import { api } from '../../../lib/api/api-client';
-import { reviewKeys } from '../../../lib/api/review-keys';
+import { reviewKeys } from '../../../lib/api/catalogue-keys';
 
 /** POST /api/review. */
 export function createReview(input: CreateReviewInput): Promise<Review> {

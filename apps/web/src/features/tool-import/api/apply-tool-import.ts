@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ToolImportApplyInput, ToolImportResult } from '@voltforge/contract/tool-csv';
 import { api } from '../../../lib/api/api-client';
-import { toolKeys } from '../../../lib/api/tool-keys';
+import { toolKeys } from '../../../lib/api/catalogue-keys';
 
 /** POST /api/tool/import: applies the previewed file, all or nothing. */
 export const applyToolImport = (input: ToolImportApplyInput): Promise<ToolImportResult> =>
