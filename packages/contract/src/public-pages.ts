@@ -2,9 +2,10 @@ import type { CatalogState } from './catalog.ts';
 import { SITE_NAME, type PageMeta } from './page-meta.ts';
 
 /**
- * How the server makes a public page's first paint (docs/architecture.md, "Public pages"):
- * `static` pages carry no data and are made once; the others are read with the API's own services
- * and queries and made again when the catalogue changes.
+ * How the server makes a public page's first paint (docs/architecture.md, "Pages"): `static`
+ * pages carry no data and are made once; the others show what their loaders read, are made again
+ * when the catalogue changes, and are titled and linked by kind (the catalogue by what it shows,
+ * a tool's page by its own URL).
  */
 export type FirstPaint = 'static' | 'home' | 'catalogue' | 'categories' | 'tool';
 

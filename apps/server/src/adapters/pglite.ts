@@ -11,7 +11,7 @@ import type { PGlite } from '@electric-sql/pglite';
 /*
  * A thousand times V8's WebAssembly tiering budget: PGlite's one-off opening stays on baseline
  * code instead of keeping the optimising compiler busy at start-up, while hot queries still tier
- * up (docs/architecture.md, "PGlite's start-up").
+ * up (docs/architecture.md, "PGlite").
  */
 const WASM_TIERING_BUDGET = 1_800_000_000;
 
@@ -28,7 +28,7 @@ type WithStatementLock = {
 /**
  * PGlite runs each statement synchronously on the event loop's thread and starts the next queued
  * one in the same turn of the loop, so under a stream of database work Node accepted one new
- * connection per chain of statements (docs/architecture.md, "PGlite and the event loop"). Each
+ * connection per chain of statements (docs/architecture.md, "PGlite"). Each
  * statement now starts in a turn of its own, still holding PGlite's lock. Throws at start when
  * the lock is no longer there, rather than letting the shop run without it.
  */

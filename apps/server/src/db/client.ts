@@ -64,7 +64,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /*
  * PGlite zero-fills its whole shared-buffer pool on every start; 16 MB instead of PostgreSQL's
  * 128 MB saves most of a second, and the OS file cache holds the data files anyway
- * (docs/architecture.md, "PGlite's start-up").
+ * (docs/architecture.md, "PGlite").
  */
 const PGLITE_SHARED_BUFFERS = '16MB';
 const PGLITE_START_PARAMS = [
