@@ -10,7 +10,7 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, StaticRouter } from 'react-router';
-import type { SessionAnswer } from '@voltforge/contract/session-answer';
+import type { RenderPage, RenderedPage } from '@voltforge/contract/page-render';
 import { Providers } from './app/providers';
 import { AppRoutes, preloadRoutes, routes } from './app/router';
 import { sessionStateOf } from './lib/auth/auth-client';
@@ -18,46 +18,8 @@ import type { PageLoadContext, PageRead } from './lib/first-paint/page-loader';
 import { createQueryClient } from './lib/api/query-client';
 import type { SessionState } from './lib/auth/rendered-session';
 
-export interface RenderedPage {
-  /**
-   * Tags React hoists out of the page for the document's head: the preload of an image rendered
-   * with `fetchPriority="high"` (the page's largest image, fetched before the stylesheet).
-   */
-  head: string;
-  /** The page, for `<div id="root">`. */
-  body: string;
-  /**
-   * The answers its loaders read, as the query cache dehydrates them (TanStack Query's
-   * `DehydratedState`), for the browser to start from; undefined when they read nothing.
-   */
-  queries?: unknown;
-}
-
 /** React writes the resources it hoists (`<link rel="preload">`) before the page itself. */
 const LEADING_HEAD_TAGS = /^(?:<link\b[^>]*>)*/;
-
-/** One read a loader asks for: an API path (under /api), and whether its answer is paged. */
-export interface PageReadRequest {
-  path: string;
-  paged?: boolean;
-}
-
-/**
- * Reads API paths (under /api) as the page's reader, or as a visitor: the answer of each that
- * answered 200, by path (a paged one as `{ items, total }`). Given by the server, which makes the
- * same requests the browser would. A read may reject to give up the page: it is then served
- * without its HTML.
- */
-export type ReadAsReader = (reads: PageReadRequest[]) => Promise<Record<string, unknown>>;
-
-export interface RenderOptions {
-  /** The reader's session (get-session's answer), for a page rendered for its reader. */
-  session?: SessionAnswer;
-  /** When the page is rendered (ms since the epoch): its "now", which the browser uses too. */
-  renderedAt?: number;
-  /** Aborts a render that takes too long; the render then fails. */
-  signal?: AbortSignal;
-}
 
 /** A page asks for a handful of reads; more than this are left for the browser to make. */
 const MAX_READS = 12;
@@ -74,11 +36,7 @@ let handler: ReturnType<typeof createStaticHandler> | undefined;
  * one it is that reader's alone. Rejects when any part of the page failed to render, so the
  * server can serve the page without it rather than HTML the browser would discard.
  */
-export async function render(
-  url: string,
-  read: ReadAsReader,
-  options: RenderOptions = {},
-): Promise<RenderedPage> {
+export const render: RenderPage = async (url, read, options = {}) => {
   const { session, renderedAt, signal } = options;
   const client = createQueryClient();
   const rendered = session === undefined ? undefined : sessionStateOf(session);
@@ -121,7 +79,7 @@ export async function render(
   } finally {
     client.clear();
   }
-}
+};
 
 /** `promise`, or its rejection once `signal` aborts: a slow read ends with the render's time. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { publicPages, type PublicPage } from '@voltforge/contract/public-pages';
 import { signedInPages } from '@voltforge/contract/signed-in-pages';
-import type { PageReadRequest } from './web/server-renderer.ts';
+import type { PageReadRequest } from '@voltforge/contract/page-render';
 import { webRenderer } from '../../test/web-renderer.ts';
 
 /** A concrete URL of a route pattern. */

@@ -2,7 +2,7 @@ import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@voltforge/contract/paging';
 import { isSessionAnswer, pageSession } from '@voltforge/contract/session-answer';
-import type { ReadAsReader } from '../../plugins/web/server-renderer.ts';
+import type { ReadAsReader } from '@voltforge/contract/page-render';
 
 /**
  * The reads a page's loaders make on the server (docs/architecture.md, "Pages"): each the same

@@ -3,6 +3,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INITIAL_DATA_ELEMENT_ID } from '@voltforge/contract/initial-data';
 import { documentTitle, type PageMeta } from '@voltforge/contract/page-meta';
+import type { RenderedPage } from '@voltforge/contract/page-render';
 import {
   chooseEncoding,
   compressBody,
@@ -93,12 +94,6 @@ export interface PageHead {
 
 /** The web build's boot script (built from apps/web/src/boot/ into dist/boot.js): see `PageHead.bootScript`. */
 export const BOOT_SCRIPT = '/boot.js';
-
-/** A page rendered on the server: `head` goes into the document's head, `body` into `#root`. */
-export interface RenderedPage {
-  head: string;
-  body: string;
-}
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { InitialData } from '@voltforge/contract/initial-data';
 import type { PageMeta } from '@voltforge/contract/page-meta';
+import type { ReadAsReader, RenderedPage } from '@voltforge/contract/page-render';
 import type { SessionAnswer } from '@voltforge/contract/session-answer';
 import {
   BOOT_SCRIPT,
@@ -13,12 +14,7 @@ import {
 } from './page-html.ts';
 import { matchPublicPage, type PublicPage } from '@voltforge/contract/public-pages';
 import { matchSignedInPage } from '@voltforge/contract/signed-in-pages';
-import {
-  renderPageBody,
-  type ReadAsReader,
-  type RenderedPage,
-  type ServerRenderer,
-} from './server-renderer.ts';
+import { renderPageBody, type ServerRenderer } from './server-renderer.ts';
 
 /** A page that reads nothing: its loaders ask for nothing without a reader. */
 const readsNothing: ReadAsReader = () => Promise.resolve({});

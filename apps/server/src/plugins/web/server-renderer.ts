@@ -2,26 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SessionAnswer } from '@voltforge/contract/session-answer';
+import type {
+  ReadAsReader,
+  RenderPage,
+  RenderedPage,
+  RenderOptions,
+} from '@voltforge/contract/page-render';
 import { importWithScopedAsyncStorage } from '../../adapters/react-dom-server.ts';
-import type { RenderedPage as PageBody } from './page-html.ts';
-
-/** One read a page's loader asks for: an API path (under /api), and whether its answer is paged. */
-export interface PageReadRequest {
-  path: string;
-  paged?: boolean;
-}
-
-/**
- * Reads API paths (under /api) as the page's reader, or as a visitor: each answer that was a
- * 200, by path (a paged one as `{ items, total }`).
- */
-export type ReadAsReader = (reads: PageReadRequest[]) => Promise<Record<string, unknown>>;
-
-/** A page as the renderer made it, and the answers its loaders read (a `DehydratedState`). */
-export interface RenderedPage extends PageBody {
-  queries?: unknown;
-}
 
 /**
  * The web build's server renderer (apps/web/src/entry-server.tsx, built into dist/ssr/): a page's
@@ -29,11 +16,7 @@ export interface RenderedPage extends PageBody {
  * it; for the reader of `session` when one is given.
  */
 export interface ServerRenderer {
-  render(
-    url: string,
-    read: ReadAsReader,
-    options?: { session?: SessionAnswer; renderedAt?: number; signal?: AbortSignal },
-  ): Promise<RenderedPage>;
+  render: RenderPage;
 }
 
 /** Where the web build puts the server renderer, relative to its dist directory. */
@@ -106,7 +89,7 @@ export function renderPageBody(
   url: string,
   read: ReadAsReader,
   log: FastifyBaseLogger,
-  options: { session?: SessionAnswer; renderedAt?: number } = {},
+  options: Omit<RenderOptions, 'signal'> = {},
 ): Promise<RenderedPage | undefined> {
   return bounded((signal) => renderer.render(url, read, { ...options, signal }), url, log);
 }

@@ -5,7 +5,7 @@ import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '@voltforge/contract/i
  * The first data the server wrote into the page; undefined when there is none or it cannot be
  * read, which just means the page fetches as usual.
  */
-export function readInitialData(doc: Document = document): InitialData | undefined {
+function readInitialData(doc: Document = document): InitialData | undefined {
   const element = doc.getElementById(INITIAL_DATA_ELEMENT_ID);
   if (!element?.textContent) return undefined;
   try {
@@ -20,7 +20,7 @@ export function readInitialData(doc: Document = document): InitialData | undefin
  * named, so it hydrates with its content instead of a spinner. They count as read now: the data
  * is as fresh as the HTML, and each query's own staleTime decides when it is asked for again.
  */
-export function seedQueryCache(queryClient: QueryClient, data: InitialData): void {
+function seedQueryCache(queryClient: QueryClient, data: InitialData): void {
   const state = data.queries as DehydratedState | undefined;
   if (!state || !Array.isArray(state.queries)) return;
   const now = Date.now();
