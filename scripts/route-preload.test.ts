@@ -29,17 +29,17 @@ const chunks = [
 describe('route preloads', () => {
   it("lists what the entry loads at once for index.html, and leaves it out of a page's list", () => {
     const { preloads, withEntry, problems } = routePreloads(chunks, {
-      modules: ['src/home-page.tsx'],
+      pages: { '/': ['src/home-page.tsx'] },
       withEntry: ['node_modules/react-dom/client.js'],
     });
     expect(problems).toEqual([]);
     expect(withEntry).toEqual(['/assets/client.js', '/assets/scheduler.js']);
-    expect(preloads).toEqual({ 'src/home-page.tsx': ['/assets/home-page.js', '/assets/card.js'] });
+    expect(preloads).toEqual({ '/': ['/assets/home-page.js', '/assets/card.js'] });
   });
 
   it('names a module that starts no chunk', () => {
     const { problems } = routePreloads(chunks, {
-      modules: [],
+      pages: {},
       withEntry: ['node_modules/react-dom/gone.js'],
     });
     expect(problems).toEqual([

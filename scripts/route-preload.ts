@@ -4,15 +4,18 @@ import { chunkStartingAt, staticClosure, type LinkedChunk } from './chunk-graph.
 type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 
 /**
- * Writes `route-preload.json` into the build: for each module that starts a chunk (a page, a
- * layout), the URLs of the code it needs beyond the entry: its chunk, the chunks it imports
- * statically, and the stylesheets those import. The server puts them into a page's HTML
+ * Writes `route-preload.json` into the build: for each page (by its route pattern), the URLs of
+ * the code its modules (its layout, the page) need beyond the entry: their chunks, the chunks they
+ * import statically, and the stylesheets those import. The server puts them into a page's HTML
  * (`<link rel="modulepreload">`, `<link rel="stylesheet">`), so the browser fetches the page's code
  * alongside the entry instead of after the entry has run and asked for it.
  */
 export interface RoutePreload {
-  /** The modules (`src/features/home/home-page.tsx`), matched by how a chunk's module id ends. */
-  modules: readonly string[];
+  /**
+   * Each page's modules (`src/features/home/home-page.tsx`, matched by how a chunk's module id
+   * ends), by the name the server asks for (the page's route pattern).
+   */
+  pages: Readonly<Record<string, readonly string[]>>;
   /**
    * Modules the entry imports on every page as soon as it has run (React DOM, evaluated in a task
    * of its own after the app: src/main.tsx). Their code is preloaded by index.html with the
@@ -28,7 +31,10 @@ interface Chunk extends LinkedChunk {
   viteMetadata?: { importedCss: Set<string> };
 }
 
-/** Module → asset URLs, its chunk first, stylesheets last; errors name a module with no chunk. */
+/**
+ * Page → asset URLs, its modules' chunks first, stylesheets last, each once; errors name a module
+ * with no chunk.
+ */
 export function routePreloads(
   chunks: Chunk[],
   options: RoutePreload,
@@ -53,16 +59,19 @@ export function routePreloads(
     }
   }
   const entryCss = new Set([...inEntry].flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
-  for (const moduleId of options.modules) {
-    const chunk = chunkStartingAt(chunks, moduleId);
-    if (!chunk) {
-      problems.push(`route preload: no chunk starts at "${moduleId}"`);
-      continue;
+  for (const [page, moduleIds] of Object.entries(options.pages)) {
+    const closure = new Set<Chunk>();
+    for (const moduleId of moduleIds) {
+      const chunk = chunkStartingAt(chunks, moduleId);
+      if (!chunk) {
+        problems.push(`route preload: no chunk starts at "${moduleId}"`);
+        continue;
+      }
+      for (const c of staticClosure(chunk, byName)) if (!inEntry.has(c)) closure.add(c);
     }
-    const closure = [...staticClosure(chunk, byName)].filter((c) => !inEntry.has(c));
-    const css = new Set(closure.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
-    preloads[moduleId] = [
-      ...closure.map((c) => base + c.fileName),
+    const css = new Set([...closure].flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
+    preloads[page] = [
+      ...[...closure].map((c) => base + c.fileName),
       ...[...css].filter((file) => !entryCss.has(file)).map((file) => base + file),
     ];
   }

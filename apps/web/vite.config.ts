@@ -6,12 +6,17 @@ import { bundleBudget } from '../../scripts/bundle-budget.ts';
 import { routePreload } from '../../scripts/route-preload.ts';
 import { eagerModuleWrappers } from '../../scripts/eager-module-wrappers.ts';
 import { precompress } from '../../scripts/precompress.ts';
-// By path: the config is bundled on its own, where the workspace's TypeScript exports do not resolve.
-import { publicPages } from '../../packages/contract/src/public-pages.ts';
-import {
-  signedInFrameModules,
-  signedInPages,
-} from '../../packages/contract/src/signed-in-pages.ts';
+// The page table (loaded with Vite's module runner, `--configLoader runner` in package.json, which
+// resolves the workspace's TypeScript packages that it and the contract import).
+import { modulesOf, pages, signedInFrameModules } from './src/lib/pages.ts';
+import { SIGNED_IN_FRAME } from '@voltforge/contract/page-render';
+import { publicPages } from '@voltforge/contract/public-pages';
+import { signedInPages } from '@voltforge/contract/signed-in-pages';
+
+const src = (module: string) => `src/${module}`;
+/** The pages the server renders: everyone's public pages and those it renders for their reader. */
+const served = new Set([...Object.values(publicPages).map((page) => page.path), ...signedInPages]);
+const servedPages = Object.values(pages).filter((page) => served.has(page.path));
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000' } };
 
@@ -44,28 +49,19 @@ export default defineConfig(({ isSsrBuild }) => ({
       without: {
         packages: ['zod'],
         pageModules: [
-          ...Object.values(publicPages).map((page) => page.module),
-          'src/features/cart/cart-page.tsx',
-          'src/features/payment/payment-page.tsx',
-          'src/features/my-orders/my-orders-page.tsx',
+          ...new Set(servedPages.map((page) => src(page.module))),
           'src/features/admin-overview/overview-page.tsx',
         ],
       },
     }),
-    // The server preloads a public page's own chunks in its HTML (route-preload.json), each page
-    // as declared in the contract, and links the stylesheets of a signed-in page it renders; a
-    // module that no longer starts a chunk fails the build.
+    // The server preloads the code of a page it renders in its HTML (route-preload.json, by route
+    // pattern, from the page table) and links the stylesheets of a signed-in page; a module that
+    // no longer starts a chunk fails the build.
     routePreload({
-      modules: [
-        ...new Set([
-          ...Object.values(publicPages).map((page) => page.module),
-          ...signedInPages.flatMap((page) => [
-            ...(page.styles ? [page.styles] : []),
-            ...(page.modules ?? []),
-          ]),
-          ...signedInFrameModules,
-        ]),
-      ],
+      pages: {
+        ...Object.fromEntries(servedPages.map((page) => [page.path, modulesOf(page).map(src)])),
+        [SIGNED_IN_FRAME]: signedInFrameModules.map(src),
+      },
       withEntry,
     }),
     // Each script and stylesheet also written as .br and .gz at their best compression, which the

@@ -57,7 +57,11 @@ import { toolImagesRoutes } from './modules/tool-images/tool-images.routes.ts';
 import { orderExportRoutes } from './modules/order-export/order-export.routes.ts';
 import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
 import { pageHead, pageKey, staticPages } from './modules/seo/page-head.ts';
-import { modulePreloads, routePreloads } from './modules/seo/first-paint-preload.ts';
+import {
+  pageCode,
+  pageStylesheets,
+  routePreloads,
+} from './modules/seo/first-paint-preload.ts';
 import { signedInReader, visitorReads } from './modules/seo/page-reader.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 import { authMailCallbacks } from './mail/auth-mails.ts';
@@ -229,7 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // web build's server renderer with what their loaders read as a visitor (the home, catalogue
   // and tool pages' data goes with the HTML, docs/decisions/007-server-rendering.md); the first
   // pages a signed-in customer or admin opens are rendered for them (decision 019).
-  const codeOf = modulePreloads(config.webDistDir);
+  const code = pageCode(config.webDistDir);
   await app.register(webPlugin, {
     renderer: options.serverRenderer ?? serverRendererOf(config.webDistDir, app.log),
     distDir: config.webDistDir,
@@ -238,11 +242,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     head: pageHead,
     visitorReads: visitorReads(app),
     pageKey,
-    preload: routePreloads(codeOf),
+    preload: routePreloads(code),
     catalogue: { version: () => app.catalogueVersion(), ttlMs: config.catalogueCacheTtlMs },
     renderAllowed: app.pageRenderAllowed,
     readerOf: signedInReader(app),
-    stylesheets: (module) => codeOf([module]).filter((url) => url.endsWith('.css')),
+    stylesheets: pageStylesheets(code),
   });
   return app;
 }

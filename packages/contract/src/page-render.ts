@@ -53,3 +53,10 @@ export type RenderPage = (
   read: ReadAsReader,
   options?: RenderOptions,
 ) => Promise<RenderedPage>;
+
+/**
+ * What the web build writes for the server about the pages it renders (`route-preload.json`): by
+ * route pattern, the URLs of the page's code beyond the entry (scripts, then stylesheets), and
+ * under this name those of the parts of the site's frame only a signed-in reader sees.
+ */
+export const SIGNED_IN_FRAME = 'signed-in frame';

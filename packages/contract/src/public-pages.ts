@@ -9,33 +9,26 @@ import { SITE_NAME, type PageMeta } from './page-meta.ts';
  */
 export type FirstPaint = 'static' | 'home' | 'catalogue' | 'categories' | 'tool';
 
-/** One page anyone may open, declared once; everything that knows a public page reads it here. */
+/**
+ * One page anyone may open, as the server serves it: its path, head and kind of first paint. The
+ * page's code is the web app's page table's to name (apps/web, app/pages.ts).
+ */
 export interface PublicPage {
   /** The route pattern, `:id` where the page takes one. */
   path: string;
-  /** The page's module, relative to apps/web, and the component it exports. */
-  module: `src/features/${string}-page.tsx`;
-  component: string;
   /** The title and description the served HTML carries and the page sets when navigated to. */
   meta: PageMeta;
   firstPaint: FirstPaint;
-  /**
-   * The page paints its public part while the session is read, then asks a visitor to sign in
-   * (a tool's page: anyone may read it, only a customer may order).
-   */
-  signInAfterPaint?: true;
 }
 
 /**
- * Every public page: the web's router, the build's preload map, the server's first paint and the
- * sitemap are all made from this list. The odd spellings (`/catagories`, `/itSupport`) stay
+ * Every public page: the server's first paint and the sitemap are made from this list, and the web
+ * app's page table takes their paths from it. The odd spellings (`/catagories`, `/itSupport`) stay
  * because people and links already use them.
  */
 export const publicPages = {
   home: {
     path: '/',
-    module: 'src/features/home/home-page.tsx',
-    component: 'HomePage',
     firstPaint: 'home',
     meta: {
       title: SITE_NAME,
@@ -45,8 +38,6 @@ export const publicPages = {
   },
   about: {
     path: '/about',
-    module: 'src/features/company/about-page.tsx',
-    component: 'AboutPage',
     firstPaint: 'static',
     meta: {
       title: 'About Us',
@@ -56,8 +47,6 @@ export const publicPages = {
   },
   categories: {
     path: '/catagories',
-    module: 'src/features/catalog/categories-page.tsx',
-    component: 'CategoriesPage',
     firstPaint: 'categories',
     meta: {
       title: 'Categories',
@@ -67,8 +56,6 @@ export const publicPages = {
   },
   itSupport: {
     path: '/itSupport',
-    module: 'src/features/contact/it-support-page.tsx',
-    component: 'ItSupportPage',
     firstPaint: 'static',
     meta: {
       title: 'Our Support Section',
@@ -78,8 +65,6 @@ export const publicPages = {
   },
   design: {
     path: '/design',
-    module: 'src/features/contact/design-page.tsx',
-    component: 'DesignPage',
     firstPaint: 'static',
     meta: {
       title: 'Design and Development',
@@ -89,8 +74,6 @@ export const publicPages = {
   },
   tools: {
     path: '/tools',
-    module: 'src/features/catalog/tools-page.tsx',
-    component: 'ToolsPage',
     firstPaint: 'catalogue',
     meta: {
       title: 'Tools',
@@ -100,10 +83,7 @@ export const publicPages = {
   },
   tool: {
     path: '/tool/:id',
-    module: 'src/features/place-order/tool-order-page.tsx',
-    component: 'ToolOrderPage',
     firstPaint: 'tool',
-    signInAfterPaint: true,
     meta: {
       title: 'Place To Orders',
       description: 'Order a Voltforge tool: choose a quantity and where to deliver it.',
@@ -111,8 +91,6 @@ export const publicPages = {
   },
   summary: {
     path: '/summary',
-    module: 'src/features/summary/summary-page.tsx',
-    component: 'SummaryPage',
     firstPaint: 'static',
     meta: {
       title: 'Summary',
@@ -122,8 +100,6 @@ export const publicPages = {
   },
   portfolio: {
     path: '/portfolio',
-    module: 'src/features/company/portfolio-page.tsx',
-    component: 'PortfolioPage',
     firstPaint: 'static',
     meta: {
       title: 'Portfolio',
@@ -133,8 +109,6 @@ export const publicPages = {
   },
   blog: {
     path: '/blog',
-    module: 'src/features/company/blog-page.tsx',
-    component: 'BlogPage',
     firstPaint: 'static',
     meta: {
       title: 'Blog',
@@ -144,8 +118,6 @@ export const publicPages = {
   },
   login: {
     path: '/login',
-    module: 'src/features/auth/login-page.tsx',
-    component: 'LoginPage',
     firstPaint: 'static',
     meta: {
       title: 'Login',
@@ -154,8 +126,6 @@ export const publicPages = {
   },
   register: {
     path: '/register',
-    module: 'src/features/auth/register-page.tsx',
-    component: 'RegisterPage',
     firstPaint: 'static',
     meta: {
       title: 'Register',

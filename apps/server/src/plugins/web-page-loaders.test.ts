@@ -42,7 +42,7 @@ describe("the pages' loaders", () => {
     },
   );
 
-  it.each(signedInPages.map((page) => page.path))(
+  it.each([...signedInPages])(
     'give the page %s, rendered for a signed-in reader, its reads as that reader',
     async (path) => {
       const reads = await readsOf(urlOf(path), reader('user'));
@@ -58,6 +58,21 @@ describe("the pages' loaders", () => {
       '/order?email=reader%40example.com',
     );
   });
+
+  // A loader never handles a failed read itself: the render fails, and the server serves the shell
+  // (web-ssr.test.ts), whose app reads again and says what went wrong. A page whose loader caught
+  // the failure would be served as if it had nothing to show.
+  it.each([...new Set([...withData.map((page) => page.path), ...signedInPages])])(
+    'fail the render of %s when a read fails, never render it as empty',
+    async (path) => {
+      const render = webRenderer.render(
+        urlOf(path),
+        () => Promise.reject(new Error('the API is down')),
+        { session: reader('user'), renderedAt: Date.now() },
+      );
+      await expect(render).rejects.toThrow('the API is down');
+    },
+  );
 
   it('read nothing for a page without data', async () => {
     expect(await readsOf('/about')).toEqual([]);

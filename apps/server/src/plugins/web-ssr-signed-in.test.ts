@@ -30,8 +30,9 @@ function distDir() {
   writeFileSync(join(dist, 'boot.js'), '// the boot script');
   writeFileSync(
     join(dist, 'route-preload.json'),
+    // As the build writes it: by page, its layout's code and its own (scripts/route-preload.ts).
     JSON.stringify({
-      'src/app/layout/dashboard-layout.tsx': ['/assets/dashboard-layout-abc.js', dashboardCss],
+      '/dashboard/myOrder': ['/assets/dashboard-layout-abc.js', dashboardCss],
     }),
   );
   return dist;

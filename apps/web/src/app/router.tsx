@@ -5,8 +5,7 @@ import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layout/root-layout';
 import { pageHydrated } from '../lib/first-paint/hydration';
 import { loaderOf } from '../lib/first-paint/page-loader';
-import { routePatterns } from '../lib/paths';
-import { publicPages, type PublicPage } from '@voltforge/contract/public-pages';
+import { pages, type Access, type PageLine } from '../lib/pages';
 
 /** Each lazy page's element → loads its code (see `page`). */
 const pageLoaders = new WeakMap<object, () => Promise<void>>();
@@ -59,217 +58,56 @@ function page<M>(
   return { element, lazy: async () => ({ loader: loaderOf(await load()) }) };
 }
 
-const adminRoutes: RouteObject[] = [
-  {
-    path: routePatterns.users,
-    ...page(
-      () => import('../features/admin/users-page'),
-      (m) => m.UsersPage,
-    ),
-  },
-  {
-    path: routePatterns.addTool,
-    ...page(
-      () => import('../features/admin/add-tool-page'),
-      (m) => m.AddToolPage,
-    ),
-  },
-  {
-    path: routePatterns.manageOrders,
-    ...page(
-      () => import('../features/admin/manage-orders-page'),
-      (m) => m.ManageOrdersPage,
-    ),
-  },
-  {
-    path: routePatterns.manageTools,
-    ...page(
-      () => import('../features/admin/manage-tools-page'),
-      (m) => m.ManageToolsPage,
-    ),
-  },
-  {
-    path: routePatterns.importTools,
-    ...page(
-      () => import('../features/tool-import/tool-import-page'),
-      (m) => m.ToolImportPage,
-    ),
-  },
-  {
-    path: routePatterns.manageReviews,
-    ...page(
-      () => import('../features/admin/manage-reviews-page'),
-      (m) => m.ManageReviewsPage,
-    ),
-  },
-  {
-    // One order of the back office's order table, with its actions.
-    path: routePatterns.manageOrder,
-    ...page(
-      () => import('../features/admin/manage-order-page'),
-      (m) => m.ManageOrderPage,
-    ),
-  },
-  {
-    path: routePatterns.mail,
-    ...page(
-      () => import('../features/admin-mail/mail-page'),
-      (m) => m.MailPage,
-    ),
-  },
-  {
-    path: routePatterns.mailMessage,
-    ...page(
-      () => import('../features/admin-mail/mail-page'),
-      (m) => m.MailMessagePage,
-    ),
-  },
-  {
-    path: routePatterns.inbox,
-    ...page(
-      () => import('../features/admin-mail/inbox-page'),
-      (m) => m.InboxPage,
-    ),
-  },
-];
-
-const dashboardRoutes: RouteObject[] = [
-  {
-    index: true,
-    ...page(
-      () => import('./dashboard-home'),
-      (m) => m.DashboardHome,
-    ),
-  },
-  {
-    path: routePatterns.myOrder,
-    ...page(
-      () => import('../features/my-orders/my-orders-page'),
-      (m) => m.MyOrdersPage,
-    ),
-  },
-  {
-    path: routePatterns.addReview,
-    ...page(
-      () => import('../features/reviews/add-review-page'),
-      (m) => m.AddReviewPage,
-    ),
-  },
-  {
-    path: routePatterns.payment,
-    ...page(
-      () => import('../features/payment/payment-page'),
-      (m) => m.PaymentPage,
-    ),
-  },
-  {
-    path: routePatterns.updateProfile,
-    ...page(
-      () => import('../features/profile/update-profile-page'),
-      (m) => m.UpdateProfilePage,
-    ),
-  },
-  {
-    // The admin guard is lazy too: visitors never need admin code.
-    ...page(
-      () => import('./guards/require-admin'),
-      (m) => m.RequireAdmin,
-    ),
-    children: adminRoutes,
-  },
-];
-
 /**
- * The code of every feature's pages, each fetched on first visit; the public pages are picked from
- * here by their declaration.
+ * The code of every page in the table (lib/pages.ts), each fetched on first visit. A module the
+ * table names that is not here (or does not export its component) fails the router's test.
  */
-const pageModules = import.meta.glob<Record<string, ComponentType | undefined>>(
+const pageModules = import.meta.glob<Record<string, ComponentType | undefined>>([
   '../features/*/*-page.tsx',
-);
+  './dashboard-home.tsx',
+]);
 
-/** A public page as declared (`@voltforge/contract/public-pages`). */
-function declaredPage(declared: PublicPage) {
-  const load = pageModules[`../${declared.module.slice('src/'.length)}`];
-  if (!load) throw new Error(`No page module ${declared.module}`);
-  return page(load, (module) => {
-    const component = module[declared.component];
-    if (!component) throw new Error(`${declared.module} exports no ${declared.component}`);
+/** The route of one line of the page table. */
+function routeOf(line: PageLine): RouteObject {
+  const load =
+    pageModules[line.module.startsWith('app/') ? `./${line.module.slice(4)}` : `../${line.module}`];
+  if (!load) throw new Error(`No page module ${line.module}`);
+  const route = page(load, (module) => {
+    const component = module[line.component];
+    if (!component) throw new Error(`${line.module} exports no ${line.component}`);
     return component;
   });
+  // The dashboard's own page is its layout's index.
+  return line.path === pages.dashboard.path
+    ? { index: true, ...route }
+    : { path: line.path, ...route };
 }
 
-const declaredPages: PublicPage[] = Object.values(publicPages);
-
-const publicRoutes: RouteObject[] = [
-  ...declaredPages
-    .filter((declared) => !declared.signInAfterPaint)
-    .map((declared) => ({ path: declared.path, ...declaredPage(declared) })),
-  {
-    // Anyone may fill a cart; checking out asks a visitor to sign in. A plain client route, not a
-    // declared public page: a cart is this browser's or this account's, nothing to serve or index.
-    path: routePatterns.cart,
-    ...page(
-      () => import('../features/cart/cart-page'),
-      (m) => m.CartPage,
-    ),
-  },
-  {
-    path: routePatterns.forgotPassword,
-    ...page(
-      () => import('../features/password-reset/forgot-password-page'),
-      (m) => m.ForgotPasswordPage,
-    ),
-  },
-  {
-    path: routePatterns.resetPassword,
-    ...page(
-      () => import('../features/password-reset/reset-password-page'),
-      (m) => m.ResetPasswordPage,
-    ),
-  },
-  {
-    path: routePatterns.verifyEmailResult,
-    ...page(
-      () => import('../features/email-links/verify-email-page'),
-      (m) => m.VerifyEmailPage,
-    ),
-  },
-  {
-    path: routePatterns.newsletterConfirm,
-    ...page(
-      () => import('../features/email-links/newsletter-confirm-page'),
-      (m) => m.NewsletterConfirmPage,
-    ),
-  },
-  {
-    path: routePatterns.unsubscribe,
-    ...page(
-      () => import('../features/email-links/unsubscribe-page'),
-      (m) => m.UnsubscribePage,
-    ),
-  },
-];
+const lines: PageLine[] = Object.values(pages);
+const routesOf = (access: Access) => lines.filter((line) => line.access === access).map(routeOf);
 
 const signedInRoutes: RouteObject[] = [
   {
-    path: routePatterns.dashboard,
+    path: pages.dashboard.path,
     ...page(
       () => import('./layout/dashboard-layout'),
       (m) => m.DashboardLayout,
     ),
-    children: dashboardRoutes,
+    children: [
+      ...routesOf('signed in'),
+      {
+        // The admin guard is lazy too: visitors never need admin code.
+        ...page(
+          () => import('./guards/require-admin'),
+          (m) => m.RequireAdmin,
+        ),
+        children: routesOf('admin'),
+      },
+    ],
   },
 ];
 
-/** Public pages that paint while the session is read, then ask a visitor to sign in. */
-const signedInEarlyRoutes: RouteObject[] = declaredPages
-  .filter((declared) => declared.signInAfterPaint)
-  .map((declared) => ({ path: declared.path, ...declaredPage(declared) }));
-
-/**
- * Every page of the shop; the paths come from paths.ts, which links use too, and the public pages
- * from their declaration.
- */
+/** Every page of the shop, as the page table (lib/pages.ts) lists them, in the site's frame. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -279,9 +117,12 @@ export const routes: RouteObject[] = [
       lazy: async () => ({ loader: loaderOf(await import('./layout/account-cart-link')) }),
     }),
     children: [
-      ...publicRoutes,
+      ...routesOf('public'),
       { element: <RequireAuth />, children: signedInRoutes },
-      { element: <RequireAuth pageWhileChecking />, children: signedInEarlyRoutes },
+      {
+        element: <RequireAuth pageWhileChecking />,
+        children: routesOf('public, sign in after paint'),
+      },
     ],
   },
   {

@@ -1,59 +1,27 @@
-import { mailLinkPaths } from '@voltforge/contract/mail-links';
-import { publicPages } from '@voltforge/contract/public-pages';
+import { pages, type PageName } from './pages';
 
-type PathsOf<T> = { [K in keyof T]: T[K] extends { path: infer P } ? P : never };
+type WithId<P> = P extends `${string}:id${string}` ? true : false;
+type PatternOf<N extends PageName> = (typeof pages)[N]['path'];
 
-/** The public pages' paths, from their declaration (`@voltforge/contract/public-pages`). */
-const publicPaths = Object.fromEntries(
-  Object.entries(publicPages).map(([name, page]) => [name, page.path]),
-) as PathsOf<typeof publicPages>;
-
-const { tool: toolPattern, ...publicPathsWithoutId } = publicPaths;
-
-/**
- * Every client route, in one place: the router serves exactly these patterns and links use
- * `paths` (router.test.tsx fails when the two disagree).
- */
-const pages = {
-  ...publicPathsWithoutId,
-  cart: '/cart',
-  dashboard: '/dashboard',
-  myOrder: '/dashboard/myOrder',
-  addReview: '/dashboard/addReview',
-  updateProfile: '/dashboard/updateProfile',
-  users: '/dashboard/users',
-  addTool: '/dashboard/addTool',
-  manageOrders: '/dashboard/manageOrders',
-  manageTools: mailLinkPaths.manageTools,
-  importTools: '/dashboard/importTools',
-  manageReviews: '/dashboard/manageReviews',
-  forgotPassword: mailLinkPaths.forgotPassword,
-  resetPassword: mailLinkPaths.resetPassword,
-  verifyEmailResult: mailLinkPaths.verifyEmailResult,
-  newsletterConfirm: mailLinkPaths.newsletterConfirm,
-  unsubscribe: mailLinkPaths.unsubscribe,
-  mail: mailLinkPaths.mail,
-  inbox: mailLinkPaths.inbox,
-} as const;
-
-const pagesWithId = {
-  tool: toolPattern,
-  payment: '/dashboard/payment/:id',
-  manageOrder: '/dashboard/manageOrder/:id',
-  mailMessage: `${mailLinkPaths.mail}/:id`,
-} as const;
-
-/** The patterns the router matches, `:id` where a page takes one. */
-export const routePatterns = { ...pages, ...pagesWithId };
+/** The route pattern of every page, by name, from the page table (lib/pages.ts). */
+export const routePatterns = Object.fromEntries(
+  Object.entries(pages).map(([name, page]) => [name, page.path]),
+) as { [N in PageName]: PatternOf<N> };
 
 const withId = (pattern: string) => (id: string) => pattern.replace(':id', encodeURIComponent(id));
 
-/** Where links go. */
+/**
+ * Where links go: a page's path, or for a page that takes an `:id`, a function of the id (encoded
+ * into the path).
+ */
 export const paths = {
-  ...pages,
-  reviews: `${pages.home}#reviews`,
-  tool: withId(pagesWithId.tool),
-  payment: withId(pagesWithId.payment),
-  manageOrder: withId(pagesWithId.manageOrder),
-  mailMessage: withId(pagesWithId.mailMessage),
+  ...(Object.fromEntries(
+    Object.entries(pages).map(([name, page]) => [
+      name,
+      page.path.includes(':id') ? withId(page.path) : page.path,
+    ]),
+  ) as {
+    [N in PageName]: WithId<PatternOf<N>> extends true ? (id: string) => string : PatternOf<N>;
+  }),
+  reviews: `${pages.home.path}#reviews`,
 } as const;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTool } from '../../../test/shop-fixtures.ts';
 import { createTestApp, request, type TestApp } from '../../../test/test-app.ts';
-import { modulePreloads, routePreloads } from './first-paint-preload.ts';
+import { SIGNED_IN_FRAME } from '@voltforge/contract/page-render';
+import { pageCode, pageStylesheets, routePreloads } from './first-paint-preload.ts';
 
 let t: TestApp;
 let toolId: string;
@@ -12,9 +13,9 @@ const dist = mkdtempSync(join(tmpdir(), 'voltforge-dist-'));
 const stylesheet = '<link rel="stylesheet" crossorigin href="/assets/index-1.css">';
 const indexHtml = `<!doctype html><html><head><title>Voltforge</title>${stylesheet}</head><body><div id="root"></div></body></html>`;
 const table = {
-  'src/features/home/home-page.tsx': ['/assets/home-page-1.js', '/assets/use-query-1.js'],
-  'src/features/company/about-page.tsx': ['/assets/about-page-1.js'],
-  'src/features/place-order/tool-order-page.tsx': ['/assets/tool-order-page-1.js'],
+  '/': ['/assets/home-page-1.js', '/assets/use-query-1.js'],
+  '/about': ['/assets/about-page-1.js'],
+  '/tool/:id': ['/assets/tool-order-page-1.js'],
 };
 
 beforeAll(async () => {
@@ -34,17 +35,15 @@ async function preloaded(url: string) {
 
 describe("a page's own scripts, preloaded in its HTML", () => {
   it('preloads the chunks of the page the path shows, on data pages and static pages', async () => {
-    expect(await preloaded('/')).toEqual(table['src/features/home/home-page.tsx']);
-    expect(await preloaded('/about')).toEqual(table['src/features/company/about-page.tsx']);
-    expect(await preloaded(`/tool/${toolId}`)).toEqual(
-      table['src/features/place-order/tool-order-page.tsx'],
-    );
+    expect(await preloaded('/')).toEqual(table['/']);
+    expect(await preloaded('/about')).toEqual(table['/about']);
+    expect(await preloaded(`/tool/${toolId}`)).toEqual(table['/tool/:id']);
   });
 
   it('keeps the stylesheet of a page served with its preloads as the shell', async () => {
     // No server renderer in this build: the page is the shell, painted by the app with this sheet.
     const res = await request(t.app, { method: 'GET', url: '/about' });
-    expect(res.body).toContain(table['src/features/company/about-page.tsx'][0]);
+    expect(res.body).toContain(table['/about'][0]);
     expect(res.body).toContain(stylesheet);
   });
 
@@ -53,10 +52,23 @@ describe("a page's own scripts, preloaded in its HTML", () => {
     expect(await preloaded('/tool/a/b')).toEqual([]);
   });
 
+  // What the build lists for each page, by route pattern (scripts/route-preload.ts).
+  const built: Record<string, string[]> = {
+    '/dashboard/payment/:id': [
+      '/assets/dashboard-layout.tsx.js',
+      '/assets/payment-page.tsx.js',
+      '/assets/dashboard-layout.css',
+    ],
+    '/cart': ['/assets/cart-page.tsx.js'],
+    '/tools': ['/assets/tools-page.tsx.js'],
+    '/tool/:id': ['/assets/tool-order-page.tsx.js'],
+    '/dashboard/users': ['/assets/users-page.tsx.js'],
+    [SIGNED_IN_FRAME]: ['/assets/user-menu.tsx.js', '/assets/account-cart-link.tsx.js'],
+  };
+  const code = (page: string) => built[page] ?? [];
+
   it("lists a signed-in page's code, its layout's and its own, for the HTML rendered for its reader", () => {
-    const preloads = routePreloads((modules) =>
-      modules.flatMap((module) => [`/assets/${module.split('/').pop()}.js`, '/a.css']),
-    );
+    const preloads = routePreloads(code);
     expect(preloads('/dashboard/payment/0b5e')).toEqual([
       '/assets/dashboard-layout.tsx.js',
       '/assets/payment-page.tsx.js',
@@ -64,13 +76,17 @@ describe("a page's own scripts, preloaded in its HTML", () => {
     expect(preloads('/cart')).toEqual(['/assets/cart-page.tsx.js']);
     // A page also public has its public page's.
     expect(preloads('/tools')).toEqual(['/assets/tools-page.tsx.js']);
+    // A page the server does not render lists none.
     expect(preloads('/dashboard/users')).toEqual([]);
+    // Its layout's stylesheet is linked.
+    expect(pageStylesheets(code)('/dashboard/payment/0b5e')).toEqual([
+      '/assets/dashboard-layout.css',
+    ]);
+    expect(pageStylesheets(code)('/dashboard/users')).toEqual([]);
   });
 
   it("adds the navbar's signed-in parts to a page rendered for a signed-in reader", () => {
-    const preloads = routePreloads((modules) =>
-      modules.map((module) => `/assets/${module.split('/').pop()}.js`),
-    );
+    const preloads = routePreloads(code);
     const frame = ['/assets/user-menu.tsx.js', '/assets/account-cart-link.tsx.js'];
     expect(preloads('/cart', true)).toEqual(['/assets/cart-page.tsx.js', ...frame]);
     expect(preloads('/tool/0b5e', true)).toEqual(['/assets/tool-order-page.tsx.js', ...frame]);
@@ -80,7 +96,7 @@ describe("a page's own scripts, preloaded in its HTML", () => {
   });
 
   it('preloads nothing when the build has no list', () => {
-    const noList = modulePreloads(mkdtempSync(join(tmpdir(), 'voltforge-dist-')));
+    const noList = pageCode(mkdtempSync(join(tmpdir(), 'voltforge-dist-')));
     expect(routePreloads(noList)('/')).toEqual([]);
   });
 });

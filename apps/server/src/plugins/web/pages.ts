@@ -76,8 +76,11 @@ export interface PageOptions {
    * the shell. Without it, signed-in pages are painted by the browser.
    */
   readerOf?: (request: FastifyRequest) => Promise<SignedInReader | undefined>;
-  /** The stylesheets of a module (route-preload.json of the build). */
-  stylesheets?: (module: string) => string[];
+  /**
+   * The stylesheets a signed-in page is styled with beyond the entry's (its layout's:
+   * route-preload.json of the build), linked in its HTML so it paints styled.
+   */
+  stylesheets?: (path: string) => string[];
 }
 
 /** The public pages with their HTML made from index.html: kept, and made on demand. */
@@ -255,7 +258,6 @@ export function createPages(
   async function signedInPage(
     request: FastifyRequest,
     path: string,
-    styles: string | undefined,
     publicPage: PublicPage | undefined,
   ): Promise<PreparedPage | undefined> {
     if (!opts.renderer || !opts.readerOf || !request.headers.cookie) return undefined;
@@ -284,7 +286,7 @@ export function createPages(
         canonicalPath: head?.canonicalPath ?? path,
       }),
       preload: opts.preload?.(path, true),
-      stylesheets: styles ? opts.stylesheets?.(styles) : undefined,
+      stylesheets: opts.stylesheets?.(path),
     });
     const headers = reader.setCookie.length
       ? { ...security, 'set-cookie': reader.setCookie }
@@ -317,7 +319,7 @@ export function createPages(
       if (signedIn) {
         // A page that is also a public page (a tool's) is everyone's copy for anyone else.
         const publicPage = matchPublicPage(path)?.page;
-        const page = await signedInPage(request, path, signedIn.styles, publicPage);
+        const page = await signedInPage(request, path, publicPage);
         if (page || !publicPage) return page;
       }
       return staticPage(path, request.log) ?? dataPage(request);

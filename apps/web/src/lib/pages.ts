@@ -1,0 +1,185 @@
+import { mailLinkPaths } from '@voltforge/contract/mail-links';
+import { publicPages, type PublicPageName } from '@voltforge/contract/public-pages';
+
+/*
+ * The page table: every page of the shop, one line each (docs/architecture.md, "Pages"). Plain
+ * data, no React: the router makes its routes from it, links take their paths from it (paths.ts),
+ * and the build reads it for each page's code (vite.config.ts), so it imports nothing heavier than
+ * the contract's paths.
+ */
+
+/**
+ * Who may open a page: anyone; anyone, and a visitor is asked to sign in once the page has
+ * painted (a tool's page: anyone may read it, only a customer may order); a signed-in reader
+ * (the account's pages, inside the dashboard's layout); an admin (the back office, in the same
+ * layout behind the admin guard).
+ */
+export type Access = 'public' | 'public, sign in after paint' | 'signed in' | 'admin';
+
+/** A page's module under src/ (`features/home/home-page.tsx`). */
+export type PageModule = `${'features' | 'app'}/${string}.tsx`;
+
+export interface PageLine {
+  /** The route pattern, `:id` where the page takes one. */
+  path: string;
+  access: Access;
+  /**
+   * The module and the component it exports. The module may also export a `loader`
+   * (lib/first-paint/page-loader.ts): the reads its first render needs, made on the server.
+   */
+  module: PageModule;
+  component: string;
+}
+
+const line = <const P extends string, const A extends Access>(
+  path: P,
+  access: A,
+  module: PageModule,
+  component: string,
+) => ({ path, access, module, component });
+
+/** A public page: its path, title and description are the contract's, which the server serves. */
+const declared = <N extends PublicPageName>(name: N, module: PageModule, component: string) =>
+  line(publicPages[name].path as (typeof publicPages)[N]['path'], 'public', module, component);
+
+export const pages = {
+  home: declared('home', 'features/home/home-page.tsx', 'HomePage'),
+  about: declared('about', 'features/company/about-page.tsx', 'AboutPage'),
+  categories: declared('categories', 'features/catalog/categories-page.tsx', 'CategoriesPage'),
+  itSupport: declared('itSupport', 'features/contact/it-support-page.tsx', 'ItSupportPage'),
+  design: declared('design', 'features/contact/design-page.tsx', 'DesignPage'),
+  tools: declared('tools', 'features/catalog/tools-page.tsx', 'ToolsPage'),
+  tool: line(
+    publicPages.tool.path,
+    'public, sign in after paint',
+    'features/place-order/tool-order-page.tsx',
+    'ToolOrderPage',
+  ),
+  summary: declared('summary', 'features/summary/summary-page.tsx', 'SummaryPage'),
+  portfolio: declared('portfolio', 'features/company/portfolio-page.tsx', 'PortfolioPage'),
+  blog: declared('blog', 'features/company/blog-page.tsx', 'BlogPage'),
+  login: declared('login', 'features/auth/login-page.tsx', 'LoginPage'),
+  register: declared('register', 'features/auth/register-page.tsx', 'RegisterPage'),
+  // Anyone may fill a cart; checking out asks a visitor to sign in. Not a declared public page: a
+  // cart is this browser's or this account's, nothing to index.
+  cart: line('/cart', 'public', 'features/cart/cart-page.tsx', 'CartPage'),
+  forgotPassword: line(
+    mailLinkPaths.forgotPassword,
+    'public',
+    'features/password-reset/forgot-password-page.tsx',
+    'ForgotPasswordPage',
+  ),
+  resetPassword: line(
+    mailLinkPaths.resetPassword,
+    'public',
+    'features/password-reset/reset-password-page.tsx',
+    'ResetPasswordPage',
+  ),
+  verifyEmailResult: line(
+    mailLinkPaths.verifyEmailResult,
+    'public',
+    'features/email-links/verify-email-page.tsx',
+    'VerifyEmailPage',
+  ),
+  newsletterConfirm: line(
+    mailLinkPaths.newsletterConfirm,
+    'public',
+    'features/email-links/newsletter-confirm-page.tsx',
+    'NewsletterConfirmPage',
+  ),
+  unsubscribe: line(
+    mailLinkPaths.unsubscribe,
+    'public',
+    'features/email-links/unsubscribe-page.tsx',
+    'UnsubscribePage',
+  ),
+
+  dashboard: line('/dashboard', 'signed in', 'app/dashboard-home.tsx', 'DashboardHome'),
+  myOrder: line(
+    mailLinkPaths.myOrders,
+    'signed in',
+    'features/my-orders/my-orders-page.tsx',
+    'MyOrdersPage',
+  ),
+  addReview: line(
+    '/dashboard/addReview',
+    'signed in',
+    'features/reviews/add-review-page.tsx',
+    'AddReviewPage',
+  ),
+  payment: line(
+    '/dashboard/payment/:id',
+    'signed in',
+    'features/payment/payment-page.tsx',
+    'PaymentPage',
+  ),
+  updateProfile: line(
+    '/dashboard/updateProfile',
+    'signed in',
+    'features/profile/update-profile-page.tsx',
+    'UpdateProfilePage',
+  ),
+
+  users: line('/dashboard/users', 'admin', 'features/admin/users-page.tsx', 'UsersPage'),
+  addTool: line('/dashboard/addTool', 'admin', 'features/admin/add-tool-page.tsx', 'AddToolPage'),
+  manageOrders: line(
+    '/dashboard/manageOrders',
+    'admin',
+    'features/admin/manage-orders-page.tsx',
+    'ManageOrdersPage',
+  ),
+  // One order of the back office's order table, with its actions.
+  manageOrder: line(
+    '/dashboard/manageOrder/:id',
+    'admin',
+    'features/admin/manage-order-page.tsx',
+    'ManageOrderPage',
+  ),
+  manageTools: line(
+    mailLinkPaths.manageTools,
+    'admin',
+    'features/admin/manage-tools-page.tsx',
+    'ManageToolsPage',
+  ),
+  importTools: line(
+    '/dashboard/importTools',
+    'admin',
+    'features/tool-import/tool-import-page.tsx',
+    'ToolImportPage',
+  ),
+  manageReviews: line(
+    '/dashboard/manageReviews',
+    'admin',
+    'features/admin/manage-reviews-page.tsx',
+    'ManageReviewsPage',
+  ),
+  mail: line(mailLinkPaths.mail, 'admin', 'features/admin-mail/mail-page.tsx', 'MailPage'),
+  mailMessage: line(
+    `${mailLinkPaths.mail}/:id`,
+    'admin',
+    'features/admin-mail/mail-page.tsx',
+    'MailMessagePage',
+  ),
+  inbox: line(mailLinkPaths.inbox, 'admin', 'features/admin-mail/inbox-page.tsx', 'InboxPage'),
+} as const satisfies Record<string, PageLine>;
+
+export type PageName = keyof typeof pages;
+
+/** The layout around every page behind sign-in, whose stylesheet those pages are styled with. */
+export const dashboardLayoutModule: PageModule = 'app/layout/dashboard-layout.tsx';
+
+/**
+ * The parts of the site's frame only a signed-in reader sees (the navbar's account menu and the
+ * account's cart count), which a visitor never loads: a page rendered for its reader lists their
+ * code with its own, so it is there when the page hydrates instead of being asked for then.
+ */
+export const signedInFrameModules: readonly PageModule[] = [
+  'app/layout/user-menu.tsx',
+  'app/layout/account-cart-link.tsx',
+];
+
+/** The modules a page's code starts from: its layout's, then its own. */
+export function modulesOf(page: PageLine): PageModule[] {
+  const inDashboard = page.access === 'signed in' || page.access === 'admin';
+  return inDashboard ? [dashboardLayoutModule, page.module] : [page.module];
+}
