@@ -57,11 +57,7 @@ import { toolImagesRoutes } from './modules/tool-images/tool-images.routes.ts';
 import { orderExportRoutes } from './modules/order-export/order-export.routes.ts';
 import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
 import { pageHead, pageKey, staticPages } from './modules/seo/page-head.ts';
-import {
-  pageCode,
-  pageStylesheets,
-  routePreloads,
-} from './modules/seo/first-paint-preload.ts';
+import { pageCode, pageStylesheets, routePreloads } from './modules/seo/first-paint-preload.ts';
 import { signedInReader, visitorReads } from './modules/seo/page-reader.ts';
 import { createActiveProvider, paymentCancelGuard } from './modules/payments/active-provider.ts';
 import { authMailCallbacks } from './mail/auth-mails.ts';
