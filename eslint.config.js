@@ -198,6 +198,7 @@ export default tseslint.config(
             'accounting',
             'cart',
             'quick-order',
+            'projects',
             'admin-catalogue',
             'tool-csv',
             'seo',

@@ -91,6 +91,13 @@ const validProfile = {
   phone: '5550102030',
   linkedin: 'https://www.linkedin.com/in/alice',
 };
+const projectInput = () => ({
+  name: 'Matrix board',
+  lines: [
+    { part: 'MATRIX-PART', quantityPerBuild: 1 },
+    { part: 'NOT-SOLD-HERE', quantityPerBuild: 2 },
+  ],
+});
 const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
 
 async function placeOrderOfA(): Promise<string> {
@@ -155,6 +162,18 @@ async function cartLineOfA(): Promise<string> {
   });
   if (res.statusCode !== 200) throw new Error(`cart add failed: ${res.body}`);
   return id;
+}
+
+/** A two-line project of A's, saved through the API; returns its id. */
+async function projectOfA(): Promise<string> {
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/projects',
+    payload: projectInput(),
+    as: customerA,
+  });
+  if (res.statusCode !== 201) throw new Error(`project failed: ${res.body}`);
+  return res.json<{ id: string }>().id;
 }
 
 /** A review by A, written straight to the table (A may post only one a day). */
@@ -226,6 +245,8 @@ async function targetEmail(caller: Caller): Promise<string> {
 const PUBLIC = [200, 200, 200, 200] as const;
 const SIGNED_IN = [401, 200, 200, 200] as const;
 const ADMIN = [401, 403, 403, 200] as const;
+/** The owner's alone: anyone else, an admin too, is told it does not exist. */
+const OWNER_ONLY = [401, 200, 404, 404] as const;
 
 /** A public GET with no object: every caller reads it. */
 const publicGet = (path: string): Row => ({
@@ -409,6 +430,75 @@ const matrix: Row[] = [
     expected: PUBLIC,
     on: 'one unit of a tool',
     call: async () => ({ url: '/api/cart/price', payload: { lines: [{ toolId, quantity: 1 }] } }),
+  },
+  {
+    route: 'GET /api/projects',
+    who: 'signed in (the own projects only)',
+    expected: SIGNED_IN,
+    on: '—',
+    call: async () => ({ url: '/api/projects' }),
+  },
+  {
+    route: 'POST /api/projects',
+    who: 'signed in (saves a project of the own)',
+    expected: [401, 201, 201, 201],
+    on: 'a two-line project',
+    call: async () => ({ url: '/api/projects', payload: projectInput() }),
+  },
+  {
+    route: 'GET /api/projects/:id',
+    who: 'owner (an admin too gets 404: projects are private)',
+    expected: OWNER_ONLY,
+    on: "A's project",
+    call: async () => ({ url: `/api/projects/${await projectOfA()}` }),
+  },
+  {
+    route: 'PUT /api/projects/:id',
+    who: 'owner',
+    expected: OWNER_ONLY,
+    on: "A's project",
+    call: async () => ({ url: `/api/projects/${await projectOfA()}`, payload: projectInput() }),
+  },
+  {
+    route: 'DELETE /api/projects/:id',
+    who: 'owner',
+    expected: [401, 204, 404, 404],
+    on: "A's project",
+    call: async () => ({ url: `/api/projects/${await projectOfA()}` }),
+  },
+  {
+    route: 'GET /api/projects/:id/revisions/:revision',
+    who: 'owner',
+    expected: OWNER_ONLY,
+    on: "A's project's first revision",
+    call: async () => ({ url: `/api/projects/${await projectOfA()}/revisions/1` }),
+  },
+  {
+    route: 'GET /api/projects/:id/diff',
+    who: 'owner',
+    expected: OWNER_ONLY,
+    on: "A's project, revision 1 against itself",
+    call: async () => ({ url: `/api/projects/${await projectOfA()}/diff?from=1&to=1` }),
+  },
+  {
+    route: 'POST /api/projects/:id/price',
+    who: 'owner',
+    expected: OWNER_ONLY,
+    on: "A's project, 2 boards",
+    call: async () => ({
+      url: `/api/projects/${await projectOfA()}/price`,
+      payload: { builds: 2 },
+    }),
+  },
+  {
+    route: 'POST /api/projects/:id/cart',
+    who: 'owner (adds to the own cart)',
+    expected: OWNER_ONLY,
+    on: "A's project, 1 board",
+    call: async () => ({
+      url: `/api/projects/${await projectOfA()}/cart`,
+      payload: { builds: 1 },
+    }),
   },
   {
     route: 'POST /api/checkout',

@@ -34,6 +34,8 @@ export const cartMessages = {
     `${partNumber}: ${formatCount(quantity)} pcs. from this browser added to your cart.`,
   mergeCapped: (partNumber: string, quantity: number) =>
     `${partNumber}: only ${formatCount(quantity)} pcs. in your cart, as much as is in stock.`,
+  notAddedShort: (available: number, inCart: number) =>
+    `Not added: only ${formatCount(available)} in stock${inCart > 0 ? `, and ${formatCount(inCart)} already in your cart` : ''}.`,
   mergeDropped: (partNumber: string) =>
     `${partNumber}: not added, it cannot be ordered now (sold out or no longer sold).`,
 } as const;

@@ -273,3 +273,55 @@ export async function mergeIntoCart(
     return { cart: await readCart(tx, userId), changes };
   });
 }
+
+/** What became of one tool's add: added, or why not (the order form's words). */
+export type AddOutcome = { ok: true; quantity: number } | { ok: false; message: string };
+
+/**
+ * Adds each line that the rules accept with what the cart already holds, and leaves out the
+ * others, saying why (a project's "add N builds"): one transaction, one verdict per tool, so a
+ * line left out is never reported as added. Lines of one tool are added together.
+ */
+export async function addEachToCart(
+  db: Db,
+  userId: string,
+  lines: readonly CartLineInput[],
+): Promise<{ outcomes: Map<string, AddOutcome>; cartLines: number }> {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    const wanted = summed(lines);
+    const tools = await toolsFor(tx, [...wanted.keys()]);
+    const current = await quantitiesIn(tx, userId);
+    const outcomes = new Map<string, AddOutcome>();
+    const writes: Array<{ row: ToolRow; quantity: number }> = [];
+    let count = current.size;
+    for (const [toolId, added] of wanted) {
+      const row = tools.get(toolId);
+      const had = current.get(toolId) ?? 0;
+      if (!row || row.archivedAt) {
+        outcomes.set(toolId, { ok: false, message: cartMessages.unknownTool });
+        continue;
+      }
+      if (had === 0 && count >= MAX_CART_LINES) {
+        outcomes.set(toolId, { ok: false, message: cartMessages.tooManyLines });
+        continue;
+      }
+      const problem = quantityProblem(row, had + added);
+      if (problem) {
+        outcomes.set(toolId, {
+          ok: false,
+          message:
+            problem.kind === 'over_stock'
+              ? cartMessages.notAddedShort(row.inStock, had)
+              : problem.message,
+        });
+        continue;
+      }
+      if (had === 0) count += 1;
+      writes.push({ row, quantity: had + added });
+      outcomes.set(toolId, { ok: true, quantity: added });
+    }
+    await writeLines(tx, userId, writes);
+    return { outcomes, cartLines: count };
+  });
+}

@@ -1,0 +1,192 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  projectDiffQuerySchema,
+  projectDiffSchema,
+  projectInputSchema,
+  projectListSchema,
+  projectParamsSchema,
+  projectPriceSchema,
+  projectRevisionParamsSchema,
+  projectSchema,
+  projectToCartBodySchema,
+  projectToCartSchema,
+  buildsSchema,
+} from '@voltforge/contract/project';
+import { requireUser, signedIn } from '../../auth/guards.ts';
+import {
+  createProject,
+  deleteProject,
+  diffRevisions,
+  listProjects,
+  priceProject,
+  projectToCart,
+  readProject,
+  updateProject,
+} from './projects.service.ts';
+
+/**
+ * A buyer's projects (saved bills of materials): each route acts on the session's own projects
+ * only, and answers 404 for anyone else's.
+ */
+export async function projectsRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tags = ['projects'];
+  const owner = async (request: Parameters<typeof requireUser>[0]) =>
+    (await requireUser(request)).id;
+
+  app.get(
+    '/api/projects',
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Your projects', response: { 200: projectListSchema } },
+    },
+    async (request) => listProjects(app.db, await owner(request)),
+  );
+
+  app.post(
+    '/api/projects',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Save a new project',
+        body: projectInputSchema,
+        response: { 201: projectSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return createProject(app.db, await owner(request), request.body);
+    },
+  );
+
+  app.get(
+    '/api/projects/:id',
+    {
+      onRequest: signedIn,
+      config: { extraErrors: [404] },
+      schema: {
+        tags,
+        summary: 'One of your projects, its latest revision',
+        params: projectParamsSchema,
+        response: { 200: projectSchema },
+      },
+    },
+    async (request) => readProject(app.db, await owner(request), request.params.id),
+  );
+
+  app.get(
+    '/api/projects/:id/revisions/:revision',
+    {
+      onRequest: signedIn,
+      config: { extraErrors: [404] },
+      schema: {
+        tags,
+        summary: 'One revision of one of your projects',
+        params: projectRevisionParamsSchema,
+        response: { 200: projectSchema },
+      },
+    },
+    async (request) =>
+      readProject(app.db, await owner(request), request.params.id, request.params.revision),
+  );
+
+  app.get(
+    '/api/projects/:id/diff',
+    {
+      onRequest: signedIn,
+      config: { extraErrors: [404] },
+      schema: {
+        tags,
+        summary: 'What changed between two revisions',
+        params: projectParamsSchema,
+        querystring: projectDiffQuerySchema,
+        response: { 200: projectDiffSchema },
+      },
+    },
+    async (request) =>
+      diffRevisions(
+        app.db,
+        await owner(request),
+        request.params.id,
+        request.query.from,
+        request.query.to,
+      ),
+  );
+
+  app.put(
+    '/api/projects/:id',
+    {
+      onRequest: signedIn,
+      config: { extraErrors: [404] },
+      schema: {
+        tags,
+        summary: 'Save a project as its next revision',
+        params: projectParamsSchema,
+        body: projectInputSchema,
+        response: { 200: projectSchema },
+      },
+    },
+    async (request) => updateProject(app.db, await owner(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/projects/:id',
+    {
+      onRequest: signedIn,
+      config: { extraErrors: [404] },
+      schema: {
+        tags,
+        summary: 'Delete a project',
+        params: projectParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await deleteProject(app.db, await owner(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/projects/:id/price',
+    {
+      onRequest: signedIn,
+      config: { extraErrors: [404] },
+      schema: {
+        tags,
+        summary: 'Price a project for a number of boards, at today’s prices',
+        params: projectParamsSchema,
+        body: z.strictObject({ builds: buildsSchema }),
+        response: { 200: projectPriceSchema },
+      },
+    },
+    async (request) =>
+      priceProject(app.db, await owner(request), request.params.id, request.body.builds),
+  );
+
+  app.post(
+    '/api/projects/:id/cart',
+    {
+      onRequest: signedIn,
+      config: { extraErrors: [404] },
+      schema: {
+        tags,
+        summary: 'Add a number of boards of a project to your cart, a verdict per line',
+        params: projectParamsSchema,
+        body: projectToCartBodySchema,
+        response: { 200: projectToCartSchema },
+      },
+    },
+    async (request) =>
+      projectToCart(
+        app.db,
+        await owner(request),
+        request.params.id,
+        request.body.builds,
+        request.body.takeSuggestions,
+      ),
+  );
+}

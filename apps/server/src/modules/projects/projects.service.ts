@@ -1,0 +1,455 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { centsToDollars } from '@voltforge/contract/money';
+import { MAX_ORDER_QUANTITY } from '@voltforge/contract/order-rules';
+import { partNumberKey } from '@voltforge/contract/part-number';
+import { priceLine } from '@voltforge/contract/pricing';
+import type {
+  PricedProjectLine,
+  Project,
+  ProjectDiff,
+  ProjectInput,
+  ProjectLine,
+  ProjectPrice,
+  ProjectSummary,
+  ProjectToCart,
+} from '@voltforge/contract/project';
+import { projectInputSchema } from '@voltforge/contract/project';
+import {
+  expandDesignators,
+  neededFor,
+  nextBreakSuggestion,
+  orderableQuantity,
+  projectMessages as messages,
+} from '@voltforge/contract/project-rules';
+import { mostOrderable } from '@voltforge/contract/quantity-rules';
+import { quickOrderMessages } from '@voltforge/contract/quick-order-rules';
+import { orderMessages } from '@voltforge/contract/order-rules';
+import { pricingMessages } from '@voltforge/contract/pricing';
+import type { Db, Tx } from '../../db/client.ts';
+import { isUuid } from '../../db/ids.ts';
+import { project, projectRevision, type StoredProjectLine } from '../../db/schema/project.ts';
+import { tool, toolColumns } from '../../db/schema/tool.ts';
+import { notFound } from '../../http-error.ts';
+import { addEachToCart } from '../cart/cart.service.ts';
+import { pricingOfRow, type ToolRow } from '../tools/tools.service.ts';
+import { closestPartNumbers } from '../tools/tool-search.ts';
+
+type ProjectRow = typeof project.$inferSelect;
+
+/** The owner's project, or 404 for anyone else's, a malformed id and a project that is gone. */
+async function ownProject(db: Db | Tx, userId: string, id: string): Promise<ProjectRow> {
+  if (!isUuid(id)) throw notFound(messages.notFound);
+  const [row] = await db
+    .select()
+    .from(project)
+    .where(and(eq(project.id, id), eq(project.userId, userId)));
+  if (!row) throw notFound(messages.notFound);
+  return row;
+}
+
+async function linesOf(db: Db | Tx, projectId: string, revision: number) {
+  const [row] = await db
+    .select({ lines: projectRevision.lines })
+    .from(projectRevision)
+    .where(and(eq(projectRevision.projectId, projectId), eq(projectRevision.revision, revision)));
+  if (!row) throw notFound(messages.notFound);
+  return row.lines;
+}
+
+/**
+ * The lines as they will be kept: each part matched to a tool for sale by part number (the same
+ * key as quick order and search), or kept as text; one query for all of them.
+ */
+async function matched(
+  db: Db | Tx,
+  input: ProjectInput,
+): Promise<{
+  name: string;
+  notes: string;
+  lines: StoredProjectLine[];
+}> {
+  const values = projectInputSchema.parse(input);
+  const keys = [...new Set(values.lines.map((line) => partNumberKey(line.part)))];
+  const found =
+    keys.length === 0
+      ? []
+      : await db
+          .select({ id: tool.id, partNumber: tool.partNumber })
+          .from(tool)
+          .where(and(isNull(tool.archivedAt), inArray(sql`lower(${tool.partNumber})`, keys)));
+  const byKey = new Map(found.map((t) => [partNumberKey(t.partNumber), t.id]));
+  return {
+    name: values.name,
+    notes: values.notes,
+    lines: values.lines.map((line) => ({
+      ...line,
+      toolId: byKey.get(partNumberKey(line.part)) ?? null,
+    })),
+  };
+}
+
+export async function createProject(db: Db, userId: string, input: ProjectInput): Promise<Project> {
+  const kept = await matched(db, input);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(project)
+      .values({ userId, name: kept.name, notes: kept.notes })
+      .returning({ id: project.id });
+    if (!row) throw new Error('project insert returned nothing');
+    await tx.insert(projectRevision).values({ projectId: row.id, revision: 1, lines: kept.lines });
+    return row.id;
+  });
+  return readProject(db, userId, id);
+}
+
+/**
+ * Saves the project as its next revision: the earlier ones stay as they were, so an order placed
+ * from one still shows its lines. The project row is locked, so two saves make two revisions.
+ */
+export async function updateProject(
+  db: Db,
+  userId: string,
+  id: string,
+  input: ProjectInput,
+): Promise<Project> {
+  const kept = await matched(db, input);
+  await db.transaction(async (tx) => {
+    const row = await ownProject(tx, userId, id);
+    const [locked] = await tx
+      .select({ revision: project.revision })
+      .from(project)
+      .where(eq(project.id, row.id))
+      .for('update');
+    const revision = (locked?.revision ?? row.revision) + 1;
+    await tx.insert(projectRevision).values({ projectId: row.id, revision, lines: kept.lines });
+    await tx
+      .update(project)
+      .set({ name: kept.name, notes: kept.notes, revision, updatedAt: new Date() })
+      .where(eq(project.id, row.id));
+  });
+  return readProject(db, userId, id);
+}
+
+export async function deleteProject(db: Db, userId: string, id: string): Promise<void> {
+  const row = await ownProject(db, userId, id);
+  await db.delete(project).where(eq(project.id, row.id));
+}
+
+export async function listProjects(db: Db, userId: string): Promise<ProjectSummary[]> {
+  const rows = await db
+    .select({
+      id: project.id,
+      name: project.name,
+      revision: project.revision,
+      lastPricedCents: project.lastPricedCents,
+      lastPricedBuilds: project.lastPricedBuilds,
+      lastOrderedAt: project.lastOrderedAt,
+      updatedAt: project.updatedAt,
+      lineCount: sql<number>`jsonb_array_length(${projectRevision.lines})`.mapWith(Number),
+    })
+    .from(project)
+    .innerJoin(
+      projectRevision,
+      and(
+        eq(projectRevision.projectId, project.id),
+        eq(projectRevision.revision, project.revision),
+      ),
+    )
+    .where(eq(project.userId, userId))
+    .orderBy(desc(project.updatedAt));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    revision: row.revision,
+    lineCount: row.lineCount,
+    lastPricedTotal: row.lastPricedCents === null ? null : centsToDollars(row.lastPricedCents),
+    lastPricedBuilds: row.lastPricedBuilds,
+    lastOrderedAt: row.lastOrderedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** The tools the lines name, archived ones included (a line says its tool is no longer sold). */
+async function toolsOf(db: Db | Tx, lines: readonly StoredProjectLine[]) {
+  const ids = [...new Set(lines.flatMap((line) => (line.toolId ? [line.toolId] : [])))];
+  const rows =
+    ids.length === 0 ? [] : await db.select(toolColumns).from(tool).where(inArray(tool.id, ids));
+  return new Map<string, ToolRow>(rows.map((row) => [row.id, row]));
+}
+
+/** A project with its latest revision's lines (or `revision`'s), each matched tool named. */
+export async function readProject(
+  db: Db,
+  userId: string,
+  id: string,
+  revision?: number,
+): Promise<Project> {
+  const row = await ownProject(db, userId, id);
+  const lines = await linesOf(db, row.id, revision ?? row.revision);
+  const tools = await toolsOf(db, lines);
+  const unmatched = lines.filter((line) => !line.toolId).map((line) => line.part);
+  const closest = await closestPartNumbers(db, unmatched);
+  const revisions = await db
+    .select({
+      revision: projectRevision.revision,
+      createdAt: projectRevision.createdAt,
+      lineCount: sql<number>`jsonb_array_length(${projectRevision.lines})`.mapWith(Number),
+    })
+    .from(projectRevision)
+    .where(eq(projectRevision.projectId, row.id))
+    .orderBy(desc(projectRevision.revision));
+  return {
+    id: row.id,
+    name: row.name,
+    notes: row.notes,
+    revision: revision ?? row.revision,
+    lines: lines.map((line): ProjectLine => {
+      const matchedTool = line.toolId ? tools.get(line.toolId) : undefined;
+      const expanded = expandDesignators(line.designators);
+      const count = expanded.ok ? expanded.designators.length : 0;
+      return {
+        part: line.part,
+        quantityPerBuild: line.quantityPerBuild,
+        designators: line.designators,
+        customerRef: line.customerRef,
+        doNotInstall: line.doNotInstall,
+        attritionBasisPoints: line.attritionBasisPoints,
+        note: line.note,
+        toolId: matchedTool?.id ?? null,
+        partNumber: matchedTool?.partNumber ?? null,
+        name: matchedTool?.name ?? null,
+        closest: line.toolId ? [] : (closest.get(line.part) ?? []),
+        designatorWarning:
+          count > 0 && count !== line.quantityPerBuild
+            ? messages.designatorCount(count, line.quantityPerBuild)
+            : null,
+      };
+    }),
+    revisions: revisions.map((r) => ({
+      revision: r.revision,
+      createdAt: r.createdAt.toISOString(),
+      lineCount: r.lineCount,
+    })),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What changed between two revisions, by part (its key): added, removed, quantity changed. */
+export async function diffRevisions(
+  db: Db,
+  userId: string,
+  id: string,
+  from: number,
+  to: number,
+): Promise<ProjectDiff> {
+  const row = await ownProject(db, userId, id);
+  const perPart = (lines: StoredProjectLine[]) => {
+    const parts = new Map<string, { part: string; quantityPerBuild: number }>();
+    for (const line of lines) {
+      const key = partNumberKey(line.part);
+      const seen = parts.get(key);
+      if (seen) seen.quantityPerBuild += line.quantityPerBuild;
+      else parts.set(key, { part: line.part, quantityPerBuild: line.quantityPerBuild });
+    }
+    return parts;
+  };
+  const before = perPart(await linesOf(db, row.id, from));
+  const after = perPart(await linesOf(db, row.id, to));
+  return {
+    from,
+    to,
+    added: [...after].filter(([key]) => !before.has(key)).map(([, line]) => line),
+    removed: [...before].filter(([key]) => !after.has(key)).map(([, line]) => line),
+    changed: [...after].flatMap(([key, line]) => {
+      const was = before.get(key);
+      return was && was.quantityPerBuild !== line.quantityPerBuild
+        ? [{ part: line.part, from: was.quantityPerBuild, to: line.quantityPerBuild }]
+        : [];
+    }),
+  };
+}
+
+/** Why a quantity is more than a line needs: the tool's minimum, or its packs. */
+function roundedUpBecause(row: ToolRow, needed: number, quantity: number): string | null {
+  if (quantity <= needed) return null;
+  return needed < row.minOrderQuantity
+    ? messages.roundedUp(quantity, needed, orderMessages.minQuantity(row.minOrderQuantity))
+    : messages.roundedUp(quantity, needed, pricingMessages.multiple(row.orderMultiple));
+}
+
+/**
+ * The project's lines priced for `builds` boards at today's prices, by the pricing function the
+ * cart and checkout use. Lines of one tool are summed on the first of them before the minimum,
+ * multiple, break and stock checks, as in the cart. One query reads every tool.
+ */
+function priceLines(
+  lines: readonly StoredProjectLine[],
+  tools: Map<string, ToolRow>,
+  builds: number,
+): PricedProjectLine[] {
+  const firstOf = new Map<string, { line: number; needed: number }>();
+  lines.forEach((line, index) => {
+    const row = line.toolId ? tools.get(line.toolId) : undefined;
+    if (!row || row.archivedAt || line.doNotInstall) return;
+    const needed = neededFor(line.quantityPerBuild, builds, line.attritionBasisPoints);
+    const seen = firstOf.get(row.id);
+    if (seen) seen.needed += needed;
+    else firstOf.set(row.id, { line: index + 1, needed });
+  });
+  return lines.map((line, index): PricedProjectLine => {
+    const position = index + 1;
+    const needed = neededFor(line.quantityPerBuild, builds, line.attritionBasisPoints);
+    const row = line.toolId ? tools.get(line.toolId) : undefined;
+    const base = {
+      line: position,
+      part: line.part,
+      toolId: row?.id ?? null,
+      partNumber: row?.partNumber ?? null,
+      name: row?.name ?? null,
+      customerRef: line.customerRef,
+      needed,
+      quantity: 0,
+      roundedUp: null,
+      unitPrice: null,
+      lineTotal: null,
+      available: null,
+      suggestion: null,
+      mergedInto: null,
+    };
+    if (line.doNotInstall) {
+      return { ...base, status: 'do_not_install', message: messages.doNotInstall };
+    }
+    if (!row) return { ...base, status: 'unmatched', message: messages.unmatched };
+    if (row.archivedAt) return { ...base, status: 'archived', message: messages.archived };
+    const first = firstOf.get(row.id);
+    if (first && first.line !== position) {
+      return {
+        ...base,
+        status: 'ready',
+        message: quickOrderMessages.duplicate(first.line),
+        mergedInto: first.line,
+      };
+    }
+    const sum = first?.needed ?? needed;
+    const quantity = orderableQuantity(row, sum);
+    if (quantity > MAX_ORDER_QUANTITY) {
+      return { ...base, quantity, status: 'too_many', message: messages.tooMuchForOneOrder };
+    }
+    const pricing = pricingOfRow(row);
+    const price = priceLine(pricing, quantity);
+    const suggestion = nextBreakSuggestion(pricing, quantity);
+    const available = mostOrderable(row);
+    const short = quantity > available;
+    return {
+      ...base,
+      quantity,
+      roundedUp: roundedUpBecause(row, sum, quantity),
+      unitPrice: centsToDollars(price.unitPriceCents),
+      lineTotal: centsToDollars(price.totalCents),
+      available: row.inStock,
+      status: short ? 'short' : 'ready',
+      message: short ? quickOrderMessages.short(row.inStock) : 'Ready',
+      suggestion: suggestion && {
+        quantity: suggestion.quantity,
+        lineTotal: centsToDollars(suggestion.totalCents),
+        saving: centsToDollars(suggestion.savingCents),
+        message: messages.nextBreak(suggestion.quantity, quantity, suggestion.savingCents),
+      },
+    };
+  });
+}
+
+/** Σ of the priced lines in cents: each line is integer cents, the total their sum. */
+const totalCents = (lines: readonly PricedProjectLine[]) =>
+  lines.reduce(
+    (sum, line) => sum + (line.lineTotal === null ? 0 : Math.round(line.lineTotal * 100)),
+    0,
+  );
+
+/** The project priced for `builds` boards; the total is kept as the project's last price. */
+export async function priceProject(
+  db: Db,
+  userId: string,
+  id: string,
+  builds: number,
+): Promise<ProjectPrice> {
+  const row = await ownProject(db, userId, id);
+  const lines = await linesOf(db, row.id, row.revision);
+  const priced = priceLines(lines, await toolsOf(db, lines), builds);
+  const cents = totalCents(priced);
+  await db
+    .update(project)
+    .set({ lastPricedCents: cents, lastPricedBuilds: builds })
+    .where(eq(project.id, row.id));
+  return {
+    builds,
+    lines: priced,
+    total: centsToDollars(cents),
+    perBoard: centsToDollars(Math.round(cents / builds)),
+    pricedAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * Adds `builds` boards of the project to the buyer's cart: every line that can be bought, at its
+ * priced quantity (or its suggested break, for the lines in `takeSuggestions`), each judged with
+ * what the cart already holds. A verdict per line; a line that was not added never says it was.
+ * The project is not changed.
+ */
+export async function projectToCart(
+  db: Db,
+  userId: string,
+  id: string,
+  builds: number,
+  takeSuggestions: readonly number[],
+): Promise<ProjectToCart> {
+  const row = await ownProject(db, userId, id);
+  const lines = await linesOf(db, row.id, row.revision);
+  const priced = priceLines(lines, await toolsOf(db, lines), builds);
+  const take = new Set(takeSuggestions);
+  const wanted = priced.flatMap((line) =>
+    line.toolId && line.mergedInto === null && (line.status === 'ready' || line.status === 'short')
+      ? [
+          {
+            line,
+            toolId: line.toolId,
+            quantity:
+              take.has(line.line) && line.suggestion ? line.suggestion.quantity : line.quantity,
+          },
+        ]
+      : [],
+  );
+  const { outcomes, cartLines } = await addEachToCart(
+    db,
+    userId,
+    wanted.map(({ toolId, quantity }) => ({ toolId, quantity })),
+  );
+  const verdicts = priced.map((line): ProjectToCart['verdicts'][number] => {
+    const base = { line: line.line, part: line.part, added: 0 };
+    if (
+      line.status === 'unmatched' ||
+      line.status === 'do_not_install' ||
+      line.status === 'archived' ||
+      line.status === 'too_many'
+    ) {
+      return { ...base, status: line.status, message: line.message };
+    }
+    if (line.mergedInto !== null) return { ...base, status: 'merged', message: line.message };
+    const outcome = line.toolId ? outcomes.get(line.toolId) : undefined;
+    if (!outcome || !outcome.ok) {
+      return { ...base, status: 'short', message: outcome?.message ?? quickOrderMessages.short(0) };
+    }
+    const quantity = wanted.find((w) => w.line === line)?.quantity ?? line.quantity;
+    const message =
+      quantity !== line.quantity
+        ? messages.addedAtBreak(quantity, line.needed)
+        : (line.roundedUp ?? messages.added(quantity));
+    return {
+      ...base,
+      added: quantity,
+      status: quantity > line.needed ? 'rounded_up' : 'added',
+      message,
+    };
+  });
+  return { verdicts, cartLines };
+}

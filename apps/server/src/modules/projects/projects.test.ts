@@ -1,0 +1,290 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cart } from '@voltforge/contract/cart';
+import type {
+  Project,
+  ProjectDiff,
+  ProjectInput,
+  ProjectPrice,
+  ProjectToCart,
+} from '@voltforge/contract/project';
+import { projectMessages } from '@voltforge/contract/project-rules';
+import { request, type TestUser } from '../../../test/test-app.ts';
+import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
+import { errorOf } from '../../../test/error-body.ts';
+
+let t: ShopTestApp;
+const meter = { id: '', partNumber: 'PJ-METER' };
+const relay = { id: '', partNumber: 'PJ-RELAY' };
+const leads = { id: '', partNumber: 'PJ-LEADS' };
+
+beforeAll(async () => {
+  t = await createShopTestApp();
+  // $1.00 each from 1, $0.80 from 100: 90 cost $90.00, 100 cost $80.00.
+  meter.id = (
+    await insertTool(t.app.db, {
+      partNumber: meter.partNumber,
+      priceCents: 100,
+      minOrderQuantity: 1,
+      inStock: 1000,
+      priceBreaks: [{ quantity: 100, unitPriceCents: 80 }],
+    })
+  ).id;
+  relay.id = (
+    await insertTool(t.app.db, {
+      partNumber: relay.partNumber,
+      priceCents: 890,
+      minOrderQuantity: 20,
+      orderMultiple: 20,
+      inStock: 2400,
+    })
+  ).id;
+  leads.id = (
+    await insertTool(t.app.db, {
+      partNumber: leads.partNumber,
+      priceCents: 1990,
+      minOrderQuantity: 1,
+      inStock: 12,
+    })
+  ).id;
+  await insertTool(t.app.db, { partNumber: 'PJ-GONE', archivedAt: new Date() });
+});
+afterAll(() => t.close());
+
+const board: ProjectInput = {
+  name: 'Controller board',
+  notes: 'Rev C',
+  lines: [
+    { part: 'pj-meter', quantityPerBuild: 18, designators: 'R1-R18', customerRef: 'ACME-100' },
+    { part: 'PJ-RELAY', quantityPerBuild: 3, designators: 'K1, K2', attritionBasisPoints: 1_000 },
+    { part: 'LM358-NOT-OURS', quantityPerBuild: 2 },
+    { part: 'PJ-LEADS', quantityPerBuild: 1, doNotInstall: true },
+    { part: 'PJ-METER', quantityPerBuild: 2, designators: 'R19 R20' },
+  ],
+};
+
+async function create(as: TestUser, input: ProjectInput = board) {
+  const res = await request(t.app, { method: 'POST', url: '/api/projects', payload: input, as });
+  expect(res.statusCode).toBe(201);
+  return res.json<Project>();
+}
+
+describe('projects', () => {
+  it('keeps the lines, matching part numbers to tools and keeping the rest as text', async () => {
+    const project = await create(t.customerA);
+    expect(project.revision).toBe(1);
+    expect(project.lines.map((l) => [l.part, l.partNumber])).toEqual([
+      ['pj-meter', meter.partNumber],
+      ['PJ-RELAY', relay.partNumber],
+      ['LM358-NOT-OURS', null],
+      ['PJ-LEADS', leads.partNumber],
+      ['PJ-METER', meter.partNumber],
+    ]);
+    // 2 designators for 3 per board: said, not refused.
+    expect(project.lines[1]?.designatorWarning).toBe(projectMessages.designatorCount(2, 3));
+    expect(project.lines[0]?.designatorWarning).toBeNull();
+
+    const list = await request(t.app, { method: 'GET', url: '/api/projects', as: t.customerA });
+    expect(list.json<Array<{ id: string; lineCount: number }>>()).toContainEqual(
+      expect.objectContaining({ id: project.id, lineCount: 5 }),
+    );
+  });
+
+  it('prices N builds: lines of one tool summed, rounded to the minimum and multiple, breaks offered', async () => {
+    const project = await create(t.customerA);
+    const res = await request(t.app, {
+      method: 'POST',
+      url: `/api/projects/${project.id}/price`,
+      payload: { builds: 4 },
+      as: t.customerA,
+    });
+    expect(res.statusCode).toBe(200);
+    const price = res.json<ProjectPrice>();
+    const [meterLine, relayLine, unmatched, dnp, meterAgain] = price.lines;
+    // 18 × 4 + 2 × 4 = 80 meters on the first line; 90 would cost more than 100 does.
+    expect(meterLine).toMatchObject({ quantity: 80, unitPrice: 1, lineTotal: 80, status: 'ready' });
+    expect(meterLine?.suggestion).toMatchObject({ quantity: 100, lineTotal: 80, saving: 0 });
+    expect(meterAgain).toMatchObject({ mergedInto: 1, lineTotal: null, quantity: 0 });
+    // ceil(3 × 4 × 1.1) = 14, rounded up to the minimum of 20.
+    expect(relayLine).toMatchObject({ needed: 14, quantity: 20, lineTotal: 178 });
+    expect(relayLine?.roundedUp).toContain('20 for 14 needed');
+    expect(unmatched?.status).toBe('unmatched');
+    expect(dnp?.status).toBe('do_not_install');
+    // Σ lines = total, in cents.
+    expect(price.total).toBe(258);
+    expect(price.perBoard).toBe(64.5);
+  });
+
+  it('adds N builds to the cart with a verdict per line, never saying a skipped line was added', async () => {
+    const project = await create(t.customerB, {
+      name: 'Short board',
+      lines: [
+        { part: 'PJ-LEADS', quantityPerBuild: 5 },
+        { part: 'PJ-RELAY', quantityPerBuild: 1 },
+        { part: 'NOPE-1', quantityPerBuild: 1 },
+        { part: 'PJ-METER', quantityPerBuild: 1, doNotInstall: true },
+      ],
+    });
+    const res = await request(t.app, {
+      method: 'POST',
+      url: `/api/projects/${project.id}/cart`,
+      payload: { builds: 3 },
+      as: t.customerB,
+    });
+    expect(res.statusCode).toBe(200);
+    const { verdicts } = res.json<ProjectToCart>();
+    // 15 leads wanted, 12 in stock: not added, and says so.
+    expect(verdicts.map((v) => [v.status, v.added])).toEqual([
+      ['short', 0],
+      ['rounded_up', 20],
+      ['unmatched', 0],
+      ['do_not_install', 0],
+    ]);
+    expect(verdicts[0]?.message).toBe('Not added: only 12 in stock.');
+    const cart = await request(t.app, { method: 'GET', url: '/api/cart', as: t.customerB });
+    expect(cart.json<Cart>().lines.map((l) => [l.partNumber, l.quantity])).toEqual([
+      [relay.partNumber, 20],
+    ]);
+    // The project is as it was.
+    const again = await request(t.app, {
+      method: 'GET',
+      url: `/api/projects/${project.id}`,
+      as: t.customerB,
+    });
+    expect(again.json<Project>()).toEqual(project);
+  });
+
+  it('takes a suggested break when asked', async () => {
+    const project = await create(t.customerA, {
+      name: 'Break',
+      lines: [{ part: 'PJ-METER', quantityPerBuild: 9 }],
+    });
+    const res = await request(t.app, {
+      method: 'POST',
+      url: `/api/projects/${project.id}/cart`,
+      payload: { builds: 10, takeSuggestions: [1] },
+      as: t.customerA,
+    });
+    expect(res.json<ProjectToCart>().verdicts[0]).toMatchObject({
+      status: 'rounded_up',
+      added: 100,
+      message: 'Added 100 for 90 needed, at the price break.',
+    });
+  });
+
+  it('keeps every revision, and says what changed between two', async () => {
+    const project = await create(t.customerA);
+    const changed: ProjectInput = {
+      ...board,
+      lines: [
+        { part: 'PJ-METER', quantityPerBuild: 20 },
+        { part: 'PJ-RELAY', quantityPerBuild: 3 },
+        { part: 'NEW-PART', quantityPerBuild: 1 },
+      ],
+    };
+    const res = await request(t.app, {
+      method: 'PUT',
+      url: `/api/projects/${project.id}`,
+      payload: changed,
+      as: t.customerA,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Project>().revision).toBe(2);
+    const old = await request(t.app, {
+      method: 'GET',
+      url: `/api/projects/${project.id}/revisions/1`,
+      as: t.customerA,
+    });
+    expect(old.json<Project>().lines).toHaveLength(5);
+    const diff = await request(t.app, {
+      method: 'GET',
+      url: `/api/projects/${project.id}/diff?from=1&to=2`,
+      as: t.customerA,
+    });
+    expect(diff.json<ProjectDiff>()).toEqual({
+      from: 1,
+      to: 2,
+      added: [{ part: 'NEW-PART', quantityPerBuild: 1 }],
+      removed: [
+        { part: 'LM358-NOT-OURS', quantityPerBuild: 2 },
+        { part: 'PJ-LEADS', quantityPerBuild: 1 },
+      ],
+      changed: [],
+    });
+  });
+
+  it("is its owner's alone: 404 for another account on every route", async () => {
+    const project = await create(t.customerA);
+    for (const [method, url, payload] of [
+      ['GET', `/api/projects/${project.id}`, undefined],
+      ['PUT', `/api/projects/${project.id}`, board],
+      ['DELETE', `/api/projects/${project.id}`, undefined],
+      ['POST', `/api/projects/${project.id}/price`, { builds: 1 }],
+      ['POST', `/api/projects/${project.id}/cart`, { builds: 1 }],
+      ['GET', `/api/projects/${project.id}/revisions/1`, undefined],
+      ['GET', `/api/projects/${project.id}/diff?from=1&to=1`, undefined],
+      ['GET', '/api/projects/not-a-uuid', undefined],
+    ] as const) {
+      const res = await request(t.app, { method, url, payload, as: t.customerB });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const list = await request(t.app, { method: 'GET', url: '/api/projects', as: t.customerB });
+    expect(list.json<Array<{ id: string }>>().map((p) => p.id)).not.toContain(project.id);
+  });
+
+  it('refuses bad input with a clear message and saves nothing', async () => {
+    const before = await request(t.app, { method: 'GET', url: '/api/projects', as: t.customerB });
+    const bad: Array<[object, string]> = [
+      [{ ...board, name: '' }, projectMessages.name],
+      [
+        { ...board, lines: [{ part: '=HYPERLINK("x")', quantityPerBuild: 1 }] },
+        projectMessages.formula,
+      ],
+      [
+        { ...board, lines: [{ part: 'R', quantityPerBuild: -1 }] },
+        projectMessages.quantityPerBuild,
+      ],
+      [
+        { ...board, lines: [{ part: 'R', quantityPerBuild: 1.5 }] },
+        projectMessages.quantityPerBuild,
+      ],
+      [
+        { ...board, lines: [{ part: 'R', quantityPerBuild: 1, designators: 'R7-R4' }] },
+        projectMessages.designatorRange('R7-R4'),
+      ],
+      [
+        { ...board, lines: [{ part: 'R', quantityPerBuild: 1, designators: 'R1-R100000' }] },
+        projectMessages.designatorRangeTooLong('R1-R100000'),
+      ],
+      [
+        {
+          ...board,
+          lines: Array.from({ length: 5_001 }, () => ({ part: 'R', quantityPerBuild: 1 })),
+        },
+        projectMessages.tooManyLines,
+      ],
+    ];
+    for (const [payload, message] of bad) {
+      const res = await request(t.app, {
+        method: 'POST',
+        url: '/api/projects',
+        payload,
+        as: t.customerB,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).message).toContain(message);
+    }
+    const project = await create(t.customerB);
+    for (const builds of [0, 1_000_000_000, 2.5]) {
+      const res = await request(t.app, {
+        method: 'POST',
+        url: `/api/projects/${project.id}/price`,
+        payload: { builds },
+        as: t.customerB,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).message).toContain(projectMessages.builds);
+    }
+    const after = await request(t.app, { method: 'GET', url: '/api/projects', as: t.customerB });
+    expect(after.json<unknown[]>().length).toBe(before.json<unknown[]>().length + 1);
+  });
+});
