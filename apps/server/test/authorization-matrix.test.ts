@@ -446,6 +446,16 @@ const matrix: Row[] = [
     call: async () => ({ url: '/api/projects', payload: projectInput() }),
   },
   {
+    route: 'POST /api/projects/import/preview',
+    who: 'signed in (reads the file sent, saves nothing)',
+    expected: SIGNED_IN,
+    on: 'a two-row bill of materials',
+    call: async () => ({
+      url: '/api/projects/import/preview',
+      payload: { text: 'MPN,Qty\nMATRIX-PART,2\n' },
+    }),
+  },
+  {
     route: 'GET /api/projects/:id',
     who: 'owner (an admin too gets 404: projects are private)',
     expected: OWNER_ONLY,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_BOM_CHARS, bomFields, bomMessages } from './project-bom.ts';
 import {
   MAX_ATTRITION_BASIS_POINTS,
   MAX_BUILDS,
@@ -225,3 +226,37 @@ export const projectToCartSchema = z.object({
   cartLines: z.number().int(),
 });
 export type ProjectToCart = z.infer<typeof projectToCartSchema>;
+
+const columnSchema = z.number().int().min(0).max(200);
+
+/** POST /api/projects/import/preview: a bill of materials read with its header's mapping, or this one. */
+export const bomPreviewBodySchema = z.strictObject({
+  text: z.string({ error: bomMessages.empty }).max(MAX_BOM_CHARS, bomMessages.tooLong),
+  mapping: z
+    .strictObject(Object.fromEntries(bomFields.map((field) => [field, columnSchema.optional()])))
+    .optional(),
+});
+
+export const bomPreviewRowSchema = z.object({
+  row: z.number().int(),
+  part: z.string(),
+  quantityPerBuild: z.number().int().nullable(),
+  designators: z.string(),
+  doNotInstall: z.boolean(),
+  customerRef: z.string(),
+  note: z.string(),
+  problems: z.array(z.string()),
+  /** The tool the part number names, or null (kept as text: "not in our catalogue"). */
+  toolId: z.string().nullable(),
+  partNumber: z.string().nullable(),
+  name: z.string().nullable(),
+  closest: z.array(z.string()),
+});
+export type BomPreviewRow = z.infer<typeof bomPreviewRowSchema>;
+
+export const bomPreviewSchema = z.object({
+  header: z.array(z.string()),
+  mapping: z.record(z.string(), z.number().int()),
+  rows: z.array(bomPreviewRowSchema),
+});
+export type BomPreview = z.infer<typeof bomPreviewSchema>;

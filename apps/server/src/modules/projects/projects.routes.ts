@@ -13,13 +13,17 @@ import {
   projectToCartBodySchema,
   projectToCartSchema,
   buildsSchema,
+  bomPreviewBodySchema,
+  bomPreviewSchema,
 } from '@voltforge/contract/project';
+import { bomMessages } from '@voltforge/contract/project-bom';
 import { requireUser, signedIn } from '../../auth/guards.ts';
 import {
   createProject,
   deleteProject,
   diffRevisions,
   listProjects,
+  previewBom,
   priceProject,
   projectToCart,
   readProject,
@@ -60,6 +64,24 @@ export async function projectsRoutes(instance: FastifyInstance) {
       reply.code(201);
       return createProject(app.db, await owner(request), request.body);
     },
+  );
+
+  app.post(
+    '/api/projects/import/preview',
+    {
+      onRequest: signedIn,
+      // A bill of materials of 5,000 rows, with room for its quoting.
+      bodyLimit: 2 * 1024 * 1024,
+      config: { extraErrors: [413], tooLargeMessage: bomMessages.tooLong },
+      schema: {
+        tags,
+        summary:
+          'Read a bill of materials (CSV from KiCad, Altium, Eagle or a spreadsheet) without saving it',
+        body: bomPreviewBodySchema,
+        response: { 200: bomPreviewSchema },
+      },
+    },
+    async (request) => previewBom(app.db, request.body.text, request.body.mapping),
   );
 
   app.get(

@@ -3,7 +3,9 @@ import { centsToDollars } from '@voltforge/contract/money';
 import { MAX_ORDER_QUANTITY } from '@voltforge/contract/order-rules';
 import { partNumberKey } from '@voltforge/contract/part-number';
 import { priceLine } from '@voltforge/contract/pricing';
+import { readBom, type BomMapping } from '@voltforge/contract/project-bom';
 import type {
+  BomPreview,
   PricedProjectLine,
   Project,
   ProjectDiff,
@@ -29,7 +31,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { project, projectRevision, type StoredProjectLine } from '../../db/schema/project.ts';
 import { tool, toolColumns } from '../../db/schema/tool.ts';
-import { notFound } from '../../http-error.ts';
+import { badRequest, notFound } from '../../http-error.ts';
 import { addEachToCart } from '../cart/cart.service.ts';
 import { pricingOfRow, type ToolRow } from '../tools/tools.service.ts';
 import { closestPartNumbers } from '../tools/tool-search.ts';
@@ -452,4 +454,42 @@ export async function projectToCart(
     };
   });
   return { verdicts, cartLines };
+}
+
+/**
+ * A bill of materials read for a new project (contract project-bom.ts), each row's part matched
+ * to a tool for sale or offered the closest part numbers: nothing is saved.
+ */
+export async function previewBom(db: Db, text: string, mapping?: BomMapping): Promise<BomPreview> {
+  const read = readBom(text, mapping);
+  if (!read.ok) throw badRequest(read.message, { text: read.message });
+  const keys = [
+    ...new Set(read.rows.map((row) => partNumberKey(row.part)).filter((k) => k !== '')),
+  ];
+  const found =
+    keys.length === 0
+      ? []
+      : await db
+          .select({ id: tool.id, partNumber: tool.partNumber, name: tool.name })
+          .from(tool)
+          .where(and(isNull(tool.archivedAt), inArray(sql`lower(${tool.partNumber})`, keys)));
+  const byKey = new Map(found.map((t) => [partNumberKey(t.partNumber), t]));
+  const unknown = read.rows
+    .map((row) => row.part)
+    .filter((part) => part !== '' && !byKey.has(partNumberKey(part)));
+  const closest = await closestPartNumbers(db, unknown);
+  return {
+    header: read.header,
+    mapping: read.mapping,
+    rows: read.rows.map((row) => {
+      const match = byKey.get(partNumberKey(row.part));
+      return {
+        ...row,
+        toolId: match?.id ?? null,
+        partNumber: match?.partNumber ?? null,
+        name: match?.name ?? null,
+        closest: match ? [] : (closest.get(row.part) ?? []),
+      };
+    }),
+  };
 }

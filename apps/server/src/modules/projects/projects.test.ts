@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart } from '@voltforge/contract/cart';
 import type {
+  BomPreview,
   Project,
   ProjectDiff,
   ProjectInput,
@@ -8,6 +9,7 @@ import type {
   ProjectToCart,
 } from '@voltforge/contract/project';
 import { projectMessages } from '@voltforge/contract/project-rules';
+import { bomMessages } from '@voltforge/contract/project-bom';
 import { request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 import { errorOf } from '../../../test/error-body.ts';
@@ -210,6 +212,53 @@ describe('projects', () => {
       ],
       changed: [],
     });
+  });
+
+  it('reads a KiCad bill of materials without saving it: a verdict per row, unknown parts offered the closest', async () => {
+    const before = await request(t.app, { method: 'GET', url: '/api/projects', as: t.customerA });
+    const text = [
+      'Reference,Value,Footprint,Qty,DNP,MPN',
+      '"R1-R4",10k,R_0603,4,,PJ-METER',
+      'K1,relay,RELAY,1,,PJ-RELAI',
+      'C9,100n,C_0603,x,,PJ-LEADS',
+    ].join('\n');
+    const res = await request(t.app, {
+      method: 'POST',
+      url: '/api/projects/import/preview',
+      payload: { text },
+      as: t.customerA,
+    });
+    expect(res.statusCode).toBe(200);
+    const preview = res.json<BomPreview>();
+    expect(preview.rows.map((r) => [r.part, r.partNumber, r.problems.length])).toEqual([
+      ['PJ-METER', meter.partNumber, 0],
+      ['PJ-RELAI', null, 0],
+      ['PJ-LEADS', leads.partNumber, 1],
+    ]);
+    expect(preview.rows[1]?.closest).toContain(relay.partNumber);
+    expect(preview.rows[2]?.problems[0]).toBe(`Row 4, Qty: ${projectMessages.quantityPerBuild}`);
+    const after = await request(t.app, { method: 'GET', url: '/api/projects', as: t.customerA });
+    expect(after.json<unknown[]>()).toHaveLength(before.json<unknown[]>().length);
+  });
+
+  it('refuses a file too large or not text, saying so', async () => {
+    const huge = await request(t.app, {
+      method: 'POST',
+      url: '/api/projects/import/preview',
+      payload: { text: 'x'.repeat(10 * 1024 * 1024) },
+      as: t.customerA,
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(errorOf(huge).message).toBe(bomMessages.tooLong);
+    const utf16 = await request(t.app, {
+      method: 'POST',
+      url: '/api/projects/import/preview',
+      // A UTF-16 file read as UTF-8 (a NUL is refused for any text, by the API's own check).
+      payload: { text: '\ufffd\ufffdM P N' },
+      as: t.customerA,
+    });
+    expect(utf16.statusCode).toBe(400);
+    expect(errorOf(utf16).message).toBe(bomMessages.notText);
   });
 
   it("is its owner's alone: 404 for another account on every route", async () => {
