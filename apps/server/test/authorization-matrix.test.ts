@@ -501,6 +501,13 @@ const matrix: Row[] = [
     }),
   },
   {
+    route: 'GET /api/projects/:id/export.csv',
+    who: 'owner',
+    expected: OWNER_ONLY,
+    on: "A's project, 3 boards",
+    call: async () => ({ url: `/api/projects/${await projectOfA()}/export.csv?builds=3` }),
+  },
+  {
     route: 'POST /api/projects/:id/cart',
     who: 'owner (adds to the own cart)',
     expected: OWNER_ONLY,

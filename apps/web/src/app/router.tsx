@@ -5,7 +5,7 @@ import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layout/root-layout';
 import { pageHydrated } from '../lib/first-paint/hydration';
 import { loaderOf } from '../lib/first-paint/page-loader';
-import { pages, type Access, type PageLine } from '../lib/pages';
+import { componentOf, pages, type Access, type PageLine } from '../lib/pages';
 
 /** Each lazy page's element → loads its code (see `page`). */
 const pageLoaders = new WeakMap<object, () => Promise<void>>();
@@ -73,8 +73,9 @@ function routeOf(line: PageLine): RouteObject {
     pageModules[line.module.startsWith('app/') ? `./${line.module.slice(4)}` : `../${line.module}`];
   if (!load) throw new Error(`No page module ${line.module}`);
   const route = page(load, (module) => {
-    const component = module[line.component];
-    if (!component) throw new Error(`${line.module} exports no ${line.component}`);
+    const name = componentOf(line);
+    const component = module[name];
+    if (!component) throw new Error(`${line.module} exports no ${name}`);
     return component;
   });
   // The dashboard's own page is its layout's index.

@@ -24,143 +24,113 @@ export interface PageLine {
   path: string;
   access: Access;
   /**
-   * The module and the component it exports. The module may also export a `loader`
-   * (lib/first-paint/page-loader.ts): the reads its first render needs, made on the server.
+   * The module, which exports the page's component under its name in PascalCase
+   * (`project-page.tsx`: `ProjectPage`), unless `component` names another. The module may also
+   * export a `loader` (lib/first-paint/page-loader.ts): the reads its first render needs, made on
+   * the server.
    */
   module: PageModule;
-  component: string;
+  component?: string;
+}
+
+/** The component a line's module exports for it: named by the line, or after the module. */
+export function componentOf(page: PageLine): string {
+  if (page.component) return page.component;
+  const file = page.module.slice(page.module.lastIndexOf('/') + 1, -'.tsx'.length);
+  return file.replace(/(^|-)([a-z])/g, (_match, _dash: string, letter: string) =>
+    letter.toUpperCase(),
+  );
 }
 
 const line = <const P extends string, const A extends Access>(
   path: P,
   access: A,
   module: PageModule,
-  component: string,
-) => ({ path, access, module, component });
+  component?: string,
+) => ({ path, access, module, ...(component && { component }) });
 
 /** A public page: its path, title and description are the contract's, which the server serves. */
-const declared = <N extends PublicPageName>(name: N, module: PageModule, component: string) =>
-  line(publicPages[name].path as (typeof publicPages)[N]['path'], 'public', module, component);
+const declared = <N extends PublicPageName>(name: N, module: PageModule) =>
+  line(publicPages[name].path as (typeof publicPages)[N]['path'], 'public', module);
 
 export const pages = {
-  home: declared('home', 'features/home/home-page.tsx', 'HomePage'),
-  about: declared('about', 'features/company/about-page.tsx', 'AboutPage'),
-  categories: declared('categories', 'features/catalog/categories-page.tsx', 'CategoriesPage'),
-  itSupport: declared('itSupport', 'features/contact/it-support-page.tsx', 'ItSupportPage'),
-  design: declared('design', 'features/contact/design-page.tsx', 'DesignPage'),
-  tools: declared('tools', 'features/catalog/tools-page.tsx', 'ToolsPage'),
+  home: declared('home', 'features/home/home-page.tsx'),
+  about: declared('about', 'features/company/about-page.tsx'),
+  categories: declared('categories', 'features/catalog/categories-page.tsx'),
+  itSupport: declared('itSupport', 'features/contact/it-support-page.tsx'),
+  design: declared('design', 'features/contact/design-page.tsx'),
+  tools: declared('tools', 'features/catalog/tools-page.tsx'),
   tool: line(
     publicPages.tool.path,
     'public, sign in after paint',
     'features/place-order/tool-order-page.tsx',
-    'ToolOrderPage',
   ),
-  summary: declared('summary', 'features/summary/summary-page.tsx', 'SummaryPage'),
-  portfolio: declared('portfolio', 'features/company/portfolio-page.tsx', 'PortfolioPage'),
-  blog: declared('blog', 'features/company/blog-page.tsx', 'BlogPage'),
-  login: declared('login', 'features/auth/login-page.tsx', 'LoginPage'),
-  register: declared('register', 'features/auth/register-page.tsx', 'RegisterPage'),
+  summary: declared('summary', 'features/summary/summary-page.tsx'),
+  portfolio: declared('portfolio', 'features/company/portfolio-page.tsx'),
+  blog: declared('blog', 'features/company/blog-page.tsx'),
+  login: declared('login', 'features/auth/login-page.tsx'),
+  register: declared('register', 'features/auth/register-page.tsx'),
   // Anyone may fill a cart; checking out asks a visitor to sign in. Not a declared public page: a
   // cart is this browser's or this account's, nothing to index.
-  cart: line('/cart', 'public', 'features/cart/cart-page.tsx', 'CartPage'),
+  cart: line('/cart', 'public', 'features/cart/cart-page.tsx'),
   forgotPassword: line(
     mailLinkPaths.forgotPassword,
     'public',
     'features/password-reset/forgot-password-page.tsx',
-    'ForgotPasswordPage',
   ),
   resetPassword: line(
     mailLinkPaths.resetPassword,
     'public',
     'features/password-reset/reset-password-page.tsx',
-    'ResetPasswordPage',
   ),
   verifyEmailResult: line(
     mailLinkPaths.verifyEmailResult,
     'public',
     'features/email-links/verify-email-page.tsx',
-    'VerifyEmailPage',
   ),
   newsletterConfirm: line(
     mailLinkPaths.newsletterConfirm,
     'public',
     'features/email-links/newsletter-confirm-page.tsx',
-    'NewsletterConfirmPage',
   ),
   unsubscribe: line(
     mailLinkPaths.unsubscribe,
     'public',
     'features/email-links/unsubscribe-page.tsx',
-    'UnsubscribePage',
   ),
 
-  dashboard: line('/dashboard', 'signed in', 'app/dashboard-home.tsx', 'DashboardHome'),
-  myOrder: line(
-    mailLinkPaths.myOrders,
-    'signed in',
-    'features/my-orders/my-orders-page.tsx',
-    'MyOrdersPage',
-  ),
-  addReview: line(
-    '/dashboard/addReview',
-    'signed in',
-    'features/reviews/add-review-page.tsx',
-    'AddReviewPage',
-  ),
-  payment: line(
-    '/dashboard/payment/:id',
-    'signed in',
-    'features/payment/payment-page.tsx',
-    'PaymentPage',
-  ),
+  dashboard: line('/dashboard', 'signed in', 'app/dashboard-home.tsx'),
+  myOrder: line(mailLinkPaths.myOrders, 'signed in', 'features/my-orders/my-orders-page.tsx'),
+  addReview: line('/dashboard/addReview', 'signed in', 'features/reviews/add-review-page.tsx'),
+  payment: line('/dashboard/payment/:id', 'signed in', 'features/payment/payment-page.tsx'),
+  projects: line('/dashboard/projects', 'signed in', 'features/projects/projects-page.tsx'),
+  project: line('/dashboard/projects/:id', 'signed in', 'features/projects/project-page.tsx'),
   updateProfile: line(
     '/dashboard/updateProfile',
     'signed in',
     'features/profile/update-profile-page.tsx',
-    'UpdateProfilePage',
   ),
 
-  users: line('/dashboard/users', 'admin', 'features/admin/users-page.tsx', 'UsersPage'),
-  addTool: line('/dashboard/addTool', 'admin', 'features/admin/add-tool-page.tsx', 'AddToolPage'),
-  manageOrders: line(
-    '/dashboard/manageOrders',
-    'admin',
-    'features/admin/manage-orders-page.tsx',
-    'ManageOrdersPage',
-  ),
+  users: line('/dashboard/users', 'admin', 'features/admin/users-page.tsx'),
+  addTool: line('/dashboard/addTool', 'admin', 'features/admin/add-tool-page.tsx'),
+  manageOrders: line('/dashboard/manageOrders', 'admin', 'features/admin/manage-orders-page.tsx'),
   // One order of the back office's order table, with its actions.
-  manageOrder: line(
-    '/dashboard/manageOrder/:id',
-    'admin',
-    'features/admin/manage-order-page.tsx',
-    'ManageOrderPage',
-  ),
-  manageTools: line(
-    mailLinkPaths.manageTools,
-    'admin',
-    'features/admin/manage-tools-page.tsx',
-    'ManageToolsPage',
-  ),
-  importTools: line(
-    '/dashboard/importTools',
-    'admin',
-    'features/tool-import/tool-import-page.tsx',
-    'ToolImportPage',
-  ),
+  manageOrder: line('/dashboard/manageOrder/:id', 'admin', 'features/admin/manage-order-page.tsx'),
+  manageTools: line(mailLinkPaths.manageTools, 'admin', 'features/admin/manage-tools-page.tsx'),
+  importTools: line('/dashboard/importTools', 'admin', 'features/tool-import/tool-import-page.tsx'),
   manageReviews: line(
     '/dashboard/manageReviews',
     'admin',
     'features/admin/manage-reviews-page.tsx',
-    'ManageReviewsPage',
   ),
-  mail: line(mailLinkPaths.mail, 'admin', 'features/admin-mail/mail-page.tsx', 'MailPage'),
+  mail: line(mailLinkPaths.mail, 'admin', 'features/admin-mail/mail-page.tsx'),
   mailMessage: line(
     `${mailLinkPaths.mail}/:id`,
     'admin',
     'features/admin-mail/mail-page.tsx',
     'MailMessagePage',
   ),
-  inbox: line(mailLinkPaths.inbox, 'admin', 'features/admin-mail/inbox-page.tsx', 'InboxPage'),
+  inbox: line(mailLinkPaths.inbox, 'admin', 'features/admin-mail/inbox-page.tsx'),
 } as const satisfies Record<string, PageLine>;
 
 export type PageName = keyof typeof pages;

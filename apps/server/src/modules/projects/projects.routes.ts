@@ -18,9 +18,11 @@ import {
 } from '@voltforge/contract/project';
 import { bomMessages } from '@voltforge/contract/project-bom';
 import { requireUser, signedIn } from '../../auth/guards.ts';
+import { CSV_CONTENT_TYPE } from '../../csv.ts';
 import {
   createProject,
   deleteProject,
+  exportProjectCsv,
   diffRevisions,
   listProjects,
   previewBom,
@@ -187,6 +189,37 @@ export async function projectsRoutes(instance: FastifyInstance) {
     },
     async (request) =>
       priceProject(app.db, await owner(request), request.params.id, request.body.builds),
+  );
+
+  app.get(
+    '/api/projects/:id/export.csv',
+    {
+      onRequest: signedIn,
+      config: { extraErrors: [404] },
+      schema: {
+        tags,
+        summary: 'A project priced for a number of boards, as CSV',
+        params: projectParamsSchema,
+        querystring: z.object({ builds: buildsSchema }),
+      },
+    },
+    async (request, reply) => {
+      const { name, csv } = await exportProjectCsv(
+        app.db,
+        await owner(request),
+        request.params.id,
+        request.query.builds,
+      );
+      // The file is named for the project, in letters and digits only.
+      const file = name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'project';
+      return reply
+        .type(CSV_CONTENT_TYPE)
+        .header(
+          'content-disposition',
+          `attachment; filename="${file}-${request.query.builds}-boards.csv"`,
+        )
+        .send(csv);
+    },
   );
 
   app.post(

@@ -27,6 +27,7 @@ import { mostOrderable } from '@voltforge/contract/quantity-rules';
 import { quickOrderMessages } from '@voltforge/contract/quick-order-rules';
 import { orderMessages } from '@voltforge/contract/order-rules';
 import { pricingMessages } from '@voltforge/contract/pricing';
+import { CSV_BOM, CsvFigure, csvLine, csvMoney } from '../../csv.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { project, projectRevision, type StoredProjectLine } from '../../db/schema/project.ts';
@@ -491,5 +492,70 @@ export async function previewBom(db: Db, text: string, mapping?: BomMapping): Pr
         closest: match ? [] : (closest.get(row.part) ?? []),
       };
     }),
+  };
+}
+
+const EXPORT_HEADER = [
+  'Line',
+  'Part',
+  'VF part number',
+  'Name',
+  'Your reference',
+  'Reference designators',
+  'Quantity per board',
+  'Attrition %',
+  'Do not install',
+  'Needed',
+  'Quantity',
+  'Unit price',
+  'Line total',
+  'Verdict',
+  'Note',
+];
+
+/**
+ * The project priced for `builds` boards as CSV (the same figures as its page), spreadsheet-safe:
+ * its lines, then the total and the cost per board.
+ */
+export async function exportProjectCsv(
+  db: Db,
+  userId: string,
+  id: string,
+  builds: number,
+): Promise<{ name: string; csv: string }> {
+  const row = await ownProject(db, userId, id);
+  const lines = await linesOf(db, row.id, row.revision);
+  const priced = priceLines(lines, await toolsOf(db, lines), builds);
+  const cents = totalCents(priced);
+  const body = priced.map((line, index) => {
+    const kept = lines[index]!;
+    return csvLine([
+      line.line,
+      line.part,
+      line.partNumber,
+      line.name,
+      kept.customerRef,
+      kept.designators,
+      kept.quantityPerBuild,
+      new CsvFigure((kept.attritionBasisPoints / 100).toString()),
+      kept.doNotInstall ? 'yes' : '',
+      line.needed,
+      line.quantity,
+      line.unitPrice === null ? null : csvMoney(Math.round(line.unitPrice * 100)),
+      line.lineTotal === null ? null : csvMoney(Math.round(line.lineTotal * 100)),
+      line.message,
+      kept.note,
+    ]);
+  });
+  const summary = [
+    csvLine([]),
+    csvLine(['Boards', builds]),
+    csvLine(['Total', csvMoney(cents)]),
+    csvLine(['Per board', csvMoney(Math.round(cents / builds))]),
+    csvLine(['Priced at', new Date().toISOString()]),
+  ];
+  return {
+    name: row.name,
+    csv: CSV_BOM + csvLine(EXPORT_HEADER) + body.join('') + summary.join(''),
   };
 }

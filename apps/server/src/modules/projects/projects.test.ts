@@ -116,6 +116,26 @@ describe('projects', () => {
     expect(price.perBoard).toBe(64.5);
   });
 
+  it('exports the priced project as CSV, with the page’s figures', async () => {
+    const project = await create(t.customerA);
+    const res = await request(t.app, {
+      method: 'GET',
+      url: `/api/projects/${project.id}/export.csv?builds=4`,
+      as: t.customerA,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="Controller-board-4-boards.csv"',
+    );
+    const rows = res.body.replace(/^\ufeff/, '').split('\r\n');
+    expect(rows[1]).toBe(
+      `1,pj-meter,${meter.partNumber},${project.lines[0]?.name},ACME-100,R1-R18,18,0,,72,80,1.00,80.00,Ready,`,
+    );
+    expect(rows).toContain('Total,258.00');
+    expect(rows).toContain('Per board,64.50');
+  });
+
   it('adds N builds to the cart with a verdict per line, never saying a skipped line was added', async () => {
     const project = await create(t.customerB, {
       name: 'Short board',

@@ -16,6 +16,7 @@ const DRAWER_ID = 'dashboard-menu-toggle';
 const userItems: NavItem[] = [
   { to: paths.dashboard, label: 'Dashboard', end: true },
   { to: paths.myOrder, label: 'My Order' },
+  { to: paths.projects, label: 'My Projects' },
   { to: paths.addReview, label: 'Add Review' },
   { to: paths.updateProfile, label: 'My Profile' },
 ];

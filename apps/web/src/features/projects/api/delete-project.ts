@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api/api-client';
+import { projectKeys } from './keys';
+
+/** DELETE /api/projects/:id */
+export function deleteProject(id: string): Promise<void> {
+  return api.delete(`/projects/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProject,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
