@@ -363,6 +363,26 @@ function cookiePerConnection(cookies, headers) {
   };
 }
 
+/**
+ * Gives each autocannon connection the next buyer of `clients`, each asking for their own path
+ * (a buyer's own project) with their cookie, keeping the route's method, headers and body.
+ */
+function buyerPerConnection(clients, opts) {
+  let next = 0;
+  return (client) => {
+    const { cookie, path } = clients[next++ % clients.length];
+    // setRequests: setRequest changes only the next request, and the rest go back to the route's.
+    client.setRequests([
+      {
+        method: opts.method,
+        path,
+        headers: { ...ACCEPT, ...opts.headers, cookie },
+        ...(opts.body ? { body: opts.body } : {}),
+      },
+    ]);
+  };
+}
+
 function cannon(opts) {
   return new Promise((resolve, reject) => {
     autocannon(
@@ -485,6 +505,28 @@ async function main() {
     if (r.status !== 201)
       throw new Error(`placing a reader order failed: ${r.status} ${JSON.stringify(r.json)}`);
   }
+  // Each buyer's own 1,000-line project (projects are private): every catalogue part several
+  // times, so lines of one tool are summed, and one line in ten a part nobody sells.
+  const bomOf = (tools) => ({
+    name: 'Bench board',
+    lines: Array.from({ length: 1_000 }, (_, i) => ({
+      part: i % 10 === 9 ? `NOT-SOLD-${i}` : tools[i % tools.length].partNumber,
+      quantityPerBuild: 1 + (i % 4),
+      designators: `R${i + 1}`,
+      attritionBasisPoints: i % 3 === 0 ? 250 : 0,
+    })),
+  });
+  const catalogue = (await api(shopBase, 'GET', '/api/tool?pageSize=100')).json;
+  const projectBuyers = [];
+  for (const b of buyers) {
+    const made = await api(shopBase, 'POST', '/api/projects', {
+      cookie: b.cookie,
+      body: bomOf(catalogue),
+    });
+    if (made.status !== 201)
+      throw new Error(`saving a project failed: ${made.status} ${JSON.stringify(made.json)}`);
+    projectBuyers.push({ cookie: b.cookie, id: made.json.id });
+  }
   const picture = await uploadPicture(shopBase, admin);
   const list = await api(shopBase, 'GET', '/api/tool');
   const someTool = list.json?.[0]?._id;
@@ -544,6 +586,30 @@ async function main() {
       }),
     },
     {
+      // The dearest pricing a buyer asks for often: a 1,000-line project for 5 boards, each buyer
+      // their own (one query for its tools).
+      name: `POST /api/projects/:id/price (1,000 lines, ${projectBuyers.length} buyers)`,
+      path: `/api/projects/${projectBuyers[0].id}/price`,
+      buyers: projectBuyers.map((b) => ({
+        cookie: b.cookie,
+        path: `/api/projects/${b.id}/price`,
+      })),
+      method: 'POST',
+      body: JSON.stringify({ builds: 5 }),
+    },
+    {
+      // Adding 1 board of it to the buyer's cart, again and again: once a line's stock is in the
+      // cart it is left out with its verdict, as a buyer's repeated click would be.
+      name: `POST /api/projects/:id/cart (1,000 lines, ${projectBuyers.length} buyers)`,
+      path: `/api/projects/${projectBuyers[0].id}/cart`,
+      buyers: projectBuyers.map((b) => ({
+        cookie: b.cookie,
+        path: `/api/projects/${b.id}/cart`,
+      })),
+      method: 'POST',
+      body: JSON.stringify({ builds: 1 }),
+    },
+    {
       name: `POST /api/order (${buyers.length} buyers)`,
       path: '/api/order',
       cookies: buyers.map((b) => b.cookie),
@@ -595,6 +661,7 @@ async function main() {
       ...(route.body ? { body: route.body } : {}),
     };
     if (route.cookies) opts.setupClient = cookiePerConnection(route.cookies, opts.headers);
+    if (route.buyers) opts.setupClient = buyerPerConnection(route.buyers, opts);
     const hasSame = route.sameBytes !== undefined;
     // Each round measures hello, the same bytes and the route back to back, so a ratio compares
     // slots a few seconds apart; with several rounds, the medians drop a slot the machine spoiled.
@@ -616,6 +683,13 @@ async function main() {
         non2xx: r.non2xx,
         errors: r.errors + r.timeouts,
       });
+      // Which statuses a failing route answered, so a bench that fails says why.
+      if (r.non2xx > 0) {
+        const statuses = Object.entries(r.statusCodeStats ?? {})
+          .map(([status, { count }]) => `${status} × ${count}`)
+          .join(', ');
+        out(`  ${route.name}: answered ${statuses}`);
+      }
       out(
         `  ${route.name}${rounds > 1 ? ` (round ${round} of ${rounds})` : ''}: ${fmt(r.requests.average)} req/s (hello ${fmt(h.requests.average)}${same ? `, same bytes ${fmt(same.requests.average)}` : ''})`,
       );
