@@ -139,6 +139,21 @@ test('a KiCad bill of materials becomes a project, priced for 5 boards, bought, 
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
 
+  // Later, from My Orders: order it again (a verdict per line, the price then and now), and keep
+  // it as a project of its own.
+  const orderId = page.url().split('/').at(-1)!;
+  await page.getByRole('link', { name: 'My Order', exact: true }).click();
+  const row = page.locator(`[data-order-id="${orderId}"]`).filter({ visible: true });
+  await row.getByRole('button', { name: /^Order again/ }).click();
+  const again = page.getByRole('status').filter({ hasText: 'added to your cart' });
+  await expect(again).toContainText('10 of 10 lines added to your cart.');
+  await expect(again.locator('[data-verdict="added"]').first()).toContainText(
+    /Then \$[\d,.]+ each, now \$[\d,.]+ each\./,
+  );
+  await row.getByRole('button', { name: /^Save as project/ }).click();
+  await expect(page.getByRole('heading', { name: /^From order VF-\d+$/ })).toBeVisible();
+  await expect(page.getByText('Revision 1 · 10 lines')).toBeVisible();
+
   // A revision changes two lines; the first is kept, and the change is listed.
   await page.getByRole('link', { name: 'My Projects' }).first().click();
   await page.getByRole('link', { name: 'Motor driver' }).click();

@@ -508,6 +508,20 @@ const matrix: Row[] = [
     call: async () => ({ url: `/api/projects/${await projectOfA()}/export.csv?builds=3` }),
   },
   {
+    route: 'POST /api/order/:id/again',
+    who: 'owner (into the own cart; an admin too gets 404)',
+    expected: OWNER_ONLY,
+    on: "A's order",
+    call: async () => ({ url: `/api/order/${orderOfA}/again` }),
+  },
+  {
+    route: 'POST /api/order/:id/project',
+    who: 'owner (a project of the own)',
+    expected: [401, 201, 404, 404],
+    on: "A's order",
+    call: async () => ({ url: `/api/order/${orderOfA}/project` }),
+  },
+  {
     route: 'POST /api/projects/:id/cart',
     who: 'owner (adds to the own cart)',
     expected: OWNER_ONLY,

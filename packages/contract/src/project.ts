@@ -260,3 +260,23 @@ export const bomPreviewSchema = z.object({
   rows: z.array(bomPreviewRowSchema),
 });
 export type BomPreview = z.infer<typeof bomPreviewSchema>;
+
+/** POST /api/order/:id/again: an earlier order's lines into the cart, a verdict per line. */
+export const orderAgainSchema = z.object({
+  verdicts: z.array(
+    z.object({
+      line: z.number().int(),
+      partNumber: z.string(),
+      status: z.enum(['added', 'short', 'archived']),
+      message: z.string(),
+      /** What went into the cart (0 when it was left out). */
+      added: z.number().int(),
+      /** The unit price the order was placed at, and today's at that quantity (null if no longer sold). */
+      unitPriceThen: z.number(),
+      unitPriceNow: z.number().nullable(),
+    }),
+  ),
+  cartLines: z.number().int(),
+});
+export type OrderAgain = z.infer<typeof orderAgainSchema>;
+export const orderParamsSchema = z.object({ id: z.string() });

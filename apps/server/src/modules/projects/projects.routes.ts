@@ -15,6 +15,8 @@ import {
   buildsSchema,
   bomPreviewBodySchema,
   bomPreviewSchema,
+  orderAgainSchema,
+  orderParamsSchema,
 } from '@voltforge/contract/project';
 import { bomMessages } from '@voltforge/contract/project-bom';
 import { requireUser, signedIn } from '../../auth/guards.ts';
@@ -25,6 +27,8 @@ import {
   exportProjectCsv,
   diffRevisions,
   listProjects,
+  orderAgain,
+  saveOrderAsProject,
   previewBom,
   priceProject,
   projectToCart,
@@ -219,6 +223,39 @@ export async function projectsRoutes(instance: FastifyInstance) {
           `attachment; filename="${file}-${request.query.builds}-boards.csv"`,
         )
         .send(csv);
+    },
+  );
+
+  app.post(
+    '/api/order/:id/again',
+    {
+      onRequest: signedIn,
+      config: { extraErrors: [404] },
+      schema: {
+        tags,
+        summary: 'Put an earlier order of yours in your cart again, at today’s prices',
+        params: orderParamsSchema,
+        response: { 200: orderAgainSchema },
+      },
+    },
+    async (request) => orderAgain(app.db, await owner(request), request.params.id),
+  );
+
+  app.post(
+    '/api/order/:id/project',
+    {
+      onRequest: signedIn,
+      config: { extraErrors: [404] },
+      schema: {
+        tags,
+        summary: 'Save an earlier order of yours as a project',
+        params: orderParamsSchema,
+        response: { 201: projectSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return saveOrderAsProject(app.db, await owner(request), request.params.id);
     },
   );
 

@@ -5,6 +5,7 @@ import { partNumberKey } from '@voltforge/contract/part-number';
 import { priceLine } from '@voltforge/contract/pricing';
 import { readBom, type BomMapping } from '@voltforge/contract/project-bom';
 import type {
+  OrderAgain,
   BomPreview,
   PricedProjectLine,
   Project,
@@ -25,11 +26,12 @@ import {
 } from '@voltforge/contract/project-rules';
 import { mostOrderable } from '@voltforge/contract/quantity-rules';
 import { quickOrderMessages } from '@voltforge/contract/quick-order-rules';
-import { orderMessages } from '@voltforge/contract/order-rules';
+import { formatOrderNumber, orderMessages } from '@voltforge/contract/order-rules';
 import { pricingMessages } from '@voltforge/contract/pricing';
 import { CSV_BOM, CsvFigure, csvLine, csvMoney } from '../../csv.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
+import { order, orderLine } from '../../db/schema/order.ts';
 import { project, projectRevision, type StoredProjectLine } from '../../db/schema/project.ts';
 import { tool, toolColumns } from '../../db/schema/tool.ts';
 import { badRequest, notFound } from '../../http-error.ts';
@@ -173,7 +175,7 @@ export async function listProjects(db: Db, userId: string): Promise<ProjectSumma
 }
 
 /** The tools the lines name, archived ones included (a line says its tool is no longer sold). */
-async function toolsOf(db: Db | Tx, lines: readonly StoredProjectLine[]) {
+async function toolsOf(db: Db | Tx, lines: readonly Pick<StoredProjectLine, 'toolId'>[]) {
   const ids = [...new Set(lines.flatMap((line) => (line.toolId ? [line.toolId] : [])))];
   const rows =
     ids.length === 0 ? [] : await db.select(toolColumns).from(tool).where(inArray(tool.id, ids));
@@ -558,4 +560,83 @@ export async function exportProjectCsv(
     name: row.name,
     csv: CSV_BOM + csvLine(EXPORT_HEADER) + body.join('') + summary.join(''),
   };
+}
+
+/** The lines of the buyer's own order, in its order; 404 for anyone else's. */
+async function ownOrderLines(db: Db, userId: string, orderId: string) {
+  if (!isUuid(orderId)) throw notFound(orderMessages.orderNotFound);
+  const [row] = await db
+    .select({ id: order.id, number: order.number })
+    .from(order)
+    .where(and(eq(order.id, orderId), eq(order.userId, userId)));
+  if (!row) throw notFound(orderMessages.orderNotFound);
+  const lines = await db
+    .select()
+    .from(orderLine)
+    .where(eq(orderLine.orderId, row.id))
+    .orderBy(orderLine.lineNo);
+  return { number: row.number, lines };
+}
+
+/**
+ * An earlier order's lines into the buyer's cart again, at today's prices: a verdict per line with
+ * the price then beside the price now; a line no longer sold, or short of stock with what the cart
+ * holds, is left out and says so.
+ */
+export async function orderAgain(db: Db, userId: string, orderId: string): Promise<OrderAgain> {
+  const { lines } = await ownOrderLines(db, userId, orderId);
+  const tools = await toolsOf(
+    db,
+    lines.map((line) => ({ toolId: line.toolId })),
+  );
+  const { outcomes, cartLines } = await addEachToCart(
+    db,
+    userId,
+    lines.map((line) => ({ toolId: line.toolId, quantity: line.quantity })),
+  );
+  return {
+    cartLines,
+    verdicts: lines.map((line) => {
+      const row = tools.get(line.toolId);
+      const now =
+        row && !row.archivedAt ? priceLine(pricingOfRow(row), line.quantity).unitPriceCents : null;
+      const outcome = outcomes.get(line.toolId);
+      const base = {
+        line: line.lineNo,
+        partNumber: line.partNumber,
+        unitPriceThen: centsToDollars(line.unitPriceCents),
+        unitPriceNow: now === null ? null : centsToDollars(now),
+      };
+      if (!row || row.archivedAt) {
+        return { ...base, status: 'archived' as const, message: messages.archived, added: 0 };
+      }
+      if (!outcome?.ok) {
+        return {
+          ...base,
+          status: 'short' as const,
+          message: outcome?.message ?? quickOrderMessages.short(0),
+          added: 0,
+        };
+      }
+      return {
+        ...base,
+        status: 'added' as const,
+        message: messages.added(line.quantity),
+        added: line.quantity,
+      };
+    }),
+  };
+}
+
+/** An earlier order as a new project of one board: each line a part and its quantity. */
+export async function saveOrderAsProject(
+  db: Db,
+  userId: string,
+  orderId: string,
+): Promise<Project> {
+  const { number, lines } = await ownOrderLines(db, userId, orderId);
+  return createProject(db, userId, {
+    name: `From order ${formatOrderNumber(number)}`,
+    lines: lines.map((line) => ({ part: line.partNumber, quantityPerBuild: line.quantity })),
+  });
 }

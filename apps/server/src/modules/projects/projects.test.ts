@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart } from '@voltforge/contract/cart';
+import { eq } from 'drizzle-orm';
+import { tool } from '../../db/schema/tool.ts';
 import type {
+  OrderAgain,
   BomPreview,
   Project,
   ProjectDiff,
@@ -279,6 +282,50 @@ describe('projects', () => {
     });
     expect(utf16.statusCode).toBe(400);
     expect(errorOf(utf16).message).toBe(bomMessages.notText);
+  });
+
+  it('puts an earlier order in the cart again at today’s price, and saves it as a project', async () => {
+    const placed = await request(t.app, {
+      method: 'POST',
+      url: '/api/order',
+      payload: { toolId: leads.id, quantity: 2, phone: '+1 555 010 2030', address: '1 Main St' },
+      as: t.admin,
+    });
+    expect(placed.statusCode).toBe(201);
+    const orderId = placed.json<{ _id: string }>()._id;
+    await t.app.db.update(tool).set({ priceCents: 2190 }).where(eq(tool.id, leads.id));
+    const res = await request(t.app, {
+      method: 'POST',
+      url: `/api/order/${orderId}/again`,
+      as: t.admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<OrderAgain>().verdicts).toEqual([
+      {
+        line: 1,
+        partNumber: leads.partNumber,
+        status: 'added',
+        message: 'Added 2.',
+        added: 2,
+        unitPriceThen: 19.9,
+        unitPriceNow: 21.9,
+      },
+    ]);
+    const saved = await request(t.app, {
+      method: 'POST',
+      url: `/api/order/${orderId}/project`,
+      as: t.admin,
+    });
+    expect(saved.statusCode).toBe(201);
+    const project = saved.json<Project>();
+    expect(project.name).toMatch(/^From order VF-\d+$/);
+    expect(project.lines.map((l) => [l.part, l.quantityPerBuild])).toEqual([
+      [leads.partNumber, 2],
+    ]);
+    for (const url of [`/api/order/${orderId}/again`, `/api/order/${orderId}/project`]) {
+      const other = await request(t.app, { method: 'POST', url, as: t.customerB });
+      expect(other.statusCode, url).toBe(404);
+    }
   });
 
   it("is its owner's alone: 404 for another account on every route", async () => {

@@ -2,7 +2,8 @@ import { formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 import { orderMessages } from '@voltforge/contract/order-rules';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import type { OrderAgain } from '@voltforge/contract/project';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/page/toast';
 import { paths } from '../../lib/paths';
 import { useSignOut } from '../../lib/auth/use-sign-out';
@@ -12,6 +13,9 @@ import { usePageMeta } from '../../lib/page/use-page-meta';
 import { ApiError } from '../../lib/api/api-client';
 import { authClient } from '../../lib/auth/auth-client';
 import { useCancelOrder } from './api/cancel-order';
+import { useOrderAgain } from './api/order-again';
+import { useSaveOrderAsProject } from './api/save-order-as-project';
+import { AgainVerdicts } from './components/again-verdicts';
 import { myOrdersQuery, useMyOrders } from './api/get-my-orders';
 import { pageLoader } from '../../lib/first-paint/page-loader';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -47,6 +51,24 @@ export function MyOrdersPage() {
   const cancel = useCancelOrder(email);
   const signOut = useSignOut();
   const [toDelete, setToDelete] = useState<Order | null>(null);
+  const again = useOrderAgain();
+  const saveAsProject = useSaveOrderAsProject();
+  const navigate = useNavigate();
+  const [againResult, setAgainResult] = useState<{ order: Order; result: OrderAgain } | null>(null);
+
+  const orderAgain = (order: Order) =>
+    again.mutate(order._id, {
+      onSuccess: (result) => setAgainResult({ order, result }),
+      onError: (error) => toast.error(error.message),
+    });
+  const saveProject = (order: Order) =>
+    saveAsProject.mutate(order._id, {
+      onSuccess: (project) => {
+        toast.success(`Saved as the project “${project.name}”.`);
+        void navigate(paths.project(project.id));
+      },
+      onError: (error) => toast.error(error.message),
+    });
 
   // A 401 or 403 here means the session is gone or not this user's: sign out and go home.
   const authFailed = isAuthFailure(orders.error);
@@ -84,7 +106,12 @@ export function MyOrdersPage() {
     body = (
       <>
         {hasUnpaid ? <OrderHoldPolicy className="mb-3" /> : null}
-        <OrdersTable orders={orders.data} onDelete={setToDelete} />
+        <OrdersTable
+          orders={orders.data}
+          onDelete={setToDelete}
+          onAgain={orderAgain}
+          onSaveAsProject={saveProject}
+        />
       </>
     );
   }
@@ -94,6 +121,9 @@ export function MyOrdersPage() {
       <h2 id="my-orders-heading" className="mb-4 text-2xl font-bold">
         My Orders{orders.data ? ` (${orders.data.length})` : ''}
       </h2>
+      <div role="status" className="empty:hidden">
+        {againResult ? <AgainVerdicts {...againResult} /> : null}
+      </div>
       {body}
       <ConfirmDialog
         open={toDelete !== null}

@@ -57,7 +57,7 @@ function OrderNumber({ order }: { order: Order }) {
 }
 
 /** One order's row and, when its history is open, a full-width row under it with the history. */
-function OrderRows({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
+function OrderRows({ order, onDelete, onAgain, onSaveAsProject }: { order: Order } & Actions) {
   const history = useOrderHistory();
   return (
     <>
@@ -96,7 +96,12 @@ function OrderRows({ order, onDelete }: { order: Order; onDelete: (order: Order)
         </td>
         <td className="min-w-36">
           <div className="flex flex-col items-start gap-1">
-            <OrderActions order={order} onDelete={onDelete} />
+            <OrderActions
+              order={order}
+              onDelete={onDelete}
+              onAgain={onAgain}
+              onSaveAsProject={onSaveAsProject}
+            />
             <InvoiceLink order={order} className="link link-primary text-sm whitespace-nowrap" />
             <CreditNoteLinks order={order} linkClassName="link link-primary text-sm" />
           </div>
@@ -111,9 +116,15 @@ function OrderRows({ order, onDelete }: { order: Order; onDelete: (order: Order)
   );
 }
 
-interface OrdersTableProps {
-  orders: Order[];
+/** What the buyer can do with an order (order-actions.tsx). */
+interface Actions {
   onDelete: (order: Order) => void;
+  onAgain: (order: Order) => void;
+  onSaveAsProject: (order: Order) => void;
+}
+
+interface OrdersTableProps extends Actions {
+  orders: Order[];
 }
 
 /**
@@ -121,7 +132,7 @@ interface OrdersTableProps {
  * total charged (goods, shipping and tax), status, date and the invoice once paid:
  * a table on wide screens, one card per order where the table would not fit beside the menu.
  */
-export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
+export function OrdersTable({ orders, onDelete, onAgain, onSaveAsProject }: OrdersTableProps) {
   return (
     <>
       <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 xl:block">
@@ -146,7 +157,13 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
           </thead>
           <tbody>
             {orders.map((order) => (
-              <OrderRows key={order._id} order={order} onDelete={onDelete} />
+              <OrderRows
+                key={order._id}
+                order={order}
+                onDelete={onDelete}
+                onAgain={onAgain}
+                onSaveAsProject={onSaveAsProject}
+              />
             ))}
           </tbody>
         </table>
@@ -201,7 +218,12 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
                 <OrderLines order={order} label={`Lines of ${order.order}`} />
               ) : null}
               <ShipmentNote order={order} />
-              <OrderActions order={order} onDelete={onDelete} />
+              <OrderActions
+                order={order}
+                onDelete={onDelete}
+                onAgain={onAgain}
+                onSaveAsProject={onSaveAsProject}
+              />
               <InvoiceLink order={order} className="link link-primary self-start text-sm" />
               <CreditNoteLinks order={order} linkClassName="link link-primary text-sm" />
               <OrderHistoryToggle

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/api-client';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/api/project-keys';
 
 /** DELETE /api/projects/:id */
 export function deleteProject(id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProjectDiff } from '@voltforge/contract/project';
 import { api } from '../../../lib/api/api-client';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/api/project-keys';
 
 /** GET /api/projects/:id/diff?from&to: what changed between two revisions. */
 export function getProjectDiff(

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Project } from '@voltforge/contract/project';
 import { api } from '../../../lib/api/api-client';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/api/project-keys';
 
 const pathOf = (id: string, revision?: number) =>
   revision === undefined

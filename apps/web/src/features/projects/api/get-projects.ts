@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProjectSummary } from '@voltforge/contract/project';
 import { api } from '../../../lib/api/api-client';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/api/project-keys';
 
 /** GET /api/projects: the buyer's projects, last changed first. */
 export function getProjects(signal?: AbortSignal): Promise<ProjectSummary[]> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProjectPrice } from '@voltforge/contract/project';
 import { api } from '../../../lib/api/api-client';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/api/project-keys';
 
 /** POST /api/projects/:id/price: the project priced for a number of boards, at today's prices. */
 export function priceProject(id: string, builds: number): Promise<ProjectPrice> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Project, ProjectInput } from '@voltforge/contract/project';
 import { api } from '../../../lib/api/api-client';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/api/project-keys';
 
 /** POST /api/projects (a new project), or PUT /api/projects/:id (its next revision). */
 export function saveProject(input: ProjectInput, id?: string): Promise<Project> {

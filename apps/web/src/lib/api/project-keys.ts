@@ -1,4 +1,4 @@
-/** The signed-in buyer's projects (one factory for the feature's queries). */
+/** The signed-in buyer's projects: the projects pages and My Orders' "Save as project" share them. */
 export const projectKeys = {
   all: ['projects'] as const,
   lists: () => [...projectKeys.all, 'list'] as const,
