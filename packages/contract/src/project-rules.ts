@@ -1,7 +1,8 @@
 import { formatCount } from './format-number.ts';
 import { centsToDollars, formatUsd } from './money.ts';
-import { MAX_ORDER_QUANTITY } from './order-rules.ts';
-import { priceLine, type Pricing } from './pricing.ts';
+import { MAX_ORDER_QUANTITY, orderMessages } from './order-rules.ts';
+import { priceLine, pricingMessages, type Pricing } from './pricing.ts';
+import { quickOrderMessages } from './quick-order-rules.ts';
 
 /*
  * Projects: a buyer's saved bills of materials, priced for a number of builds (docs/architecture.md,
@@ -150,4 +151,41 @@ export function nextBreakSuggestion(pricing: Pricing, quantity: number): BreakSu
     }
   }
   return best;
+}
+
+/** What a priced line says of itself (the page, the CSV export). */
+export function pricedLineMessage(line: {
+  status: string;
+  mergedInto: number | null;
+  available: number | null;
+}): string {
+  if (line.mergedInto !== null) return quickOrderMessages.duplicate(line.mergedInto);
+  switch (line.status) {
+    case 'short':
+      return quickOrderMessages.short(line.available ?? 0);
+    case 'unmatched':
+      return projectMessages.unmatched;
+    case 'do_not_install':
+      return projectMessages.doNotInstall;
+    case 'archived':
+      return projectMessages.archived;
+    case 'too_many':
+      return projectMessages.tooMuchForOneOrder;
+    default:
+      return 'Ready';
+  }
+}
+
+/** "25 for 14 needed: Minimum Order Quantity 25 pcs.", or null when nothing was rounded. */
+export function roundedUpMessage(line: {
+  quantity: number;
+  needed: number;
+  roundedUp: { rule: 'minimum' | 'multiple'; by: number } | null;
+}): string | null {
+  if (!line.roundedUp) return null;
+  const rule =
+    line.roundedUp.rule === 'minimum'
+      ? orderMessages.minQuantity(line.roundedUp.by)
+      : pricingMessages.multiple(line.roundedUp.by);
+  return projectMessages.roundedUp(line.quantity, line.needed, rule);
 }

@@ -151,34 +151,28 @@ export const projectLineStatuses = [
 ] as const;
 export type ProjectLineStatus = (typeof projectLineStatuses)[number];
 
-/** One line priced for N boards. */
+/**
+ * One line priced for N boards: figures and a status only (its words come from the contract's
+ * `pricedLineMessage`, its part and name from the project's lines), so a 1,000-line answer stays
+ * small.
+ */
 export const pricedProjectLineSchema = z.object({
   /** Its position in the project, from 1. */
   line: z.number().int(),
-  part: z.string(),
   toolId: z.string().nullable(),
-  partNumber: z.string().nullable(),
-  name: z.string().nullable(),
-  customerRef: z.string(),
   status: z.enum(projectLineStatuses),
-  message: z.string(),
   /** ceil(per board × boards × (1 + attrition)). */
   needed: z.number().int(),
   /** What is bought: the tool's summed need, rounded up to its minimum and multiple (on the first line of the tool). */
   quantity: z.number().int(),
-  /** "Rounded up to the minimum of 25." when quantity > needed. */
-  roundedUp: z.string().nullable(),
+  /** Why the quantity is more than needed: the tool's minimum, or its packs of `by`. */
+  roundedUp: z.object({ rule: z.enum(['minimum', 'multiple']), by: z.number().int() }).nullable(),
   unitPrice: z.number().nullable(),
   lineTotal: z.number().nullable(),
   available: z.number().int().nullable(),
   /** A larger quantity at a price break that costs no more. */
   suggestion: z
-    .object({
-      quantity: z.number().int(),
-      lineTotal: z.number(),
-      saving: z.number(),
-      message: z.string(),
-    })
+    .object({ quantity: z.number().int(), lineTotal: z.number(), saving: z.number() })
     .nullable(),
   /** The line whose quantity this one's was added to (two lines of one tool), or null. */
   mergedInto: z.number().int().nullable(),

@@ -22,12 +22,13 @@ import {
   neededFor,
   nextBreakSuggestion,
   orderableQuantity,
+  pricedLineMessage,
   projectMessages as messages,
+  roundedUpMessage,
 } from '@voltforge/contract/project-rules';
 import { mostOrderable } from '@voltforge/contract/quantity-rules';
 import { quickOrderMessages } from '@voltforge/contract/quick-order-rules';
 import { formatOrderNumber, orderMessages } from '@voltforge/contract/order-rules';
-import { pricingMessages } from '@voltforge/contract/pricing';
 import { CSV_BOM, CsvFigure, csvLine, csvMoney } from '../../csv.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
@@ -275,17 +276,22 @@ export async function diffRevisions(
 }
 
 /** Why a quantity is more than a line needs: the tool's minimum, or its packs. */
-function roundedUpBecause(row: ToolRow, needed: number, quantity: number): string | null {
+function roundedUpBy(
+  row: ToolRow,
+  needed: number,
+  quantity: number,
+): PricedProjectLine['roundedUp'] {
   if (quantity <= needed) return null;
   return needed < row.minOrderQuantity
-    ? messages.roundedUp(quantity, needed, orderMessages.minQuantity(row.minOrderQuantity))
-    : messages.roundedUp(quantity, needed, pricingMessages.multiple(row.orderMultiple));
+    ? { rule: 'minimum', by: row.minOrderQuantity }
+    : { rule: 'multiple', by: row.orderMultiple };
 }
 
 /**
  * The project's lines priced for `builds` boards at today's prices, by the pricing function the
  * cart and checkout use. Lines of one tool are summed on the first of them before the minimum,
- * multiple, break and stock checks, as in the cart. One query reads every tool.
+ * multiple, break and stock checks, as in the cart. Figures and statuses only: the words are the
+ * contract's (`pricedLineMessage`), composed where they are shown.
  */
 function priceLines(
   lines: readonly StoredProjectLine[],
@@ -293,26 +299,23 @@ function priceLines(
   builds: number,
 ): PricedProjectLine[] {
   const firstOf = new Map<string, { line: number; needed: number }>();
+  const needs = lines.map((line) =>
+    neededFor(line.quantityPerBuild, builds, line.attritionBasisPoints),
+  );
   lines.forEach((line, index) => {
     const row = line.toolId ? tools.get(line.toolId) : undefined;
     if (!row || row.archivedAt || line.doNotInstall) return;
-    const needed = neededFor(line.quantityPerBuild, builds, line.attritionBasisPoints);
     const seen = firstOf.get(row.id);
-    if (seen) seen.needed += needed;
-    else firstOf.set(row.id, { line: index + 1, needed });
+    if (seen) seen.needed += needs[index]!;
+    else firstOf.set(row.id, { line: index + 1, needed: needs[index]! });
   });
   return lines.map((line, index): PricedProjectLine => {
     const position = index + 1;
-    const needed = neededFor(line.quantityPerBuild, builds, line.attritionBasisPoints);
     const row = line.toolId ? tools.get(line.toolId) : undefined;
     const base = {
       line: position,
-      part: line.part,
       toolId: row?.id ?? null,
-      partNumber: row?.partNumber ?? null,
-      name: row?.name ?? null,
-      customerRef: line.customerRef,
-      needed,
+      needed: needs[index]!,
       quantity: 0,
       roundedUp: null,
       unitPrice: null,
@@ -321,44 +324,31 @@ function priceLines(
       suggestion: null,
       mergedInto: null,
     };
-    if (line.doNotInstall) {
-      return { ...base, status: 'do_not_install', message: messages.doNotInstall };
-    }
-    if (!row) return { ...base, status: 'unmatched', message: messages.unmatched };
-    if (row.archivedAt) return { ...base, status: 'archived', message: messages.archived };
+    if (line.doNotInstall) return { ...base, status: 'do_not_install' };
+    if (!row) return { ...base, status: 'unmatched' };
+    if (row.archivedAt) return { ...base, status: 'archived' };
     const first = firstOf.get(row.id);
     if (first && first.line !== position) {
-      return {
-        ...base,
-        status: 'ready',
-        message: quickOrderMessages.duplicate(first.line),
-        mergedInto: first.line,
-      };
+      return { ...base, status: 'ready', mergedInto: first.line };
     }
-    const sum = first?.needed ?? needed;
+    const sum = first?.needed ?? needs[index]!;
     const quantity = orderableQuantity(row, sum);
-    if (quantity > MAX_ORDER_QUANTITY) {
-      return { ...base, quantity, status: 'too_many', message: messages.tooMuchForOneOrder };
-    }
+    if (quantity > MAX_ORDER_QUANTITY) return { ...base, quantity, status: 'too_many' };
     const pricing = pricingOfRow(row);
     const price = priceLine(pricing, quantity);
     const suggestion = nextBreakSuggestion(pricing, quantity);
-    const available = mostOrderable(row);
-    const short = quantity > available;
     return {
       ...base,
       quantity,
-      roundedUp: roundedUpBecause(row, sum, quantity),
+      roundedUp: roundedUpBy(row, sum, quantity),
       unitPrice: centsToDollars(price.unitPriceCents),
       lineTotal: centsToDollars(price.totalCents),
       available: row.inStock,
-      status: short ? 'short' : 'ready',
-      message: short ? quickOrderMessages.short(row.inStock) : 'Ready',
+      status: quantity > mostOrderable(row) ? 'short' : 'ready',
       suggestion: suggestion && {
         quantity: suggestion.quantity,
         lineTotal: centsToDollars(suggestion.totalCents),
         saving: centsToDollars(suggestion.savingCents),
-        message: messages.nextBreak(suggestion.quantity, quantity, suggestion.savingCents),
       },
     };
   });
@@ -430,30 +420,30 @@ export async function projectToCart(
     wanted.map(({ toolId, quantity }) => ({ toolId, quantity })),
   );
   const verdicts = priced.map((line): ProjectToCart['verdicts'][number] => {
-    const base = { line: line.line, part: line.part, added: 0 };
+    const base = { line: line.line, part: lines[line.line - 1]!.part, added: 0 };
+    const message = pricedLineMessage(line);
     if (
       line.status === 'unmatched' ||
       line.status === 'do_not_install' ||
       line.status === 'archived' ||
       line.status === 'too_many'
     ) {
-      return { ...base, status: line.status, message: line.message };
+      return { ...base, status: line.status, message };
     }
-    if (line.mergedInto !== null) return { ...base, status: 'merged', message: line.message };
+    if (line.mergedInto !== null) return { ...base, status: 'merged', message };
     const outcome = line.toolId ? outcomes.get(line.toolId) : undefined;
     if (!outcome || !outcome.ok) {
       return { ...base, status: 'short', message: outcome?.message ?? quickOrderMessages.short(0) };
     }
     const quantity = wanted.find((w) => w.line === line)?.quantity ?? line.quantity;
-    const message =
-      quantity !== line.quantity
-        ? messages.addedAtBreak(quantity, line.needed)
-        : (line.roundedUp ?? messages.added(quantity));
     return {
       ...base,
       added: quantity,
       status: quantity > line.needed ? 'rounded_up' : 'added',
-      message,
+      message:
+        quantity !== line.quantity
+          ? messages.addedAtBreak(quantity, line.needed)
+          : (roundedUpMessage(line) ?? messages.added(quantity)),
     };
   });
   return { verdicts, cartLines };
@@ -527,15 +517,17 @@ export async function exportProjectCsv(
 ): Promise<{ name: string; csv: string }> {
   const row = await ownProject(db, userId, id);
   const lines = await linesOf(db, row.id, row.revision);
-  const priced = priceLines(lines, await toolsOf(db, lines), builds);
+  const tools = await toolsOf(db, lines);
+  const priced = priceLines(lines, tools, builds);
   const cents = totalCents(priced);
   const body = priced.map((line, index) => {
     const kept = lines[index]!;
+    const matched = line.toolId ? tools.get(line.toolId) : undefined;
     return csvLine([
       line.line,
-      line.part,
-      line.partNumber,
-      line.name,
+      kept.part,
+      matched?.partNumber,
+      matched?.name,
       kept.customerRef,
       kept.designators,
       kept.quantityPerBuild,
@@ -545,7 +537,7 @@ export async function exportProjectCsv(
       line.quantity,
       line.unitPrice === null ? null : csvMoney(Math.round(line.unitPrice * 100)),
       line.lineTotal === null ? null : csvMoney(Math.round(line.lineTotal * 100)),
-      line.message,
+      [pricedLineMessage(line), roundedUpMessage(line)].filter(Boolean).join(' '),
       kept.note,
     ]);
   });

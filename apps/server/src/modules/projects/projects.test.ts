@@ -11,7 +11,7 @@ import type {
   ProjectPrice,
   ProjectToCart,
 } from '@voltforge/contract/project';
-import { projectMessages } from '@voltforge/contract/project-rules';
+import { projectMessages, roundedUpMessage } from '@voltforge/contract/project-rules';
 import { bomMessages } from '@voltforge/contract/project-bom';
 import { request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
@@ -111,7 +111,10 @@ describe('projects', () => {
     expect(meterAgain).toMatchObject({ mergedInto: 1, lineTotal: null, quantity: 0 });
     // ceil(3 × 4 × 1.1) = 14, rounded up to the minimum of 20.
     expect(relayLine).toMatchObject({ needed: 14, quantity: 20, lineTotal: 178 });
-    expect(relayLine?.roundedUp).toContain('20 for 14 needed');
+    expect(relayLine?.roundedUp).toEqual({ rule: 'minimum', by: 20 });
+    expect(relayLine && roundedUpMessage(relayLine)).toBe(
+      '20 for 14 needed: Minimum Order Quantity 20 pcs.',
+    );
     expect(unmatched?.status).toBe('unmatched');
     expect(dnp?.status).toBe('do_not_install');
     // Σ lines = total, in cents.
@@ -319,9 +322,7 @@ describe('projects', () => {
     expect(saved.statusCode).toBe(201);
     const project = saved.json<Project>();
     expect(project.name).toMatch(/^From order VF-\d+$/);
-    expect(project.lines.map((l) => [l.part, l.quantityPerBuild])).toEqual([
-      [leads.partNumber, 2],
-    ]);
+    expect(project.lines.map((l) => [l.part, l.quantityPerBuild])).toEqual([[leads.partNumber, 2]]);
     for (const url of [`/api/order/${orderId}/again`, `/api/order/${orderId}/project`]) {
       const other = await request(t.app, { method: 'POST', url, as: t.customerB });
       expect(other.statusCode, url).toBe(404);

@@ -194,7 +194,12 @@ export function ProjectPage() {
         </button>
       </div>
 
-      <ProjectPricing projectId={data.id} initialBuilds={1} />
+      <ProjectPricing
+        key={data.revision}
+        projectId={data.id}
+        lines={data.lines}
+        initialBuilds={1}
+      />
 
       <section aria-labelledby="lines-heading" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,7 +1,12 @@
 import { formatCount } from '@voltforge/contract/format-number';
 import { dollarsToCents, centsToDollars, formatUsd } from '@voltforge/contract/money';
-import type { ProjectPrice, ProjectToCart } from '@voltforge/contract/project';
-import { MAX_BUILDS, projectMessages } from '@voltforge/contract/project-rules';
+import type { ProjectLine, ProjectPrice, ProjectToCart } from '@voltforge/contract/project';
+import {
+  MAX_BUILDS,
+  pricedLineMessage,
+  projectMessages,
+  roundedUpMessage,
+} from '@voltforge/contract/project-rules';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { STACKED_TABLE } from '../../../components/ui/stacked-table';
@@ -25,9 +30,12 @@ const statusClass = (status: string) =>
  */
 export function ProjectPricing({
   projectId,
+  lines: projectLines,
   initialBuilds,
 }: {
   projectId: string;
+  /** The project's lines, whose parts and names the priced lines are shown with. */
+  lines: ProjectLine[];
   initialBuilds: number;
 }) {
   const exportId = useId();
@@ -160,19 +168,21 @@ export function ProjectPricing({
               <tbody>
                 {priced.lines.map((line) => {
                   const take = taken.has(line.line) && line.suggestion !== null;
+                  const kept = projectLines[line.line - 1];
+                  const roundedUp = roundedUpMessage(line);
                   return (
                     <tr key={line.line} data-status={line.status}>
                       <td data-label="Line" className="tabular-nums">
                         {line.line}
                       </td>
                       <th scope="row" data-label="Part" className="font-normal">
-                        <span className="font-mono">{line.partNumber ?? line.part}</span>
-                        {line.name ? (
-                          <div className="text-xs text-base-content/75">{line.name}</div>
+                        <span className="font-mono">{kept?.partNumber ?? kept?.part}</span>
+                        {kept?.name ? (
+                          <div className="text-xs text-base-content/75">{kept.name}</div>
                         ) : null}
-                        {line.customerRef ? (
+                        {kept?.customerRef ? (
                           <div className="text-xs text-base-content/75">
-                            Your ref. {line.customerRef}
+                            Your ref. {kept.customerRef}
                           </div>
                         ) : null}
                       </th>
@@ -206,9 +216,9 @@ export function ProjectPricing({
                             )}
                       </td>
                       <td data-label="Verdict" className={statusClass(line.status)}>
-                        {line.message}
-                        {line.roundedUp ? (
-                          <div className="text-xs text-base-content/80">{line.roundedUp}</div>
+                        {pricedLineMessage(line)}
+                        {roundedUp ? (
+                          <div className="text-xs text-base-content/80">{roundedUp}</div>
                         ) : null}
                         {line.available !== null && line.status === 'short' ? (
                           <div className="text-xs">Available: {formatCount(line.available)}</div>
@@ -228,7 +238,11 @@ export function ProjectPricing({
                                 })
                               }
                             />
-                            {line.suggestion.message}
+                            {projectMessages.nextBreak(
+                              line.suggestion.quantity,
+                              line.quantity,
+                              dollarsToCents(line.suggestion.saving),
+                            )}
                           </label>
                         ) : null}
                       </td>
