@@ -61,12 +61,13 @@ export function ProjectsPage() {
                       ? 'Never'
                       : `${formatUsd(project.lastPricedTotal)} for ${formatCount(project.lastPricedBuilds)} ${project.lastPricedBuilds === 1 ? 'board' : 'boards'}`}
                   </dd>
-                  <dt className="text-base-content/70">Last ordered</dt>
-                  <dd>
-                    {project.lastOrderedAt
-                      ? dates.format(new Date(project.lastOrderedAt))
-                      : 'Never'}
-                  </dd>
+                  {/* Shown once orders record the project they came from (decision 024). */}
+                  {project.lastOrderedAt ? (
+                    <>
+                      <dt className="text-base-content/70">Last ordered</dt>
+                      <dd>{dates.format(new Date(project.lastOrderedAt))}</dd>
+                    </>
+                  ) : null}
                 </dl>
               </div>
             </li>
