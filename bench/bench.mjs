@@ -517,8 +517,13 @@ async function main() {
     })),
   });
   const catalogue = (await api(shopBase, 'GET', '/api/tool?pageSize=100')).json;
+  // Buyers of their own: adding boards fills their carts, which the checkout bench needs empty.
   const projectBuyers = [];
-  for (const b of buyers) {
+  for (let i = 0; i < buyers.length; i++) {
+    const b = await signUp(
+      shopBase,
+      `bench-project-${i}-${randomBytes(3).toString('hex')}@example.com`,
+    );
     const made = await api(shopBase, 'POST', '/api/projects', {
       cookie: b.cookie,
       body: bomOf(catalogue),
