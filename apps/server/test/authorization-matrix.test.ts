@@ -491,14 +491,11 @@ const matrix: Row[] = [
     call: async () => ({ url: `/api/projects/${await projectOfA()}/diff?from=1&to=1` }),
   },
   {
-    route: 'POST /api/projects/:id/price',
+    route: 'GET /api/projects/:id/price',
     who: 'owner',
     expected: OWNER_ONLY,
     on: "A's project, 2 boards",
-    call: async () => ({
-      url: `/api/projects/${await projectOfA()}/price`,
-      payload: { builds: 2 },
-    }),
+    call: async () => ({ url: `/api/projects/${await projectOfA()}/price?builds=2` }),
   },
   {
     route: 'GET /api/projects/:id/export.csv',

@@ -361,7 +361,10 @@ const totalCents = (lines: readonly PricedProjectLine[]) =>
     0,
   );
 
-/** The project priced for `builds` boards; the total is kept as the project's last price. */
+/**
+ * The project priced for `builds` boards, at today's prices. The total is stamped on the project
+ * as its last price (My Projects shows it), as a read's side note: the lines are not touched.
+ */
 export async function priceProject(
   db: Db,
   userId: string,

@@ -97,9 +97,8 @@ describe('projects', () => {
   it('prices N builds: lines of one tool summed, rounded to the minimum and multiple, breaks offered', async () => {
     const project = await create(t.customerA);
     const res = await request(t.app, {
-      method: 'POST',
-      url: `/api/projects/${project.id}/price`,
-      payload: { builds: 4 },
+      method: 'GET',
+      url: `/api/projects/${project.id}/price?builds=4`,
       as: t.customerA,
     });
     expect(res.statusCode).toBe(200);
@@ -335,7 +334,7 @@ describe('projects', () => {
       ['GET', `/api/projects/${project.id}`, undefined],
       ['PUT', `/api/projects/${project.id}`, board],
       ['DELETE', `/api/projects/${project.id}`, undefined],
-      ['POST', `/api/projects/${project.id}/price`, { builds: 1 }],
+      ['GET', `/api/projects/${project.id}/price?builds=1`, undefined],
       ['POST', `/api/projects/${project.id}/cart`, { builds: 1 }],
       ['GET', `/api/projects/${project.id}/revisions/1`, undefined],
       ['GET', `/api/projects/${project.id}/diff?from=1&to=1`, undefined],
@@ -393,9 +392,8 @@ describe('projects', () => {
     const project = await create(t.customerB);
     for (const builds of [0, 1_000_000_000, 2.5]) {
       const res = await request(t.app, {
-        method: 'POST',
-        url: `/api/projects/${project.id}/price`,
-        payload: { builds },
+        method: 'GET',
+        url: `/api/projects/${project.id}/price?builds=${builds}`,
         as: t.customerB,
       });
       expect(res.statusCode).toBe(400);

@@ -3,9 +3,9 @@ import type { ProjectPrice } from '@voltforge/contract/project';
 import { api } from '../../../lib/api/api-client';
 import { projectKeys } from '../../../lib/api/project-keys';
 
-/** POST /api/projects/:id/price: the project priced for a number of boards, at today's prices. */
+/** GET /api/projects/:id/price?builds=N: the project priced for N boards, at today's prices. */
 export function priceProject(id: string, builds: number): Promise<ProjectPrice> {
-  return api.post(`/projects/${encodeURIComponent(id)}/price`, { builds });
+  return api.get(`/projects/${encodeURIComponent(id)}/price?builds=${builds}`);
 }
 
 export function usePriceProject(id: string) {
