@@ -190,6 +190,11 @@ export type BomRead =
   | { ok: true; header: string[]; mapping: BomMapping; rows: BomRow[] }
   | { ok: false; message: string };
 
+/** A UTF-16 or binary file read as UTF-8: full of NULs and replacement characters. */
+export function isUnreadableText(text: string): boolean {
+  return text.includes('\u0000') || text.includes('\ufffd');
+}
+
 const DNP_NO = new Set(['', '0', 'no', 'n', 'false', '-']);
 
 /**
@@ -199,10 +204,7 @@ const DNP_NO = new Set(['', '0', 'no', 'n', 'false', '-']);
  */
 export function readBom(text: string, mapping?: BomMapping): BomRead {
   if (text.length > MAX_BOM_CHARS) return { ok: false, message: bomMessages.tooLong };
-  // A UTF-16 or binary file read as UTF-8 is full of NULs and replacement characters.
-  if (text.includes('\u0000') || text.includes('\ufffd')) {
-    return { ok: false, message: bomMessages.notText };
-  }
+  if (isUnreadableText(text)) return { ok: false, message: bomMessages.notText };
   const body = text.replace(/^\ufeff/, '');
   if (body.trim() === '') return { ok: false, message: bomMessages.empty };
   const firstLine = body.split(/\r?\n/, 1)[0] ?? '';

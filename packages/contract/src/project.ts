@@ -75,6 +75,8 @@ export const buildsSchema = z.coerce
   .int(messages.builds)
   .min(1, messages.builds)
   .max(MAX_BUILDS, messages.builds);
+/** ?builds=N: pricing a project, and its CSV export. */
+export const projectBuildsQuerySchema = z.object({ builds: buildsSchema });
 
 /** A line as kept: the input, the tool it was matched to (or null), its designators expanded. */
 export const projectLineSchema = z.object({

@@ -280,13 +280,14 @@ export type AddOutcome = { ok: true; quantity: number } | { ok: false; message: 
 /**
  * Adds each line that the rules accept with what the cart already holds, and leaves out the
  * others, saying why (a project's "add N builds"): one transaction, one verdict per tool, so a
- * line left out is never reported as added. Lines of one tool are added together.
+ * line left out is never reported as added. Lines of one tool are added together. The tools are
+ * answered as they were judged.
  */
 export async function addEachToCart(
   db: Db,
   userId: string,
   lines: readonly CartLineInput[],
-): Promise<{ outcomes: Map<string, AddOutcome>; cartLines: number }> {
+): Promise<{ outcomes: Map<string, AddOutcome>; cartLines: number; tools: Map<string, ToolRow> }> {
   return db.transaction(async (tx) => {
     await lockCart(tx, userId);
     const wanted = summed(lines);
@@ -322,6 +323,6 @@ export async function addEachToCart(
       outcomes.set(toolId, { ok: true, quantity: added });
     }
     await writeLines(tx, userId, writes);
-    return { outcomes, cartLines: count };
+    return { outcomes, cartLines: count, tools };
   });
 }

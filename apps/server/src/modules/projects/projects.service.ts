@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDollars } from '@voltforge/contract/money';
 import { MAX_ORDER_QUANTITY } from '@voltforge/contract/order-rules';
 import { partNumberKey } from '@voltforge/contract/part-number';
@@ -38,7 +38,7 @@ import { tool, toolColumns } from '../../db/schema/tool.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { addEachToCart } from '../cart/cart.service.ts';
 import { pricingOfRow, type ToolRow } from '../tools/tools.service.ts';
-import { closestPartNumbers } from '../tools/tool-search.ts';
+import { closestPartNumbers, toolsByPartNumber } from '../tools/tool-search.ts';
 
 type ProjectRow = typeof project.$inferSelect;
 
@@ -75,21 +75,16 @@ async function matched(
   lines: StoredProjectLine[];
 }> {
   const values = projectInputSchema.parse(input);
-  const keys = [...new Set(values.lines.map((line) => partNumberKey(line.part)))];
-  const found =
-    keys.length === 0
-      ? []
-      : await db
-          .select({ id: tool.id, partNumber: tool.partNumber })
-          .from(tool)
-          .where(and(isNull(tool.archivedAt), inArray(sql`lower(${tool.partNumber})`, keys)));
-  const byKey = new Map(found.map((t) => [partNumberKey(t.partNumber), t.id]));
+  const byKey = await toolsByPartNumber(
+    db,
+    values.lines.map((line) => line.part),
+  );
   return {
     name: values.name,
     notes: values.notes,
     lines: values.lines.map((line) => ({
       ...line,
-      toolId: byKey.get(partNumberKey(line.part)) ?? null,
+      toolId: byKey.get(partNumberKey(line.part))?.id ?? null,
     })),
   };
 }
@@ -176,7 +171,7 @@ export async function listProjects(db: Db, userId: string): Promise<ProjectSumma
 }
 
 /** The tools the lines name, archived ones included (a line says its tool is no longer sold). */
-async function toolsOf(db: Db | Tx, lines: readonly Pick<StoredProjectLine, 'toolId'>[]) {
+async function toolsOf(db: Db | Tx, lines: readonly StoredProjectLine[]) {
   const ids = [...new Set(lines.flatMap((line) => (line.toolId ? [line.toolId] : [])))];
   const rows =
     ids.length === 0 ? [] : await db.select(toolColumns).from(tool).where(inArray(tool.id, ids));
@@ -354,6 +349,14 @@ function priceLines(
   });
 }
 
+/** The owner's project at its latest revision, its tools (one query) and its lines priced. */
+async function pricedProject(db: Db, userId: string, id: string, builds: number) {
+  const row = await ownProject(db, userId, id);
+  const lines = await linesOf(db, row.id, row.revision);
+  const tools = await toolsOf(db, lines);
+  return { row, lines, tools, priced: priceLines(lines, tools, builds) };
+}
+
 /** Σ of the priced lines in cents: each line is integer cents, the total their sum. */
 const totalCents = (lines: readonly PricedProjectLine[]) =>
   lines.reduce(
@@ -371,9 +374,7 @@ export async function priceProject(
   id: string,
   builds: number,
 ): Promise<ProjectPrice> {
-  const row = await ownProject(db, userId, id);
-  const lines = await linesOf(db, row.id, row.revision);
-  const priced = priceLines(lines, await toolsOf(db, lines), builds);
+  const { row, priced } = await pricedProject(db, userId, id, builds);
   const cents = totalCents(priced);
   await db
     .update(project)
@@ -401,9 +402,7 @@ export async function projectToCart(
   builds: number,
   takeSuggestions: readonly number[],
 ): Promise<ProjectToCart> {
-  const row = await ownProject(db, userId, id);
-  const lines = await linesOf(db, row.id, row.revision);
-  const priced = priceLines(lines, await toolsOf(db, lines), builds);
+  const { lines, priced } = await pricedProject(db, userId, id, builds);
   const take = new Set(takeSuggestions);
   const wanted = priced.flatMap((line) =>
     line.toolId && line.mergedInto === null && (line.status === 'ready' || line.status === 'short')
@@ -459,17 +458,10 @@ export async function projectToCart(
 export async function previewBom(db: Db, text: string, mapping?: BomMapping): Promise<BomPreview> {
   const read = readBom(text, mapping);
   if (!read.ok) throw badRequest(read.message, { text: read.message });
-  const keys = [
-    ...new Set(read.rows.map((row) => partNumberKey(row.part)).filter((k) => k !== '')),
-  ];
-  const found =
-    keys.length === 0
-      ? []
-      : await db
-          .select({ id: tool.id, partNumber: tool.partNumber, name: tool.name })
-          .from(tool)
-          .where(and(isNull(tool.archivedAt), inArray(sql`lower(${tool.partNumber})`, keys)));
-  const byKey = new Map(found.map((t) => [partNumberKey(t.partNumber), t]));
+  const byKey = await toolsByPartNumber(
+    db,
+    read.rows.map((row) => row.part),
+  );
   const unknown = read.rows
     .map((row) => row.part)
     .filter((part) => part !== '' && !byKey.has(partNumberKey(part)));
@@ -518,10 +510,7 @@ export async function exportProjectCsv(
   id: string,
   builds: number,
 ): Promise<{ name: string; csv: string }> {
-  const row = await ownProject(db, userId, id);
-  const lines = await linesOf(db, row.id, row.revision);
-  const tools = await toolsOf(db, lines);
-  const priced = priceLines(lines, tools, builds);
+  const { row, lines, tools, priced } = await pricedProject(db, userId, id, builds);
   const cents = totalCents(priced);
   const body = priced.map((line, index) => {
     const kept = lines[index]!;
@@ -580,11 +569,8 @@ async function ownOrderLines(db: Db, userId: string, orderId: string) {
  */
 export async function orderAgain(db: Db, userId: string, orderId: string): Promise<OrderAgain> {
   const { lines } = await ownOrderLines(db, userId, orderId);
-  const tools = await toolsOf(
-    db,
-    lines.map((line) => ({ toolId: line.toolId })),
-  );
-  const { outcomes, cartLines } = await addEachToCart(
+  // The tools as the cart judged them, read once under its lock.
+  const { outcomes, cartLines, tools } = await addEachToCart(
     db,
     userId,
     lines.map((line) => ({ toolId: line.toolId, quantity: line.quantity })),

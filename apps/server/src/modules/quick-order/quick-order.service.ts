@@ -1,4 +1,3 @@
-import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '@voltforge/contract/money';
 import { MAX_ORDER_QUANTITY } from '@voltforge/contract/order-rules';
 import { partNumberKey } from '@voltforge/contract/part-number';
@@ -11,10 +10,9 @@ import {
   type QuickOrderRow,
 } from '@voltforge/contract/quick-order-rules';
 import type { Db } from '../../db/client.ts';
-import { tool, toolColumns } from '../../db/schema/tool.ts';
 import { badRequest } from '../../http-error.ts';
 import { pricingOfRow, type ToolRow } from '../tools/tools.service.ts';
-import { closestPartNumbers } from '../tools/tool-search.ts';
+import { closestPartNumbers, toolsByPartNumber } from '../tools/tool-search.ts';
 
 type Verdict = Omit<QuickOrderVerdict, 'line' | 'partNumber' | 'quantity'>;
 
@@ -77,15 +75,10 @@ export async function previewQuickOrder(db: Db, text: string): Promise<QuickOrde
     else first.set(key, { line: row.line, quantity: row.quantity });
   }
 
-  const keys = [...new Set(rows.map((r) => partNumberKey(r.partNumber)).filter((k) => k !== ''))];
-  const found =
-    keys.length === 0
-      ? []
-      : await db
-          .select(toolColumns)
-          .from(tool)
-          .where(and(isNull(tool.archivedAt), inArray(sql`lower(${tool.partNumber})`, keys)));
-  const byKey = new Map(found.map((t) => [partNumberKey(t.partNumber), t]));
+  const byKey = await toolsByPartNumber(
+    db,
+    rows.map((r) => r.partNumber),
+  );
   const unknown = rows.map((r) => r.partNumber).filter((p) => !byKey.has(partNumberKey(p)));
   const suggestions = await closestPartNumbers(db, unknown);
 

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { partNumberKey } from '@voltforge/contract/part-number';
 import { defaultToolOrder, type ToolOrder } from '@voltforge/contract/catalog';
 import { centsToDollars } from '@voltforge/contract/money';
 import type { Tool, ToolCategory, ToolListQuery, ToolSearch } from '@voltforge/contract/tool';
@@ -262,4 +263,24 @@ export async function closestPartNumbers(
   )) as Rows<Suggestion>;
   for (const row of result.rows) found.get(row.typed)?.push(row.part_number);
   return found;
+}
+
+/**
+ * The tools for sale that `partNumbers` name, by part-number key (contract `partNumberKey`: case
+ * and edge spaces do not matter), in one query; a part naming none is absent. What quick order and
+ * projects match a typed part number with.
+ */
+export async function toolsByPartNumber(
+  db: Db | Tx,
+  partNumbers: readonly string[],
+): Promise<Map<string, ToolRow>> {
+  const keys = [...new Set(partNumbers.map(partNumberKey).filter((key) => key !== ''))];
+  const rows =
+    keys.length === 0
+      ? []
+      : await db
+          .select(toolColumns)
+          .from(tool)
+          .where(and(isNull(tool.archivedAt), inArray(sql`lower(${tool.partNumber})`, keys)));
+  return new Map(rows.map((row) => [partNumberKey(row.partNumber), row]));
 }

@@ -7,8 +7,9 @@ import {
   quickOrderMessages,
   readQuickOrder,
 } from '@voltforge/contract/quick-order-rules';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { TextFileInput, readText } from '../../../components/ui/text-file-input';
 import type { AddLine } from '../../../lib/cart/cart-store';
 import { toast } from '../../../lib/page/toast';
 import { usePreviewQuickOrder } from '../api/preview-quick-order';
@@ -42,16 +43,6 @@ function textWithout(text: string, added: readonly QuickOrderVerdict[], all: Qui
   return !left.ok && left.message === quickOrderMessages.empty ? '' : rest;
 }
 
-/** A file's text, by FileReader, which every browser has and so does jsdom (no Blob.text()). */
-function readText(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsText(file);
-  });
-}
-
 interface QuickOrderPanelProps {
   /** Adds lines to the cart; resolves once added, rejects with the reason. */
   onAdd: (lines: AddLine[]) => Promise<void>;
@@ -63,7 +54,6 @@ interface QuickOrderPanelProps {
  * server (POST /api/quick-order/preview), whose ready lines go into the cart in one step.
  */
 export function QuickOrderPanel({ onAdd, adding }: QuickOrderPanelProps) {
-  const fileId = useId();
   const preview = usePreviewQuickOrder();
   const [text, setText] = useState('');
   const [result, setResult] = useState<QuickOrderPreview | null>(null);
@@ -94,10 +84,7 @@ export function QuickOrderPanel({ onAdd, adding }: QuickOrderPanelProps) {
   };
 
   // The file's text is sent as pasted text would be, and stays in the box to be fixed.
-  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const readFile = async (file: File) => {
     let content: string;
     try {
       content = await readText(file);
@@ -152,18 +139,11 @@ export function QuickOrderPanel({ onAdd, adding }: QuickOrderPanelProps) {
             error={error ?? undefined}
             hint={cartText.quickOrderHint}
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={fileId} className="text-sm font-medium">
-              Or upload a CSV file
-            </label>
-            <input
-              id={fileId}
-              type="file"
-              accept=".csv,.txt,text/csv,text/plain"
-              className="w-full max-w-sm cursor-pointer rounded-field border border-base-300 bg-base-100 text-sm file:mr-3 file:cursor-pointer file:border-0 file:border-r file:border-base-300 file:bg-base-200 file:px-3 file:py-1.5 file:font-semibold hover:file:bg-base-300"
-              onChange={(event) => void readFile(event)}
-            />
-          </div>
+          <TextFileInput
+            label="Or upload a CSV file"
+            accept=".csv,.txt,text/csv,text/plain"
+            onFile={(file) => void readFile(file)}
+          />
           <button type="submit" className="btn btn-outline self-start" disabled={preview.isPending}>
             {preview.isPending ? (
               <span className="loading loading-spinner loading-sm" aria-hidden="true" />

@@ -3,15 +3,17 @@ import {
   bomFieldLabels,
   bomFields,
   bomMessages,
+  isUnreadableText,
   type BomField,
   type BomMapping,
 } from '@voltforge/contract/project-bom';
 import type { BomPreview } from '@voltforge/contract/project';
 import { MAX_PROJECT_NAME_LENGTH, projectMessages } from '@voltforge/contract/project-rules';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { TextFileInput, readText } from '../../../components/ui/text-file-input';
 import { toast } from '../../../lib/page/toast';
 import { paths } from '../../../lib/paths';
 import { usePreviewBom } from '../api/preview-bom';
@@ -19,23 +21,12 @@ import { useSaveProject } from '../api/save-project';
 import { draftFromRow, linesToSave, type LineDraft } from './line-drafts';
 import { LineEditor } from './line-editor';
 
-/** A file's text, by FileReader, which every browser has and so does jsdom. */
-function readText(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsText(file);
-  });
-}
-
 /**
  * A new project from a bill of materials pasted or uploaded (as KiCad, Altium or Eagle export it,
  * or a spreadsheet), read by the server with the columns its header names (which the buyer may
  * change), each row then shown to be fixed before anything is saved; or from lines typed in.
  */
 export function NewProjectForm() {
-  const fileId = useId();
   const navigate = useNavigate();
   const preview = usePreviewBom();
   const save = useSaveProject();
@@ -74,10 +65,7 @@ export function NewProjectForm() {
     );
   };
 
-  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const readFile = async (file: File) => {
     if (file.size > MAX_BOM_CHARS * 2) {
       setBomError(bomMessages.tooLong);
       return;
@@ -89,7 +77,8 @@ export function NewProjectForm() {
       setBomError(bomMessages.notText);
       return;
     }
-    if (content.includes('\u0000') || content.includes('\ufffd')) {
+    // Checked here: the API refuses a NUL in any text with a message about text, not files.
+    if (isUnreadableText(content)) {
       setBomError(bomMessages.notText);
       return;
     }
@@ -142,18 +131,11 @@ export function NewProjectForm() {
             error={bomError ?? undefined}
             hint="A header row, then a row per part: KiCad, Altium and Eagle exports are read as they are."
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={fileId} className="text-sm font-medium">
-              Or upload a CSV file
-            </label>
-            <input
-              id={fileId}
-              type="file"
-              accept=".csv,.tsv,.txt,text/csv,text/plain"
-              className="w-full max-w-sm cursor-pointer rounded-field border border-base-300 bg-base-100 text-sm file:mr-3 file:cursor-pointer file:border-0 file:border-r file:border-base-300 file:bg-base-200 file:px-3 file:py-1.5 file:font-semibold hover:file:bg-base-300"
-              onChange={(event) => void readFile(event)}
-            />
-          </div>
+          <TextFileInput
+            label="Or upload a CSV file"
+            accept=".csv,.tsv,.txt,text/csv,text/plain"
+            onFile={(file) => void readFile(file)}
+          />
           <button
             type="button"
             className="btn btn-outline self-start"
