@@ -85,6 +85,7 @@ test('a KiCad bill of materials becomes a project, priced for 5 boards, bought, 
   await expect(page.getByLabel('Project name')).toHaveValue('Motor driver');
   // Spares for the parts lost in assembly, on the first line.
   await page.locator('fieldset[data-line="1"]').getByLabel('Attrition %').fill(String(attrition));
+  await page.locator('fieldset[data-line="2"]').getByLabel('Your reference').fill('MD-J1');
   await expect(page.getByLabel('Part number').last()).toHaveValue('BC847-NOT-SOLD');
   await expect(page.locator('fieldset[data-line="12"]')).toContainText(
     'Not in our catalogue: kept in the project, not bought.',
@@ -156,6 +157,7 @@ test('a KiCad bill of materials becomes a project, priced for 5 boards, bought, 
 
   // A revision changes two lines; the first is kept, and the change is listed.
   await page.getByRole('link', { name: 'My Projects' }).first().click();
+  await expect(page.locator('li').filter({ hasText: 'Motor driver' })).not.toContainText('Never');
   await page.getByRole('link', { name: 'Motor driver' }).click();
   await page.getByRole('button', { name: 'Edit lines' }).click();
   await page.locator('fieldset[data-line="2"]').getByLabel('Quantity per board').fill('3');
@@ -168,6 +170,12 @@ test('a KiCad bill of materials becomes a project, priced for 5 boards, bought, 
   const changes = page.getByRole('list', { name: 'Changes from revision 1 to 2' });
   await expect(changes).toContainText(`${minimumTool.partNumber}: 1 → 3 per board`);
   await expect(changes).toContainText('Removed BC847-NOT-SOLD (1 per board)');
+
+  // The order placed from revision 1 still says so, with the buyer's reference on its line.
+  await page.getByRole('link', { name: 'My Order', exact: true }).click();
+  const placed = page.locator(`[data-order-id="${orderId}"]`).filter({ visible: true });
+  await expect(placed.getByText('From project Motor driver, revision 1').first()).toBeVisible();
+  await expect(placed).toContainText('Your ref: MD-J1');
 });
 
 for (const width of [375, 1280]) {

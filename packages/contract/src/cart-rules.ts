@@ -48,6 +48,8 @@ export function goneCartLine(toolId: string, quantity: number): CartLine {
     inStock: 0,
     problem: cartMessages.archived,
     notice: null,
+    customerRef: null,
+    project: null,
   };
 }
 

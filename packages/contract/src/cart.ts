@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { quantitySchema } from './order.ts';
+import { lineProjectSchema, quantitySchema } from './order.ts';
 import { MAX_CART_LINES, cartMessages } from './cart-text.ts';
 
 /**
@@ -48,6 +48,9 @@ export const cartLineSchema = z.object({
   problem: z.string().nullable(),
   /** The line is fine but its price is not what it was when the buyer last set it. */
   notice: z.string().nullable(),
+  /** Added from a project: the buyer's reference for the part and the revision, kept by the order. */
+  customerRef: z.string().nullable(),
+  project: lineProjectSchema.nullable(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

@@ -28,6 +28,8 @@ export interface InvoiceSnapshot {
     quantity: number;
     unitPriceCents: number;
     totalCents: number;
+    /** The buyer's own reference for the part; absent on documents issued before it was kept. */
+    customerRef?: string | null;
   }>;
   goodsCents: number;
   shippingCents: number;

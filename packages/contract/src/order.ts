@@ -40,6 +40,14 @@ export type CreateOrderBody = z.output<typeof createOrderSchema>;
 
 export const orderStatusSchema = z.enum(orderStatuses);
 
+/** The project revision a cart or order line was bought from (the project's name then). */
+export const lineProjectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  revision: z.number().int(),
+});
+export type LineProject = z.infer<typeof lineProjectSchema>;
+
 /** One line of an order: the tool as it was when the order was placed, and its price then. */
 export const orderLineSchema = z.object({
   toolId: z.string(),
@@ -50,6 +58,9 @@ export const orderLineSchema = z.object({
   unitPrice: z.number(),
   /** unitPrice × quantity, in dollars. */
   lineTotal: z.number(),
+  /** The buyer's own part number / reference, from the project line it was bought from. */
+  customerRef: z.string().nullable(),
+  project: lineProjectSchema.nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

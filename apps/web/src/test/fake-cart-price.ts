@@ -35,6 +35,8 @@ export function fakeCartPrice(
       inStock: tool.inStock,
       problem: cartLineProblem({ ...tool, archived: false }, quantity),
       notice: null,
+      customerRef: null,
+      project: null,
     };
     return { line, totalCents: price.totalCents };
   });

@@ -42,6 +42,8 @@ export const paidOrder: Order = {
       quantity: 3,
       unitPrice: 10,
       lineTotal: 30,
+      customerRef: null,
+      project: null,
     },
     {
       toolId: 'tool-b',
@@ -50,6 +52,8 @@ export const paidOrder: Order = {
       quantity: 2,
       unitPrice: 5,
       lineTotal: 10,
+      customerRef: null,
+      project: null,
     },
   ],
 };

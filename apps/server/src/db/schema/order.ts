@@ -111,6 +111,15 @@ export const orderLine = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /**
+     * The project revision the line was bought from and the project's name then, or null: a
+     * record, like the tool's name, so it outlives the project (docs/architecture.md, "Projects").
+     */
+    projectId: uuid('project_id'),
+    projectRevision: integer('project_revision'),
+    projectName: text('project_name'),
+    /** The buyer's own part number / reference, shown on the order, to staff and on the invoice. */
+    customerRef: text('customer_ref'),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),
@@ -120,6 +129,10 @@ export const orderLine = pgTable(
     check('order_line_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
     // The overview's top tools and the search by part number or name.
     index('order_line_tool_id_idx').on(t.toolId),
+    // A project's last order.
+    index('order_line_project_id_idx')
+      .on(t.projectId)
+      .where(sql`${t.projectId} is not null`),
   ],
 );
 

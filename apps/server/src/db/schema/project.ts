@@ -42,7 +42,6 @@ export const project = pgTable(
     revision: integer('revision').notNull().default(1),
     lastPricedCents: bigint('last_priced_cents', { mode: 'number' }),
     lastPricedBuilds: integer('last_priced_builds'),
-    lastOrderedAt: timestamp('last_ordered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,6 +12,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { cartLine } from '../../db/schema/cart.ts';
+import { project } from '../../db/schema/project.ts';
 import { tool, toolColumns } from '../../db/schema/tool.ts';
 import { badRequest, conflict, notFound } from '../../http-error.ts';
 import { pricingOfRow, type ToolRow } from '../tools/tools.service.ts';
@@ -40,6 +41,7 @@ function cartLineOf(
   row: ToolRow,
   quantity: number,
   seenUnitPriceCents: number | null,
+  from: Pick<CartLine, 'customerRef' | 'project'> = { customerRef: null, project: null },
 ): { line: CartLine; totalCents: number } {
   const price = priceLine(pricingOfRow(row), quantity);
   const line: CartLine = {
@@ -61,6 +63,7 @@ function cartLineOf(
             centsToDollars(seenUnitPriceCents),
             centsToDollars(price.unitPriceCents),
           ),
+    ...from,
   };
   return { line, totalCents: price.totalCents };
 }
@@ -78,13 +81,22 @@ function cartOf(priced: ReadonlyArray<{ line: CartLine; totalCents: number }>): 
 /** The account's cart as it stands, every line priced now at its quantity. */
 export async function readCart(db: Db | Tx, userId: string): Promise<CartGoods> {
   const rows = await db
-    .select({ line: cartLine, tool })
+    .select({ line: cartLine, tool, projectName: project.name })
     .from(cartLine)
     .innerJoin(tool, eq(tool.id, cartLine.toolId))
+    .leftJoin(project, eq(project.id, cartLine.projectId))
     .where(eq(cartLine.userId, userId))
     .orderBy(asc(cartLine.seq));
   return cartOf(
-    rows.map(({ line, tool: row }) => cartLineOf(row, line.quantity, line.seenUnitPriceCents)),
+    rows.map(({ line, tool: row, projectName }) =>
+      cartLineOf(row, line.quantity, line.seenUnitPriceCents, {
+        customerRef: line.customerRef,
+        project:
+          line.projectId && line.projectRevision && projectName !== null
+            ? { id: line.projectId, name: projectName, revision: line.projectRevision }
+            : null,
+      }),
+    ),
   );
 }
 
@@ -131,24 +143,43 @@ async function quantitiesIn(tx: Tx, userId: string): Promise<Map<string, number>
 }
 
 /**
+ * Where a line comes from, when it comes from a project (or a past order's project line): the
+ * project revision and the buyer's reference for the part, which checkout gives the order line.
+ */
+export interface CartLineSource {
+  projectId: string | null;
+  projectRevision: number | null;
+  customerRef: string | null;
+}
+
+/**
  * Writes these lines' quantities, with the unit price each is seen at now, in one statement (a
  * quick order adds up to 500 lines at once). A line keeps its place in the cart when it is
- * updated; a new one goes after the others, in the order given.
+ * updated; a new one goes after the others, in the order given. A line written with a source
+ * takes it; one written without keeps the source it had.
  */
 async function writeLines(
   tx: Tx,
   userId: string,
-  lines: ReadonlyArray<{ row: ToolRow; quantity: number }>,
+  lines: ReadonlyArray<{ row: ToolRow; quantity: number; source?: CartLineSource }>,
 ): Promise<void> {
   if (lines.length === 0) return;
+  const fromSource = (column: 'project_id' | 'project_revision' | 'customer_ref') =>
+    sql.raw(
+      `case when excluded.project_id is not null or excluded.customer_ref is not null ` +
+        `then excluded.${column} else cart_line.${column} end`,
+    );
   await tx
     .insert(cartLine)
     .values(
-      lines.map(({ row, quantity }) => ({
+      lines.map(({ row, quantity, source }) => ({
         userId,
         toolId: row.id,
         quantity,
         seenUnitPriceCents: unitPriceCents(row, quantity),
+        projectId: source?.projectId ?? null,
+        projectRevision: source?.projectRevision ?? null,
+        customerRef: source?.customerRef ?? null,
       })),
     )
     .onConflictDoUpdate({
@@ -156,6 +187,9 @@ async function writeLines(
       set: {
         quantity: sql`excluded.quantity`,
         seenUnitPriceCents: sql`excluded.seen_unit_price_cents`,
+        projectId: fromSource('project_id'),
+        projectRevision: fromSource('project_revision'),
+        customerRef: fromSource('customer_ref'),
         updatedAt: sql`now()`,
       },
     });
@@ -280,13 +314,14 @@ export type AddOutcome = { ok: true; quantity: number } | { ok: false; message: 
 /**
  * Adds each line that the rules accept with what the cart already holds, and leaves out the
  * others, saying why (a project's "add N builds"): one transaction, one verdict per tool, so a
- * line left out is never reported as added. Lines of one tool are added together. The tools are
- * answered as they were judged.
+ * line left out is never reported as added. Lines of one tool are added together. A line added
+ * with a source (by tool) takes it. The tools are answered as they were judged.
  */
 export async function addEachToCart(
   db: Db,
   userId: string,
   lines: readonly CartLineInput[],
+  sources: ReadonlyMap<string, CartLineSource> = new Map(),
 ): Promise<{ outcomes: Map<string, AddOutcome>; cartLines: number; tools: Map<string, ToolRow> }> {
   return db.transaction(async (tx) => {
     await lockCart(tx, userId);
@@ -294,7 +329,7 @@ export async function addEachToCart(
     const tools = await toolsFor(tx, [...wanted.keys()]);
     const current = await quantitiesIn(tx, userId);
     const outcomes = new Map<string, AddOutcome>();
-    const writes: Array<{ row: ToolRow; quantity: number }> = [];
+    const writes: Array<{ row: ToolRow; quantity: number; source?: CartLineSource }> = [];
     let count = current.size;
     for (const [toolId, added] of wanted) {
       const row = tools.get(toolId);
@@ -319,7 +354,7 @@ export async function addEachToCart(
         continue;
       }
       if (had === 0) count += 1;
-      writes.push({ row, quantity: had + added });
+      writes.push({ row, quantity: had + added, source: sources.get(toolId) });
       outcomes.set(toolId, { ok: true, quantity: added });
     }
     await writeLines(tx, userId, writes);

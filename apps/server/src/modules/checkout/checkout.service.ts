@@ -30,7 +30,16 @@ export async function checkout(
     db,
     customer,
     {
-      lines: cart.lines.map((l) => ({ toolId: l.toolId, quantity: l.quantity })),
+      lines: cart.lines.map((l) => ({
+        toolId: l.toolId,
+        quantity: l.quantity,
+        source: {
+          projectId: l.project?.id ?? null,
+          projectRevision: l.project?.revision ?? null,
+          projectName: l.project?.name ?? null,
+          customerRef: l.customerRef,
+        },
+      })),
       phone: body.phone,
       address: body.address,
       fromCart: { expectedTotalCents: dollarsToCents(body.expectedTotal) },

@@ -106,6 +106,8 @@ describe('POST /api/checkout', () => {
         quantity: 100,
         unitPrice: 3.9,
         lineTotal: 390,
+        customerRef: null,
+        project: null,
       },
       expect.objectContaining({ toolId: meter.id, quantity: 2, unitPrice: 89.5, lineTotal: 179 }),
       expect.objectContaining({

@@ -18,6 +18,7 @@ afterAll(() => t.close());
 async function invoiceOf(
   buyer: Partial<Pick<OrderRow, 'customerName' | 'company' | 'address'>>,
   lines = 2,
+  customerRef: string | null = null,
 ): Promise<Buffer> {
   const row = await insertOrder(t.app, t.customerA);
   const first = row.lines[0]!;
@@ -25,6 +26,7 @@ async function invoiceOf(
     ...first,
     lineNo: i + 1,
     partNumber: `VF-${i + 1}`,
+    customerRef,
   }));
   await t.app.db.transaction((tx) =>
     issueInvoice(
@@ -70,6 +72,13 @@ describe('invoice layout', () => {
     for (let n = 1; n < 250; n += 1) expect(at(`Line ${n}\n`)).toBeLessThan(at(`Line ${n + 1}\n`));
     expect(at('Line 250')).toBeLessThan(at('Part number'));
     expect(at('VF-40')).toBeLessThan(at('Total'));
+  });
+
+  it("prints the buyer's own reference under a line's description", async () => {
+    const text = readText(await invoiceOf({}, 1, 'ACME-R1, ACME-R9'));
+    expect(text).toContain('Your ref: ACME-R1, ACME-R9');
+    expect(text.indexOf('VF-1')).toBeLessThan(text.indexOf('Your ref'));
+    expect(readText(await invoiceOf({}, 1))).not.toContain('Your ref');
   });
 
   it('prints Hebrew and Arabic in reading order', async () => {

@@ -39,6 +39,8 @@ export interface PdfDocumentModel {
     quantity: number;
     unitPriceCents: number;
     totalCents: number;
+    /** The buyer's own reference for the part: printed under the description. */
+    customerRef?: string | null;
   }>;
   /** [label, cents] under the lines; the last one is printed bold (the total). */
   totals: Array<[string, number]>;
@@ -95,7 +97,11 @@ function printableModel(model: PdfDocumentModel): PdfDocumentModel {
       phone: p(model.buyer.phone),
       taxId: maybe(model.buyer.taxId),
     },
-    lines: model.lines.map((l) => ({ ...l, partNumber: p(l.partNumber), name: p(l.name) })),
+    lines: model.lines.map((l) => ({
+      ...l,
+      partNumber: p(l.partNumber),
+      name: p(l.customerRef ? `${l.name}\nYour ref: ${l.customerRef}` : l.name),
+    })),
     notes: model.notes.map(p),
   };
 }

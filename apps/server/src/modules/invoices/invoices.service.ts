@@ -55,6 +55,7 @@ export async function issueInvoice(
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents,
       totalCents: l.totalCents,
+      customerRef: l.customerRef,
     })),
     goodsCents: row.goodsCents,
     shippingCents: row.shippingCents,

@@ -35,6 +35,11 @@ export function orderToJson(row: OrderRow): Order {
     quantity: l.quantity,
     unitPrice: centsToDollars(l.unitPriceCents),
     lineTotal: centsToDollars(l.totalCents),
+    customerRef: l.customerRef,
+    project:
+      l.projectId && l.projectRevision && l.projectName !== null
+        ? { id: l.projectId, name: l.projectName, revision: l.projectRevision }
+        : null,
   }));
   const only = lines.length === 1 ? lines[0] : undefined;
   const goodsTotal = centsToDollars(row.goodsCents);

@@ -99,7 +99,18 @@ describe('POST /api/order', () => {
       transactionId: null,
       delivered: false,
       createdAt: expect.any(String) as unknown,
-      lines: [{ toolId: id, partNumber, name, quantity: 4, unitPrice: 12.5, lineTotal: 50 }],
+      lines: [
+        {
+          toolId: id,
+          partNumber,
+          name,
+          quantity: 4,
+          unitPrice: 12.5,
+          lineTotal: 50,
+          customerRef: null,
+          project: null,
+        },
+      ],
     });
     expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false);
     expect(await stockOf(id)).toBe(6);

@@ -18,6 +18,7 @@ import type {
 } from '@voltforge/contract/project';
 import { projectInputSchema } from '@voltforge/contract/project';
 import {
+  MAX_CUSTOMER_REF_LENGTH,
   expandDesignators,
   neededFor,
   nextBreakSuggestion,
@@ -36,7 +37,7 @@ import { order, orderLine } from '../../db/schema/order.ts';
 import { project, projectRevision, type StoredProjectLine } from '../../db/schema/project.ts';
 import { tool, toolColumns } from '../../db/schema/tool.ts';
 import { badRequest, notFound } from '../../http-error.ts';
-import { addEachToCart } from '../cart/cart.service.ts';
+import { addEachToCart, type CartLineSource } from '../cart/cart.service.ts';
 import { pricingOfRow, type ToolRow } from '../tools/tools.service.ts';
 import { closestPartNumbers, toolsByPartNumber } from '../tools/tool-search.ts';
 
@@ -144,7 +145,10 @@ export async function listProjects(db: Db, userId: string): Promise<ProjectSumma
       revision: project.revision,
       lastPricedCents: project.lastPricedCents,
       lastPricedBuilds: project.lastPricedBuilds,
-      lastOrderedAt: project.lastOrderedAt,
+      // Its last order still standing (an unpaid order that expired was cancelled).
+      lastOrderedAt: sql<Date | string | null>`(select max(${order.createdAt}) from ${orderLine}
+        join ${order} on ${order.id} = ${orderLine.orderId}
+        where ${orderLine.projectId} = ${project.id} and ${order.status} <> 'cancelled')`,
       updatedAt: project.updatedAt,
       lineCount: sql<number>`jsonb_array_length(${projectRevision.lines})`.mapWith(Number),
     })
@@ -165,7 +169,7 @@ export async function listProjects(db: Db, userId: string): Promise<ProjectSumma
     lineCount: row.lineCount,
     lastPricedTotal: row.lastPricedCents === null ? null : centsToDollars(row.lastPricedCents),
     lastPricedBuilds: row.lastPricedBuilds,
-    lastOrderedAt: row.lastOrderedAt?.toISOString() ?? null,
+    lastOrderedAt: row.lastOrderedAt === null ? null : new Date(row.lastOrderedAt).toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
 }
@@ -390,6 +394,30 @@ export async function priceProject(
 }
 
 /**
+ * What each tool's cart line records of the project: its revision, and the buyer's references
+ * of the lines bought as that tool (two lines of one tool are one cart line).
+ */
+function sourcesOf(row: ProjectRow, lines: readonly StoredProjectLine[]) {
+  const refs = new Map<string, Set<string>>();
+  for (const line of lines) {
+    if (!line.toolId || line.doNotInstall) continue;
+    const seen = refs.get(line.toolId) ?? new Set<string>();
+    if (line.customerRef.trim()) seen.add(line.customerRef.trim());
+    refs.set(line.toolId, seen);
+  }
+  return new Map<string, CartLineSource>(
+    [...refs].map(([toolId, seen]) => [
+      toolId,
+      {
+        projectId: row.id,
+        projectRevision: row.revision,
+        customerRef: seen.size > 0 ? [...seen].join(', ') : null,
+      },
+    ]),
+  );
+}
+
+/**
  * Adds `builds` boards of the project to the buyer's cart: every line that can be bought, at its
  * priced quantity (or its suggested break, for the lines in `takeSuggestions`), each judged with
  * what the cart already holds. A verdict per line; a line that was not added never says it was.
@@ -402,7 +430,7 @@ export async function projectToCart(
   builds: number,
   takeSuggestions: readonly number[],
 ): Promise<ProjectToCart> {
-  const { lines, priced } = await pricedProject(db, userId, id, builds);
+  const { row, lines, priced } = await pricedProject(db, userId, id, builds);
   const take = new Set(takeSuggestions);
   const wanted = priced.flatMap((line) =>
     line.toolId && line.mergedInto === null && (line.status === 'ready' || line.status === 'short')
@@ -420,6 +448,7 @@ export async function projectToCart(
     db,
     userId,
     wanted.map(({ toolId, quantity }) => ({ toolId, quantity })),
+    sourcesOf(row, lines),
   );
   const verdicts = priced.map((line): ProjectToCart['verdicts'][number] => {
     const base = { line: line.line, part: lines[line.line - 1]!.part, added: 0 };
@@ -574,6 +603,20 @@ export async function orderAgain(db: Db, userId: string, orderId: string): Promi
     db,
     userId,
     lines.map((line) => ({ toolId: line.toolId, quantity: line.quantity })),
+    // The buyer's references go with the lines; the project revision does not (this is a new
+    // order of the old one's lines, and that revision may be gone).
+    new Map(
+      lines.flatMap((line) =>
+        line.customerRef
+          ? [
+              [
+                line.toolId,
+                { projectId: null, projectRevision: null, customerRef: line.customerRef },
+              ],
+            ]
+          : [],
+      ),
+    ),
   );
   return {
     cartLines,
@@ -609,7 +652,7 @@ export async function orderAgain(db: Db, userId: string, orderId: string): Promi
   };
 }
 
-/** An earlier order as a new project of one board: each line a part and its quantity. */
+/** An earlier order as a new project of one board: each line a part, its quantity and reference. */
 export async function saveOrderAsProject(
   db: Db,
   userId: string,
@@ -618,6 +661,11 @@ export async function saveOrderAsProject(
   const { number, lines } = await ownOrderLines(db, userId, orderId);
   return createProject(db, userId, {
     name: `From order ${formatOrderNumber(number)}`,
-    lines: lines.map((line) => ({ part: line.partNumber, quantityPerBuild: line.quantity })),
+    lines: lines.map((line) => ({
+      part: line.partNumber,
+      quantityPerBuild: line.quantity,
+      // Two project lines of one tool bought as one line carry both references: kept to a line's.
+      customerRef: (line.customerRef ?? '').slice(0, MAX_CUSTOMER_REF_LENGTH),
+    })),
   });
 }

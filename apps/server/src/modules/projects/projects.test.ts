@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart } from '@voltforge/contract/cart';
 import { eq } from 'drizzle-orm';
+import { invoice } from '../../db/schema/order.ts';
 import { tool } from '../../db/schema/tool.ts';
 import type {
   OrderAgain,
@@ -9,11 +10,14 @@ import type {
   ProjectDiff,
   ProjectInput,
   ProjectPrice,
+  ProjectSummary,
   ProjectToCart,
 } from '@voltforge/contract/project';
+import type { Order } from '@voltforge/contract/order';
 import { projectMessages, roundedUpMessage } from '@voltforge/contract/project-rules';
 import { bomMessages } from '@voltforge/contract/project-bom';
-import { request, type TestUser } from '../../../test/test-app.ts';
+import { registerUser, request, type TestUser } from '../../../test/test-app.ts';
+import { payWithTestCard } from '../../../test/payment-test-orders.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 import { errorOf } from '../../../test/error-body.ts';
 
@@ -318,7 +322,7 @@ describe('projects', () => {
       url: `/api/order/${orderId}/project`,
       as: t.admin,
     });
-    expect(saved.statusCode).toBe(201);
+    expect(saved.statusCode, saved.body).toBe(201);
     const project = saved.json<Project>();
     expect(project.name).toMatch(/^From order VF-\d+$/);
     expect(project.lines.map((l) => [l.part, l.quantityPerBuild])).toEqual([[leads.partNumber, 2]]);
@@ -326,6 +330,90 @@ describe('projects', () => {
       const other = await request(t.app, { method: 'POST', url, as: t.customerB });
       expect(other.statusCode, url).toBe(404);
     }
+  });
+
+  it('an order placed from a revision keeps that revision and the buyer’s references', async () => {
+    const buyer = await registerUser(t.app);
+    const project = await create(buyer, {
+      name: 'Sensor board',
+      lines: [
+        { part: 'PJ-METER', quantityPerBuild: 2, customerRef: 'ACME-R1' },
+        { part: 'PJ-RELAY', quantityPerBuild: 1 },
+        { part: 'PJ-METER', quantityPerBuild: 1, customerRef: 'ACME-R9' },
+      ],
+    });
+    const added = await request(t.app, {
+      method: 'POST',
+      url: `/api/projects/${project.id}/cart`,
+      payload: { builds: 5 },
+      as: buyer,
+    });
+    expect(added.statusCode).toBe(200);
+    const cart = (
+      await request(t.app, { method: 'GET', url: '/api/cart', as: buyer })
+    ).json<Cart>();
+    const from = { id: project.id, name: 'Sensor board', revision: 1 };
+    expect(cart.lines.map((l) => [l.partNumber, l.customerRef, l.project])).toEqual([
+      [meter.partNumber, 'ACME-R1, ACME-R9', from],
+      [relay.partNumber, null, from],
+    ]);
+    const placed = await request(t.app, {
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { phone: '+1 555 010 2030', address: '1 Main St', expectedTotal: cart.total },
+      as: buyer,
+    });
+    expect(placed.statusCode).toBe(201);
+    const orderId = placed.json<Order>()._id;
+    await payWithTestCard(t.app, buyer, orderId);
+
+    // The project changes: revision 2, renamed, the meter's reference gone.
+    const changed = await request(t.app, {
+      method: 'PUT',
+      url: `/api/projects/${project.id}`,
+      payload: { name: 'Sensor board v2', lines: [{ part: 'PJ-METER', quantityPerBuild: 4 }] },
+      as: buyer,
+    });
+    expect(changed.json<Project>().revision).toBe(2);
+
+    const order = (
+      await request(t.app, { method: 'GET', url: `/api/order/${orderId}`, as: buyer })
+    ).json<Order>();
+    expect(order.lines.map((l) => [l.partNumber, l.quantity, l.customerRef, l.project])).toEqual([
+      [meter.partNumber, 15, 'ACME-R1, ACME-R9', from],
+      [relay.partNumber, 20, null, from],
+    ]);
+    const lines = (
+      await request(t.app, {
+        method: 'GET',
+        url: `/api/projects/${project.id}/revisions/${order.lines[0]!.project!.revision}`,
+        as: buyer,
+      })
+    ).json<Project>().lines;
+    expect(lines.map((l) => [l.part, l.quantityPerBuild])).toEqual([
+      ['PJ-METER', 2],
+      ['PJ-RELAY', 1],
+      ['PJ-METER', 1],
+    ]);
+    // The invoice line carries the reference; My Projects knows when it was last ordered.
+    const [issued] = await t.app.db
+      .select({ snapshot: invoice.snapshot })
+      .from(invoice)
+      .where(eq(invoice.orderId, orderId));
+    expect(issued?.snapshot.lines.map((l) => l.customerRef)).toEqual(['ACME-R1, ACME-R9', null]);
+    const mine = (await request(t.app, { method: 'GET', url: '/api/projects', as: buyer })).json<
+      ProjectSummary[]
+    >();
+    expect(mine[0]?.lastOrderedAt).toBe(order.createdAt);
+    // Order again carries the references, not the old revision.
+    await request(t.app, { method: 'POST', url: `/api/order/${orderId}/again`, as: buyer });
+    const again = (
+      await request(t.app, { method: 'GET', url: '/api/cart', as: buyer })
+    ).json<Cart>();
+    expect(again.lines.map((l) => [l.customerRef, l.project])).toEqual([
+      ['ACME-R1, ACME-R9', null],
+      [null, null],
+    ]);
   });
 
   it("is its owner's alone: 404 for another account on every route", async () => {

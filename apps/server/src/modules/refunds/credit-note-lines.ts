@@ -33,6 +33,7 @@ export async function creditNoteLines(
             quantity: l.quantity,
             unitPriceCents: bought.unitPriceCents,
             totalCents: l.amountCents,
+            customerRef: bought.customerRef,
           },
         ]
       : [];

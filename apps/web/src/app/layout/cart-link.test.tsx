@@ -36,6 +36,8 @@ const line = (toolId: string, partNumber: string): CartLine => ({
   inStock: 10,
   problem: null,
   notice: null,
+  customerRef: null,
+  project: null,
 });
 const accountCart: Cart = cartOf([line('a', 'VF-PS3005')]);
 const merged: MergeCartResult = {

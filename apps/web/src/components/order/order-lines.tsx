@@ -1,15 +1,60 @@
 import { formatCount } from '@voltforge/contract/format-number';
 import { formatUsd } from '@voltforge/contract/money';
-import type { Order } from '@voltforge/contract/order';
+import type { LineProject, Order } from '@voltforge/contract/order';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
 
 /** An order from a cart has several lines; its one-tool fields then describe the whole order. */
 export const hasSeveralLines = (order: Pick<Order, 'lines'>) => order.lines.length > 1;
+
+/** Whether an order's lines are listed: several, or one with the buyer's reference or project. */
+export const listsLines = (order: Pick<Order, 'lines'>) =>
+  hasSeveralLines(order) || order.lines.some((line) => line.customerRef || line.project);
 
 interface OrderLinesProps {
   order: Pick<Order, 'lines'>;
   /** Names the list for screen readers, e.g. "Lines of order …". */
   label: string;
   className?: string;
+  /** Link a line's project to its page (the buyer's own pages; staff cannot open it). */
+  linkProjects?: boolean;
+}
+
+/**
+ * Where a cart or order line came from: the buyer's own reference for the part, and the project
+ * revision it was bought from (docs/architecture.md, "Projects").
+ */
+export function LineOrigin({
+  line,
+  linkProject,
+}: {
+  line: { customerRef: string | null; project: LineProject | null };
+  linkProject: boolean;
+}) {
+  if (!line.customerRef && !line.project) return null;
+  const { project } = line;
+  return (
+    <div className="text-xs text-base-content/80">
+      {line.customerRef ? (
+        <div>
+          Your ref: <span className="font-mono">{line.customerRef}</span>
+        </div>
+      ) : null}
+      {project ? (
+        <div>
+          From project{' '}
+          {linkProject ? (
+            <Link to={paths.project(project.id)} className="link">
+              {project.name}
+            </Link>
+          ) : (
+            project.name
+          )}
+          , revision {project.revision}
+        </div>
+      ) : null}
+    </div>
+  );
 }
 
 /**
@@ -18,7 +63,12 @@ interface OrderLinesProps {
  * wraps inside whatever holds it (a phone's order card, the payment summary) instead of making
  * it scroll sideways.
  */
-export function OrderLines({ order, label, className = '' }: OrderLinesProps) {
+export function OrderLines({
+  order,
+  label,
+  className = '',
+  linkProjects = false,
+}: OrderLinesProps) {
   return (
     <ul aria-label={label} className={`divide-y divide-base-300 text-sm ${className}`}>
       {order.lines.map((line) => (
@@ -27,6 +77,7 @@ export function OrderLines({ order, label, className = '' }: OrderLinesProps) {
             <span className="font-mono">{line.partNumber}</span>
             <span className="tabular-nums"> × {formatCount(line.quantity)}</span>
             <div className="text-xs text-base-content/80">{line.name}</div>
+            <LineOrigin line={line} linkProject={linkProjects} />
           </div>
           <div className="shrink-0 text-right tabular-nums">
             <div className="font-medium">{formatUsd(line.lineTotal)}</div>

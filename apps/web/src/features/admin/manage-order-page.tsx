@@ -8,7 +8,7 @@ import { useAdminOrder } from './api/get-admin-order';
 import { OrderActions } from './components/order-actions';
 import { OrderTimelineList } from '../../components/order-timeline/order-timeline';
 import { OrderStatusBadge } from '../../components/order/order-status-badge';
-import { hasSeveralLines, OrderLines } from '../../components/order/order-lines';
+import { listsLines, OrderLines } from '../../components/order/order-lines';
 import { chargesOfOrder, OrderCharges } from '../../components/order/order-charges';
 import { InvoiceLink } from '../../components/order/invoice-link';
 import { shipmentText } from '../../components/order/shipment-note';
@@ -82,7 +82,7 @@ export function ManageOrderPage() {
               <dd>{order.data.phone}</dd>
               <dt className="text-base-content/75">Address</dt>
               <dd className="whitespace-pre-line">{order.data.address}</dd>
-              {hasSeveralLines(order.data) ? (
+              {listsLines(order.data) ? (
                 <>
                   <dt className="text-base-content/75">Lines</dt>
                   <dd>

@@ -52,6 +52,8 @@ const order = (n: number, status: OrderStatus): Order => ({
       quantity: 3,
       unitPrice: 10,
       lineTotal: 30,
+      customerRef: null,
+      project: null,
     },
   ],
 });
@@ -134,6 +136,8 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
           quantity: 3,
           unitPrice: 10,
           lineTotal: 30,
+          customerRef: null,
+          project: null,
         },
         {
           toolId: 't7',
@@ -142,6 +146,8 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
           quantity: 5,
           unitPrice: 10,
           lineTotal: 50,
+          customerRef: null,
+          project: null,
         },
       ],
     };

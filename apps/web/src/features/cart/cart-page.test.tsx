@@ -63,6 +63,8 @@ const lineOf = (tool: Tool, quantity: number, unitPrice: number): CartLine => ({
   inStock: tool.inStock,
   problem: null,
   notice: null,
+  customerRef: null,
+  project: null,
 });
 
 const serverCart: Cart = cartOf([lineOf(meter, 10, 89.5), lineOf(clamp, 4, 54.9)]);
@@ -103,6 +105,8 @@ const order: Order = {
     quantity,
     unitPrice,
     lineTotal,
+    customerRef: null,
+    project: null,
   })),
 };
 

@@ -51,6 +51,8 @@ const base: Order = {
       quantity: 6,
       unitPrice: 54.9,
       lineTotal: 329.4,
+      customerRef: null,
+      project: null,
     },
   ],
 };
@@ -76,6 +78,8 @@ const paid: Order = {
       quantity: 2,
       unitPrice: 89.5,
       lineTotal: 179,
+      customerRef: null,
+      project: null,
     },
   ],
 };
@@ -236,6 +240,32 @@ describe('MyOrdersPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('list', { name: /Lines of VF-DM200 True-RMS/ })).toBeNull();
     expect(screen.getAllByRole('row', { name: /VF-DM200 True-RMS/ })[0]).toHaveTextContent(
       '$89.50',
+    );
+  });
+
+  it('shows the buyer’s reference and the project revision a line was bought from', async () => {
+    const fromProject: Order = {
+      ...base,
+      lines: [
+        {
+          ...base.lines[0]!,
+          customerRef: 'ACME-R1',
+          project: {
+            id: '7d1e2f3a-0000-4000-8000-000000000004',
+            name: 'Sensor board',
+            revision: 2,
+          },
+        },
+      ],
+    };
+    renderPage(() => json(200, [fromProject]));
+    const [lines] = await screen.findAllByRole('list', { name: `Lines of ${base.order}` }, slow);
+    if (!lines) throw new Error('the lines are missing');
+    expect(lines).toHaveTextContent('Your ref: ACME-R1');
+    expect(lines).toHaveTextContent('From project Sensor board, revision 2');
+    expect(within(lines).getByRole('link', { name: 'Sensor board' })).toHaveAttribute(
+      'href',
+      '/dashboard/projects/7d1e2f3a-0000-4000-8000-000000000004',
     );
   });
 

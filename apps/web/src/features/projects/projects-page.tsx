@@ -61,13 +61,12 @@ export function ProjectsPage() {
                       ? 'Never'
                       : `${formatUsd(project.lastPricedTotal)} for ${formatCount(project.lastPricedBuilds)} ${project.lastPricedBuilds === 1 ? 'board' : 'boards'}`}
                   </dd>
-                  {/* Shown once orders record the project they came from (decision 024). */}
-                  {project.lastOrderedAt ? (
-                    <>
-                      <dt className="text-base-content/70">Last ordered</dt>
-                      <dd>{dates.format(new Date(project.lastOrderedAt))}</dd>
-                    </>
-                  ) : null}
+                  <dt className="text-base-content/70">Last ordered</dt>
+                  <dd>
+                    {project.lastOrderedAt
+                      ? dates.format(new Date(project.lastOrderedAt))
+                      : 'Never'}
+                  </dd>
                 </dl>
               </div>
             </li>

@@ -55,6 +55,10 @@ async function requestFor(
       part_number: t.partNumber,
       quantity,
       unit_price_cents: unitPriceCents,
+      project_id: null,
+      project_revision: null,
+      project_name: null,
+      customer_ref: null,
       terms: await termsOf(db, t.id),
       low_at: lowStockThresholdOf({
         lowStockThreshold: t.lowStockThreshold ?? null,

@@ -32,7 +32,7 @@ export function composeOrder(
   deps: { maxUnpaid: number; renderMail: RenderOrderMail },
 ): { row: OrderRow; request: PlacementRequest } {
   const id = randomUUID();
-  const lines: OrderLineRow[] = priced.map(({ tool, price }, i) => ({
+  const lines: OrderLineRow[] = priced.map(({ tool, price, source }, i) => ({
     orderId: id,
     lineNo: i + 1,
     toolId: tool.id,
@@ -41,6 +41,10 @@ export function composeOrder(
     unitPriceCents: price.unitPriceCents,
     quantity: price.quantity,
     totalCents: price.totalCents,
+    projectId: source?.projectId ?? null,
+    projectRevision: source?.projectRevision ?? null,
+    projectName: source?.projectName ?? null,
+    customerRef: source?.customerRef ?? null,
   }));
   const row: OrderRow = {
     id,
@@ -98,6 +102,10 @@ export function composeOrder(
         part_number: l.partNumber,
         quantity: l.quantity,
         unit_price_cents: l.unitPriceCents,
+        project_id: l.projectId,
+        project_revision: l.projectRevision,
+        project_name: l.projectName,
+        customer_ref: l.customerRef,
         terms: tool.terms,
         low_at: lowStockThresholdOf({
           lowStockThreshold: tool.low_stock_threshold,

@@ -5,7 +5,7 @@ import { quantityProblem } from '@voltforge/contract/quantity-rules';
 import { isUuid } from '../../../db/ids.ts';
 import { badRequest, conflict, notFound, type HttpError } from '../../../http-error.ts';
 import type { OrderingState, OrderingTool } from './read.ts';
-import type { WantedLine } from './sum-lines.ts';
+import type { LineSource, WantedLine } from './sum-lines.ts';
 
 /*
  * Step 3 of placing an order (place-order.ts): the contract's rules applied to the tools as read,
@@ -24,6 +24,7 @@ interface LineRefusal {
 export interface PricedLine {
   tool: OrderingTool;
   price: LinePrice;
+  source: LineSource | undefined;
 }
 
 /** Whether one line may be ordered from the tool as read; null when it may. */
@@ -98,6 +99,6 @@ export function judgeLines(
       },
       line.quantity,
     );
-    return { tool, price };
+    return { tool, price, source: line.source };
   });
 }

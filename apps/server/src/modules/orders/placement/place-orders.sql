@@ -9,7 +9,8 @@
 --      b. every line's tool has the terms it was priced from and the stock, else 'changed'
 --         (the caller reads again: its read explains a shortage line by line)
 --      c. from the cart: the cart still holds exactly these lines, else 'cart_changed'
---      d. write: the stock of every line, the order, its lines, a stock movement per line, the
+--      d. write: the stock of every line, the order, its lines (each with the project revision
+--         and the buyer's reference it came from, as given), a stock movement per line, the
 --         mail; the cart's lines go. went_low lists the tools this order took to the low-stock
 --         threshold the caller read (`low_at`, the contract's rule) first; the caller marks them.
 -- Changes of tools are announced by the tool table's trigger, not by this function.
@@ -96,9 +97,11 @@ BEGIN
             o.goods_cents, o.shipping_cents, o.tax_cents, o.tax_rate_bp, o.total_cents, o.company,
             o.tax_id, v_at);
     INSERT INTO "order_line" (order_id, line_no, tool_id, tool_name, part_number,
-                              unit_price_cents, quantity, total_cents)
+                              unit_price_cents, quantity, total_cents, project_id,
+                              project_revision, project_name, customer_ref)
     SELECT o.order_id, l.line_no, l.tool_id, l.tool_name, l.part_number, l.unit_price_cents,
-           l.quantity, l.unit_price_cents * l.quantity
+           l.quantity, l.unit_price_cents * l.quantity, l.project_id, l.project_revision,
+           l.project_name, l.customer_ref
       FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l;
     -- The order's goods are the caller's (the pricing function's); they must be its lines' sum.
     IF (SELECT sum(l.unit_price_cents::bigint * l.quantity)

@@ -17,6 +17,11 @@ export interface PlacementLine {
   quantity: number;
   /** At this quantity, from the contract's pricing function. */
   unit_price_cents: number;
+  /** Where the line came from (`LineSource`), kept on the order line. */
+  project_id: string | null;
+  project_revision: number | null;
+  project_name: string | null;
+  customer_ref: string | null;
   /** The tool's terms as read (`voltforge_tool_terms`): placed only while they still hold. */
   terms: string;
   /** The tool's low-stock threshold as read (the contract's rule): a tool it takes to it is named. */

@@ -6,6 +6,7 @@ import { STACKED_TABLE } from '../../../components/ui/stacked-table';
 import { isGoneLine } from '../../../lib/cart/price-local-cart';
 import { paths } from '../../../lib/paths';
 import { QuantityEditor } from './quantity-editor';
+import { LineOrigin } from '../../../components/order/order-lines';
 
 interface CartLinesProps {
   lines: readonly CartLine[];
@@ -92,6 +93,7 @@ export function CartLines({ lines, shortages, onSetQuantity, onRemove, removing 
                         {line.name}
                       </Link>
                     )}
+                    <LineOrigin line={line} linkProject />
                     <LineMessages line={line} shortage={shortage} />
                   </div>
                 </th>

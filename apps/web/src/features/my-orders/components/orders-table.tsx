@@ -9,7 +9,7 @@ import {
 } from '../../../components/order-timeline/order-history-toggle';
 import { OrderStatusBadge } from '../../../components/order/order-status-badge';
 import { PayBy } from '../../../components/order/order-hold';
-import { hasSeveralLines, OrderLines } from '../../../components/order/order-lines';
+import { hasSeveralLines, listsLines, OrderLines } from '../../../components/order/order-lines';
 import { shippingText } from '../../../components/order/order-charges';
 import { InvoiceLink } from '../../../components/order/invoice-link';
 import { ShipmentNote } from '../../../components/order/shipment-note';
@@ -66,8 +66,13 @@ function OrderRows({ order, onDelete, onAgain, onSaveAsProject }: { order: Order
         <th scope="row" className="min-w-40 font-medium">
           <OrderNumber order={order} />
           <div>{order.order}</div>
-          {hasSeveralLines(order) ? (
-            <OrderLines order={order} label={`Lines of ${order.order}`} className="my-1" />
+          {listsLines(order) ? (
+            <OrderLines
+              order={order}
+              label={`Lines of ${order.order}`}
+              className="my-1"
+              linkProjects
+            />
           ) : (
             <div className="font-mono text-xs font-normal text-base-content/75">
               {order.partNumber}
@@ -214,8 +219,8 @@ export function OrdersTable({ orders, onDelete, onAgain, onSaveAsProject }: Orde
                   <OrderDate iso={order.createdAt} />
                 </dd>
               </dl>
-              {hasSeveralLines(order) ? (
-                <OrderLines order={order} label={`Lines of ${order.order}`} />
+              {listsLines(order) ? (
+                <OrderLines order={order} label={`Lines of ${order.order}`} linkProjects />
               ) : null}
               <ShipmentNote order={order} />
               <OrderActions

@@ -41,6 +41,8 @@ const one: Order = {
       quantity: 6,
       unitPrice: 54.9,
       lineTotal: 329.4,
+      customerRef: null,
+      project: null,
     },
   ],
 };
@@ -61,6 +63,8 @@ const several: Order = {
       quantity: 2,
       unitPrice: 89.5,
       lineTotal: 179,
+      customerRef: null,
+      project: null,
     },
   ],
 };

@@ -44,6 +44,8 @@ const paid: Order = {
       quantity: 5,
       unitPrice: 10.98,
       lineTotal: 54.9,
+      customerRef: null,
+      project: null,
     },
   ],
 };
