@@ -57,11 +57,21 @@ export function LineOrigin({
   );
 }
 
+/** The project revision every line was bought from, or null when they differ or have none. */
+function sharedProject(lines: Order['lines']): LineProject | null {
+  const project = lines[0]?.project;
+  if (!project) return null;
+  const same = lines.every(
+    (line) => line.project?.id === project.id && line.project.revision === project.revision,
+  );
+  return same ? project : null;
+}
+
 /**
  * The lines of an order of several tools, one per row: part number × quantity and the name on
  * the left, the line total and the unit price on the right. A list rather than a table, so it
  * wraps inside whatever holds it (a phone's order card, the payment summary) instead of making
- * it scroll sideways.
+ * it scroll sideways. The project every line came from is said once, above them.
  */
 export function OrderLines({
   order,
@@ -69,22 +79,31 @@ export function OrderLines({
   className = '',
   linkProjects = false,
 }: OrderLinesProps) {
+  const shared = sharedProject(order.lines);
   return (
-    <ul aria-label={label} className={`divide-y divide-base-300 text-sm ${className}`}>
-      {order.lines.map((line) => (
-        <li key={line.toolId} className="flex items-start justify-between gap-3 py-1.5">
-          <div className="min-w-0">
-            <span className="font-mono">{line.partNumber}</span>
-            <span className="tabular-nums"> × {formatCount(line.quantity)}</span>
-            <div className="text-xs text-base-content/80">{line.name}</div>
-            <LineOrigin line={line} linkProject={linkProjects} />
-          </div>
-          <div className="shrink-0 text-right tabular-nums">
-            <div className="font-medium">{formatUsd(line.lineTotal)}</div>
-            <div className="text-xs text-base-content/80">{formatUsd(line.unitPrice)} each</div>
-          </div>
-        </li>
-      ))}
-    </ul>
+    <div className={className}>
+      {shared ? (
+        <LineOrigin line={{ customerRef: null, project: shared }} linkProject={linkProjects} />
+      ) : null}
+      <ul aria-label={label} className="divide-y divide-base-300 text-sm">
+        {order.lines.map((line) => (
+          <li key={line.toolId} className="flex items-start justify-between gap-3 py-1.5">
+            <div className="min-w-0">
+              <span className="font-mono">{line.partNumber}</span>
+              <span className="tabular-nums"> × {formatCount(line.quantity)}</span>
+              <div className="text-xs text-base-content/80">{line.name}</div>
+              <LineOrigin
+                line={{ customerRef: line.customerRef, project: shared ? null : line.project }}
+                linkProject={linkProjects}
+              />
+            </div>
+            <div className="shrink-0 text-right tabular-nums">
+              <div className="font-medium">{formatUsd(line.lineTotal)}</div>
+              <div className="text-xs text-base-content/80">{formatUsd(line.unitPrice)} each</div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -262,8 +262,10 @@ describe('MyOrdersPage', { timeout: 20_000 }, () => {
     const [lines] = await screen.findAllByRole('list', { name: `Lines of ${base.order}` }, slow);
     if (!lines) throw new Error('the lines are missing');
     expect(lines).toHaveTextContent('Your ref: ACME-R1');
-    expect(lines).toHaveTextContent('From project Sensor board, revision 2');
-    expect(within(lines).getByRole('link', { name: 'Sensor board' })).toHaveAttribute(
+    // Every line came from it: the project is said once, above the lines.
+    const orderRow = lines.closest('tr[data-order-id]') as HTMLElement;
+    expect(orderRow).toHaveTextContent('From project Sensor board, revision 2');
+    expect(within(orderRow).getByRole('link', { name: 'Sensor board' })).toHaveAttribute(
       'href',
       '/dashboard/projects/7d1e2f3a-0000-4000-8000-000000000004',
     );
