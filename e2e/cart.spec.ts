@@ -91,6 +91,7 @@ test('a 6-line bill of materials with 2 bad lines: fix them, check out, pay once
   const shownTotal = await page.getByTestId('cart-total').textContent();
   await page.getByLabel('Phone').fill('+1 555 010 2030');
   await page.getByLabel('Address').fill('8 Assembly Row, Dayton');
+  await page.getByLabel('PO number (optional)').fill('PO-2026-0117');
   let checkouts = 0;
   page.on('request', (r) => {
     if (r.url().endsWith('/api/checkout') && r.method() === 'POST') checkouts += 1;
@@ -102,6 +103,7 @@ test('a 6-line bill of materials with 2 bad lines: fix them, check out, pay once
   const orderId = page.url().split('/').at(-1)!;
   const placed = (await (await page.request.get(`/api/order/${orderId}`)).json()) as Order;
   expect(placed.lines).toHaveLength(6);
+  expect(placed.poNumber).toBe('PO-2026-0117');
   expect(placed.order).toBe(`${placed.lines[0]!.partNumber} and 5 more`);
   expect(usd.format(placed.total)).toBe(shownTotal);
   const summary = page.getByRole('article', { name: `Please pay for ${placed.order}` });
@@ -118,6 +120,7 @@ test('a 6-line bill of materials with 2 bad lines: fix them, check out, pay once
   await page.getByRole('link', { name: 'My Order', exact: true }).click();
   const row = page.locator(`[data-order-id="${orderId}"]`).filter({ visible: true });
   await expect(row).toContainText('Paid');
+  await expect(row).toContainText('Your PO: PO-2026-0117');
   for (const line of placed.lines) await expect(row).toContainText(line.partNumber);
   await expect(page.locator('[data-order-id]').filter({ visible: true })).toHaveCount(1);
   await expect(page.getByRole('link', { name: cartLinkLabel(0) })).toBeVisible();
@@ -128,6 +131,7 @@ test('a 6-line bill of materials with 2 bad lines: fix them, check out, pay once
   await admin.goto(`/dashboard/manageOrder/${orderId}`);
   const card = admin.getByRole('region', { name: `Order ${orderId}` });
   for (const line of placed.lines) await expect(card).toContainText(line.partNumber);
+  await expect(card).toContainText('PO-2026-0117');
   await card.getByRole('button', { name: /^Shipped/ }).click();
   await expect(card.getByRole('button', { name: /^Shipped/ })).toHaveCount(0);
   await page.reload();

@@ -1,13 +1,24 @@
 import { z } from 'zod';
 import { checkoutMessages } from './cart-rules.ts';
+import { MAX_PO_NUMBER_LENGTH, poNumberMessage } from './po-number.ts';
 import { addressSchema } from './address.ts';
 import { phoneSchema } from './phone.ts';
+import { companySchema, taxIdSchema } from './profile.ts';
+import { ONE_LINE } from './form-fields.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
+
+/** The PO number as checkout takes it; '' or absent for none. */
+export const poNumberSchema = z
+  .string({ error: poNumberMessage })
+  .trim()
+  .max(MAX_PO_NUMBER_LENGTH, poNumberMessage)
+  .refine((v) => ONE_LINE.test(v), poNumberMessage)
+  .optional();
 
 /**
  * Checkout (docs/architecture.md, "Orders and their lines"): the signed-in buyer's server cart
  * becomes one order with a line per cart line, all reserved in one transaction or none. The
- * buyer sends only where to deliver and the total they were shown; the server prices every
+ * buyer sends where to deliver, their PO number and the total they were shown; the server prices every
  * line again and refuses when its total is not the one the buyer confirmed.
  */
 
@@ -25,6 +36,10 @@ export const checkoutSchema = z.strictObject(
             : checkoutMessages.expectedTotalNotNumber,
       })
       .nonnegative({ error: checkoutMessages.expectedTotalNegative }),
+    /** The buyer's purchase-order number, and who the invoice is made out to (else the profile's). */
+    poNumber: poNumberSchema,
+    company: companySchema,
+    taxId: taxIdSchema,
   },
   unknownFieldsError('the server takes the lines and prices from your cart'),
 );

@@ -31,6 +31,8 @@ export interface InvoiceSnapshot {
     /** The buyer's own reference for the part; absent on documents issued before it was kept. */
     customerRef?: string | null;
   }>;
+  /** The buyer's purchase-order number; absent on invoices issued before it was asked. */
+  poNumber?: string | null;
   goodsCents: number;
   shippingCents: number;
   taxCents: number;
@@ -52,6 +54,7 @@ export interface CreditNoteSnapshot {
   seller: InvoiceSnapshot['seller'];
   buyer: InvoiceSnapshot['buyer'];
   lines: InvoiceSnapshot['lines'];
+  poNumber?: string | null;
   goodsCents: number;
   shippingCents: number;
   taxCents: number;
@@ -87,4 +90,5 @@ export const DOCUMENT_EXPORT_COLUMNS = [
   'tax',
   'net',
   'gross',
+  'poNumber',
 ] as const;

@@ -95,6 +95,8 @@ export const orderSchema = z.object({
   total: z.number(),
   company: z.string().nullable(),
   taxId: z.string().nullable(),
+  /** The buyer's purchase-order number, given at checkout. */
+  poNumber: z.string().nullable(),
   /** The invoice issued when the order was paid; null before. */
   invoice: invoiceRefSchema.nullable(),
   /** How it was shipped, when an admin said so (marking it shipped). */

@@ -36,6 +36,23 @@ export const profileMessages = {
 const optionalText = (max: number, message: string) =>
   z.string({ error: message }).trim().max(max, message).optional();
 
+/** A company name as a profile and a checkout take it: one line, no emoji; '' for none. */
+export const companySchema = optionalText(
+  MAX_PROFILE_SHORT_TEXT_LENGTH,
+  profileMessages.companyTooLong,
+)
+  .refine((v) => v === undefined || ONE_LINE.test(v), oneLineMessage)
+  .refine((v) => v === undefined || !hasEmoji(v), profileMessages.companyEmoji);
+
+/** A VAT / tax id as a profile and a checkout take it, written the one way; '' for none. */
+export const taxIdSchema = z
+  .string({ error: profileMessages.taxIdInvalid })
+  .trim()
+  .max(40, profileMessages.taxIdInvalid)
+  .refine((v) => v === '' || taxIdShape(v) !== null, profileMessages.taxIdInvalid)
+  .transform((v) => (v === '' ? '' : (taxIdShape(v) as string)))
+  .optional();
+
 /** What GET /api/profile returns: the account's name, email and photo plus the saved profile. */
 export const profileSchema = z.object({
   email: z.string(),
@@ -82,16 +99,8 @@ export const updateProfileSchema = z.object({
     .max(MAX_PROFILE_URL_LENGTH, profileMessages.imgInvalid)
     .refine((v) => v === '' || isHttpUrl(v), profileMessages.imgInvalid)
     .optional(),
-  company: optionalText(MAX_PROFILE_SHORT_TEXT_LENGTH, profileMessages.companyTooLong)
-    .refine((v) => v === undefined || ONE_LINE.test(v), oneLineMessage)
-    .refine((v) => v === undefined || !hasEmoji(v), profileMessages.companyEmoji),
-  taxId: z
-    .string({ error: profileMessages.taxIdInvalid })
-    .trim()
-    .max(40, profileMessages.taxIdInvalid)
-    .refine((v) => v === '' || taxIdShape(v) !== null, profileMessages.taxIdInvalid)
-    .transform((v) => (v === '' ? '' : (taxIdShape(v) as string)))
-    .optional(),
+  company: companySchema,
+  taxId: taxIdSchema,
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 export type UpdateProfile = z.output<typeof updateProfileSchema>;

@@ -22,6 +22,7 @@ export const paidOrder: Order = {
   total: 51.42,
   company: null,
   taxId: null,
+  poNumber: null,
   invoice: { number: 'INV-2026-000007', issuedAt: '2026-11-20T10:05:00.000Z' },
   carrier: null,
   trackingNumber: null,

@@ -55,9 +55,14 @@ export const order = pgTable(
     taxRateBp: integer('tax_rate_bp').notNull().default(0),
     /** What the buyer is charged: goods + shipping + tax (contract charges.ts `orderCharges`). */
     totalCents: integer('total_cents').notNull(),
-    /** The buyer's company and VAT/tax id as their profile had them when the order was placed. */
+    /**
+     * Who the invoice is made out to: the company and VAT/tax id given at checkout, else the
+     * buyer's profile's when the order was placed.
+     */
     company: text('company'),
     taxId: text('tax_id'),
+    /** The buyer's purchase-order number, given at checkout (at most 35 characters). */
+    poNumber: text('po_number'),
     /** Named by the admin who marked it shipped (optional). */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
@@ -72,6 +77,7 @@ export const order = pgTable(
   },
   (t) => [
     check('order_total_not_negative', sql`${t.totalCents} >= 0`),
+    check('order_po_number_length', sql`char_length(${t.poNumber}) <= 35`),
     check(
       'order_total_is_charges',
       sql`${t.totalCents} = ${t.goodsCents} + ${t.shippingCents} + ${t.taxCents}`,

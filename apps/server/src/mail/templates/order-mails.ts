@@ -37,6 +37,8 @@ export interface OrderMailData {
   transactionId: string | null;
   carrier?: string | null;
   trackingNumber?: string | null;
+  /** The buyer's purchase-order number, named beside the order's wherever it is. */
+  poNumber?: string | null;
   lines: readonly OrderMailLine[];
 }
 
@@ -54,6 +56,10 @@ function lineRow(line: OrderMailLine): [string, string] {
   ];
 }
 
+/** The buyer's PO number as a row, when they gave one. */
+const poRow = (order: OrderMailData): Array<[string, string]> =>
+  order.poNumber ? [['Your PO number', order.poNumber]] : [];
+
 function orderRows(order: OrderMailData): MailBlock {
   const [only] = order.lines;
   const items: Array<[string, string]> =
@@ -65,7 +71,7 @@ function orderRows(order: OrderMailData): MailBlock {
           ['Quantity', String(only.quantity)],
         ]
       : order.lines.map(lineRow);
-  return rows([['Order', shortId(order)], ...items, ...chargeRows(order)]);
+  return rows([['Order', shortId(order)], ...poRow(order), ...items, ...chargeRows(order)]);
 }
 
 /** Goods, shipping, tax (once the shop charges it) and the total: what the buyer pays. */
@@ -224,6 +230,7 @@ export function orderRefundedMail(opts: {
         `We refunded ${money(refund.amountCents)} to the card you paid order ${shortId(order)} with. Depending on your bank it shows on your statement within 5 to 10 days.`,
       ),
       rows([
+        ...poRow(order),
         ['Credit note', refund.creditNote],
         ['Refunded', money(refund.amountCents)],
         ['Reason', refund.reason],

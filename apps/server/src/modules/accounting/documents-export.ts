@@ -42,6 +42,7 @@ export async function* exportDocumentsCsv(
       csvMoney(s.taxCents),
       csvMoney(s.goodsCents + s.shippingCents),
       csvMoney(s.totalCents),
+      s.poNumber ?? '',
     ]);
   }
   const notes = await db
@@ -64,6 +65,7 @@ export async function* exportDocumentsCsv(
       csvMoney(-s.taxCents),
       csvMoney(-(s.goodsCents + s.shippingCents)),
       csvMoney(-s.totalCents),
+      s.poNumber ?? '',
     ]);
   }
 }

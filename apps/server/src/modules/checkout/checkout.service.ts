@@ -42,6 +42,12 @@ export async function checkout(
       })),
       phone: body.phone,
       address: body.address,
+      poNumber: body.poNumber || null,
+      // Said at checkout (either field sent), else the profile's at placing.
+      billTo:
+        body.company === undefined && body.taxId === undefined
+          ? undefined
+          : { company: body.company || null, taxId: body.taxId || null },
       fromCart: { expectedTotalCents: dollarsToCents(body.expectedTotal) },
     },
     deps,

@@ -13,6 +13,10 @@ import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/s
 import { errorOf } from '../../../test/error-body.ts';
 import { orderNotifier } from '../../mail/order-notices.ts';
 import { expireUnpaidOrders } from '../orders/order-expiry.ts';
+import { MAX_PO_NUMBER_LENGTH, poNumberMessage } from '@voltforge/contract/po-number';
+import { DOCUMENTS_EXPORT_PATH, ORDER_EXPORT_PATH } from '@voltforge/contract/order-export';
+import { payWithTestCard } from '../../../test/payment-test-orders.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 
 let t: ShopTestApp;
 beforeAll(async () => {
@@ -269,6 +273,85 @@ describe('POST /api/checkout', () => {
       payload: { ...where, expectedTotal: 1 },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('keeps the PO number and who the invoice is made out to on the order, invoice, mails, exports and staff search', async () => {
+    const buyer = await registerUser(t.app);
+    const drill = await insertTool(t.app.db, {
+      priceCents: 5000,
+      minOrderQuantity: 1,
+      inStock: 20,
+    });
+    await addToCart(buyer, [{ toolId: drill.id, quantity: 2 }]);
+    const cart = await cartOf(buyer);
+    const res = await checkout(buyer, cart.total, {
+      poNumber: '  PO-2026/4471 ',
+      company: 'Acme Controls Ltd',
+      taxId: 'de 123456789',
+    });
+    expect(res.statusCode).toBe(201);
+    const placed = res.json<Order>();
+    expect(placed).toMatchObject({
+      poNumber: 'PO-2026/4471',
+      company: 'Acme Controls Ltd',
+      taxId: 'DE123456789',
+    });
+    const [placedMail] = await t.app.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.orderId, placed._id));
+    expect(placedMail?.text).toContain('PO-2026/4471');
+
+    await payWithTestCard(t.app, buyer, placed._id);
+    const pdf = await request(t.app, {
+      method: 'GET',
+      url: `/api/order/${placed._id}/invoice.pdf`,
+      as: buyer,
+    });
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toMatch(/Your PO number:?\s+PO-2026\/4471/);
+    expect(text).toContain('Acme Controls Ltd');
+    expect(text).toContain('DE123456789');
+
+    // Staff find it by the PO number, and both exports carry it.
+    const found = await request(t.app, {
+      method: 'GET',
+      url: '/api/orders?search=2026%2F4471',
+      as: t.admin,
+    });
+    expect(found.json<Order[]>().map((o) => o._id)).toEqual([placed._id]);
+    const orders = await request(t.app, {
+      method: 'GET',
+      url: `${ORDER_EXPORT_PATH}?search=2026%2F4471`,
+      as: t.admin,
+    });
+    const [header, row] = orders.body.replace(/^\ufeff/, '').split('\r\n');
+    expect(header?.split(',').at(-1)).toBe('poNumber');
+    expect(row?.split(',').at(-1)).toBe('PO-2026/4471');
+    const today = new Date().toISOString().slice(0, 10);
+    const documents = await request(t.app, {
+      method: 'GET',
+      url: `${DOCUMENTS_EXPORT_PATH}?from=${today}&to=${today}`,
+      as: t.admin,
+    });
+    expect(documents.body).toMatch(/,PO-2026\/4471\r\n/);
+  });
+
+  it('refuses a PO number too long or of more than one line, and places nothing', async () => {
+    const buyer = await registerUser(t.app);
+    const drill = await insertTool(t.app.db, {
+      priceCents: 5000,
+      minOrderQuantity: 1,
+      inStock: 20,
+    });
+    await addToCart(buyer, [{ toolId: drill.id, quantity: 1 }]);
+    const cart = await cartOf(buyer);
+    for (const poNumber of ['P'.repeat(MAX_PO_NUMBER_LENGTH + 1), 'PO-1\nPO-2', 'PO\u0007']) {
+      const res = await checkout(buyer, cart.total, { poNumber });
+      expect(res.statusCode, poNumber).toBe(400);
+      expect(errorOf(res).fields?.poNumber).toBe(poNumberMessage);
+    }
+    expect(await ordersOf(buyer)).toEqual([]);
   });
 
   it('counts orders, not lines, against the unpaid limit', async () => {

@@ -1,6 +1,6 @@
 import type { CreditNoteSnapshot } from '@voltforge/contract/invoice-rules';
 import type { PdfDocumentModel } from './document-pdf.ts';
-import { chargeTotals, documentDate } from './invoice-pdf.ts';
+import { chargeTotals, documentDate, poNumberFact } from './invoice-pdf.ts';
 
 /** A credit note, as the PDF shows it: rendered only from its snapshot. */
 export function creditNoteModel(snapshot: CreditNoteSnapshot): PdfDocumentModel {
@@ -11,6 +11,7 @@ export function creditNoteModel(snapshot: CreditNoteSnapshot): PdfDocumentModel 
     facts: [
       ['Date', documentDate(snapshot.issuedAt)],
       ['Order', snapshot.orderNumber],
+      ...poNumberFact(snapshot),
       ...(snapshot.invoiceNumber ? [['Invoice', snapshot.invoiceNumber] as [string, string]] : []),
     ],
     seller: snapshot.seller,

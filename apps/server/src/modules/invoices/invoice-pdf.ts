@@ -30,6 +30,11 @@ export function chargeTotals(charges: {
   ];
 }
 
+/** The buyer's PO number beside the order's, on every document that has one. */
+export function poNumberFact(snapshot: { poNumber?: string | null }): Array<[string, string]> {
+  return snapshot.poNumber ? [['Your PO number', snapshot.poNumber]] : [];
+}
+
 /** The invoice, as the PDF shows it: rendered only from its snapshot, so it never changes. */
 export function invoiceModel(snapshot: InvoiceSnapshot): PdfDocumentModel {
   const paidBy =
@@ -43,6 +48,7 @@ export function invoiceModel(snapshot: InvoiceSnapshot): PdfDocumentModel {
     facts: [
       ['Date', documentDate(snapshot.issuedAt)],
       ['Order', snapshot.orderNumber],
+      ...poNumberFact(snapshot),
     ],
     seller: snapshot.seller,
     buyer: snapshot.buyer,

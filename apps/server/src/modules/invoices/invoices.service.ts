@@ -57,6 +57,7 @@ export async function issueInvoice(
       totalCents: l.totalCents,
       customerRef: l.customerRef,
     })),
+    poNumber: row.poNumber,
     goodsCents: row.goodsCents,
     shippingCents: row.shippingCents,
     taxCents: row.taxCents,

@@ -33,6 +33,7 @@ export const orderCsvColumns = [
   'deliveredAt',
   'cancelledAt',
   'transactionId',
+  'poNumber',
 ] as const;
 
 export type OrderExportFilters = OrderFilters;
@@ -95,6 +96,7 @@ export async function* exportOrdersCsv(
           time(o.deliveredAt),
           time(o.cancelledAt),
           o.transactionId,
+          o.poNumber,
         ]),
       )
       .join('');

@@ -60,6 +60,7 @@ export function orderToJson(row: OrderRow): Order {
     total: centsToDollars(row.totalCents),
     company: row.company,
     taxId: row.taxId,
+    poNumber: row.poNumber,
     invoice: row.invoice
       ? { number: row.invoice.number, issuedAt: row.invoice.issuedAt.toISOString() }
       : null,
@@ -87,7 +88,7 @@ export interface OrderFilters {
   status?: OrderStatus;
   /**
    * The order number (VF-10001, 10001) or the start of its id, or part of a line's part number or tool name, the
-   * customer's name or email, in any case.
+   * customer's name or email or their PO number, in any case.
    */
   search?: string;
 }
@@ -114,6 +115,7 @@ export function orderFiltersWhere(filters: OrderFilters): SQL | undefined {
           ),
           ilike(order.customerName, pattern),
           ilike(order.email, pattern),
+          ilike(order.poNumber, pattern),
         )
       : undefined,
   );

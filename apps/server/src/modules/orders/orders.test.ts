@@ -87,6 +87,7 @@ describe('POST /api/order', () => {
       total: 57.5,
       company: null,
       taxId: null,
+      poNumber: null,
       invoice: null,
       refunded: 0,
       refunds: [],

@@ -147,6 +147,7 @@ async function creditNoteSnapshot(
       phone: row.phone,
     },
     lines: await creditNoteLines(tx, row, made),
+    poNumber: row.poNumber,
     goodsCents: made.goodsCents,
     shippingCents: made.shippingCents,
     taxCents: made.taxCents,

@@ -416,6 +416,7 @@ describe('refunds', () => {
       'tax',
       'net',
       'gross',
+      'poNumber',
     ]);
     const mine = rows.filter((r) => r[3] === order.number);
     expect(mine.map((r) => [r[0], r[1], r[4], r[12]])).toEqual([

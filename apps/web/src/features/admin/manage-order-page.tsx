@@ -66,6 +66,12 @@ export function ManageOrderPage() {
                 {order.data.name} ·{' '}
                 <span className="[overflow-wrap:anywhere]">{order.data.email}</span>
               </dd>
+              {order.data.poNumber ? (
+                <>
+                  <dt className="text-base-content/75">PO number</dt>
+                  <dd className="font-mono [overflow-wrap:anywhere]">{order.data.poNumber}</dd>
+                </>
+              ) : null}
               {order.data.company ? (
                 <>
                   <dt className="text-base-content/75">Company</dt>

@@ -30,6 +30,7 @@ const order = (n: number, status: OrderStatus): Order => ({
   total: 37.5,
   company: null,
   taxId: null,
+  poNumber: null,
   refunded: 0,
   refunds: [],
   carrier: null,
@@ -215,7 +216,7 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderPage();
     const box = await screen.findByLabelText(
-      'Search by order number, part number, tool or customer',
+      'Search by order number, part number, tool, customer or PO number',
       {},
       slow,
     );

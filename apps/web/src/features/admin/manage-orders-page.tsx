@@ -56,7 +56,7 @@ export function ManageOrdersPage() {
       <AdminHeading>Manage All Orders{orders.data ? ` (${orders.data.total})` : ''}</AdminHeading>
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <SearchForm
-          label="Search by order number, part number, tool or customer"
+          label="Search by order number, part number, tool, customer or PO number"
           value={search}
           onSearch={(typed) => update({ status, search: typed })}
           placeholder="e.g. VF-10001 or VF-DM200"
@@ -143,6 +143,11 @@ export function ManageOrdersPage() {
                     <div className="font-mono text-xs font-semibold" data-testid="order-number">
                       {order.number}
                     </div>
+                    {order.poNumber ? (
+                      <div className="text-xs text-base-content/80">
+                        PO <span className="font-mono">{order.poNumber}</span>
+                      </div>
+                    ) : null}
                     <Link to={paths.manageOrder(order._id)} className="link link-hover font-medium">
                       {order.order}
                     </Link>

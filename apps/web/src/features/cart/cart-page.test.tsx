@@ -86,6 +86,7 @@ const order: Order = {
   total: 1114.6,
   company: null,
   taxId: null,
+  poNumber: null,
   refunded: 0,
   refunds: [],
   carrier: null,
@@ -357,7 +358,7 @@ describe('CartPage', { timeout: 20_000 }, () => {
       fakeAuth.session = signedInAs('Ada Lovelace');
     });
 
-    it('sends the total shown with the profile’s phone and address, then opens the payment page', async () => {
+    it('sends the total shown with the profile’s phone and address and the PO number typed, then opens the payment page', async () => {
       const user = userEvent.setup();
       let answer: (value: Response) => void = () => {};
       renderCart((url, init) => {
@@ -376,6 +377,8 @@ describe('CartPage', { timeout: 20_000 }, () => {
       expect(screen.queryByTestId('cart-tax')).not.toBeInTheDocument();
       expect(screen.getByTestId('cart-total')).toHaveTextContent('$1,114.60');
 
+      await user.type(screen.getByLabelText('PO number (optional)'), 'PO-4471');
+      await user.type(screen.getByLabelText('Company (optional)'), 'Acme Controls Ltd');
       const checkout = screen.getByRole('button', { name: 'Checkout' });
       await user.dblClick(checkout);
       await waitFor(() => expect(checkout).toBeDisabled());
@@ -389,6 +392,9 @@ describe('CartPage', { timeout: 20_000 }, () => {
       expect(bodyOf(sent[0])).toEqual({
         phone: profile.phone,
         address: profile.address,
+        poNumber: 'PO-4471',
+        company: 'Acme Controls Ltd',
+        taxId: '',
         expectedTotal: 1114.6,
       });
       expect(toast.success).toHaveBeenCalledWith(checkoutMessages.placed);

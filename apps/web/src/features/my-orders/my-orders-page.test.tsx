@@ -31,6 +31,7 @@ const base: Order = {
   total: 329.4,
   company: null,
   taxId: null,
+  poNumber: null,
   refunded: 0,
   refunds: [],
   carrier: null,

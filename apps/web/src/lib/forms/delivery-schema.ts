@@ -1,5 +1,7 @@
 import { addressSchema } from '@voltforge/contract/address';
+import { poNumberSchema } from '@voltforge/contract/checkout';
 import { phoneSchema } from '@voltforge/contract/phone';
+import { companySchema, taxIdSchema } from '@voltforge/contract/profile';
 import { z } from 'zod';
 
 /*
@@ -11,6 +13,14 @@ import { z } from 'zod';
 /** The cart's checkout: where to deliver. */
 export const deliverySchema = z.object({ phone: phoneSchema, address: addressSchema });
 export type DeliveryValues = z.input<typeof deliverySchema>;
+
+/** The cart's checkout: where to deliver, the buyer's PO number and who the invoice is made out to. */
+export const checkoutFieldsSchema = deliverySchema.extend({
+  poNumber: poNumberSchema,
+  company: companySchema,
+  taxId: taxIdSchema,
+});
+export type CheckoutFieldValues = z.input<typeof checkoutFieldsSchema>;
 
 /** A tool's order form: the quantity is checked by quantity-check.ts (toasts, button state). */
 export const toolOrderSchema = deliverySchema.extend({ quantity: z.string() });

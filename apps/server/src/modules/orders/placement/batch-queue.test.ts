@@ -84,6 +84,7 @@ async function requestFor(
     total_cents: goods,
     company: null,
     tax_id: null,
+    po_number: null,
     from_cart: false,
     lines: placed,
     mail_subject: `Your order ${id}`,

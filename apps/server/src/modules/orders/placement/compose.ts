@@ -14,10 +14,15 @@ import type { PlacementRequest } from './reserve.ts';
  * request step 6 sends to the database. Nothing here reads or writes.
  */
 
-/** Where to deliver, from the buyer; whether the lines are the account's cart. */
+/**
+ * Where to deliver, from the buyer; their PO number and who the invoice is made out to (null:
+ * their profile's company and tax id); whether the lines are the account's cart.
+ */
 export interface Delivery {
   phone: string;
   address: string;
+  poNumber: string | null;
+  billTo: { company: string | null; taxId: string | null } | null;
   fromCart: boolean;
 }
 
@@ -59,8 +64,9 @@ export function composeOrder(
     taxCents: charges.taxCents,
     taxRateBp: terms.taxRateBasisPoints,
     totalCents: charges.totalCents,
-    company: state.company,
-    taxId: state.taxId,
+    company: delivery.billTo ? delivery.billTo.company : state.company,
+    taxId: delivery.billTo ? delivery.billTo.taxId : state.taxId,
+    poNumber: delivery.poNumber,
     status: 'pending_payment',
     paymentIntentId: null,
     transactionId: null,
@@ -92,6 +98,7 @@ export function composeOrder(
     total_cents: row.totalCents,
     company: row.company,
     tax_id: row.taxId,
+    po_number: row.poNumber,
     from_cart: delivery.fromCart,
     lines: row.lines.map((l, i) => {
       const tool = priced[i]!.tool;

@@ -27,6 +27,10 @@ export interface PlaceOrderInput {
   lines: readonly WantedLine[];
   phone: string;
   address: string;
+  /** The buyer's purchase-order number (checkout only). */
+  poNumber?: string | null;
+  /** Who the invoice is made out to, when the buyer says at checkout; else their profile's. */
+  billTo?: { company: string | null; taxId: string | null };
   /** Checking out the account's cart: the lines must still be the cart's, and the total as shown. */
   fromCart?: { expectedTotalCents: number };
 }
@@ -55,7 +59,13 @@ export async function placeOrder(
 ): Promise<Order> {
   const wanted = sumSameTool(input.lines);
   refuseUnknownIds(wanted);
-  const delivery = { phone: input.phone, address: input.address, fromCart: !!input.fromCart };
+  const delivery = {
+    phone: input.phone,
+    address: input.address,
+    poNumber: input.poNumber ?? null,
+    billTo: input.billTo ?? null,
+    fromCart: !!input.fromCart,
+  };
   for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
     const state = await readForOrder(
       db,

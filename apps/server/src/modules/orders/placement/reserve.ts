@@ -47,6 +47,7 @@ export interface PlacementRequest {
   total_cents: number;
   company: string | null;
   tax_id: string | null;
+  po_number: string | null;
   /** Checked out from the account's cart: placed only while the cart holds these lines. */
   from_cart: boolean;
   lines: PlacementLine[];

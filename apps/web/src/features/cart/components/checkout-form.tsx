@@ -1,11 +1,13 @@
 import type { Cart } from '@voltforge/contract/cart';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
+import { MAX_PO_NUMBER_LENGTH } from '@voltforge/contract/po-number';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { DeliveryFields } from '../../../components/order/delivery-fields';
 import { ApiError } from '../../../lib/api/api-client';
-import type { DeliveryValues } from '../../../lib/forms/delivery-schema';
+import { TextField } from '../../../components/ui/text-field';
+import type { CheckoutFieldValues } from '../../../lib/forms/delivery-schema';
 import { applyFieldErrors } from '../../../lib/forms/form-errors';
 import { zodChecks } from '../../../lib/forms/lazy-resolver';
 import { paths } from '../../../lib/paths';
@@ -13,13 +15,16 @@ import { toast } from '../../../lib/page/toast';
 import { useCheckout } from '../api/checkout';
 
 const checks = zodChecks(() =>
-  import('../../../lib/forms/delivery-schema').then((m) => m.deliverySchema),
+  import('../../../lib/forms/delivery-schema').then((m) => m.checkoutFieldsSchema),
 );
-type FormValues = DeliveryValues;
+type FormValues = CheckoutFieldValues;
+
+/** The form's own fields: a refusal naming one of them is shown under it. */
+const FORM_FIELDS = ['phone', 'address', 'poNumber', 'company', 'taxId'] as const;
 
 interface CheckoutFormProps {
   cart: Cart;
-  /** From the buyer's profile, to start from. */
+  /** From the buyer's profile (phone, address, company, tax id), to start from. */
   defaults: FormValues;
   /** A refused checkout names the short lines (tool id → the server's words); {} clears them. */
   onShortages: (shortages: Record<string, string>) => void;
@@ -48,13 +53,13 @@ export function CheckoutForm({ cart, defaults, onShortages }: CheckoutFormProps)
   });
   const blocked = !cart.ready || cart.lines.length === 0;
 
-  const send = ({ phone, address }: FormValues) => {
+  const send = ({ phone, address, poNumber, company, taxId }: FormValues) => {
     if (sending.current || blocked) return;
     sending.current = true;
     setRefusal(null);
     onShortages({});
     checkout.mutate(
-      { phone, address, expectedTotal: cart.total },
+      { phone, address, poNumber, company, taxId, expectedTotal: cart.total },
       {
         onSuccess: (order) => {
           toast.success(checkoutMessages.placed);
@@ -63,15 +68,16 @@ export function CheckoutForm({ cart, defaults, onShortages }: CheckoutFormProps)
         onError: (error) => {
           sending.current = false;
           // A refusal about the lines (409, or 400 for a quantity the rules refuse) names them
-          // by tool id; one about the form names phone or address.
+          // by tool id; one about the form names its fields.
           const lineFields =
-            error instanceof ApiError && !error.fields?.phone && !error.fields?.address;
+            error instanceof ApiError &&
+            !FORM_FIELDS.some((field) => error.fields?.[field] !== undefined);
           if (lineFields && (error.status === 409 || error.status === 400)) {
             onShortages(error.fields ?? {});
             setRefusal(error.message);
             return;
           }
-          if (!applyFieldErrors(error, setError, ['phone', 'address'])) setRefusal(error.message);
+          if (!applyFieldErrors(error, setError, FORM_FIELDS)) setRefusal(error.message);
         },
       },
     );
@@ -89,6 +95,26 @@ export function CheckoutForm({ cart, defaults, onShortages }: CheckoutFormProps)
         phone={register('phone')}
         address={register('address')}
         errors={{ phone: errors.phone?.message, address: errors.address?.message }}
+      />
+      <TextField
+        label="PO number (optional)"
+        autoComplete="off"
+        maxLength={MAX_PO_NUMBER_LENGTH}
+        hint="Your purchase-order reference: it goes on the invoice."
+        error={errors.poNumber?.message}
+        {...register('poNumber')}
+      />
+      <TextField
+        label="Company (optional)"
+        autoComplete="organization"
+        error={errors.company?.message}
+        {...register('company')}
+      />
+      <TextField
+        label="VAT / tax id (optional)"
+        autoComplete="off"
+        error={errors.taxId?.message}
+        {...register('taxId')}
       />
       {refusal ? (
         <p role="alert" className="font-medium text-error">

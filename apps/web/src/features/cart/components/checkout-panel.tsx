@@ -26,7 +26,13 @@ function SignedInCheckout({
 }: Omit<CheckoutPanelProps, 'terms'> & { userId: string }) {
   const profile = useProfile(userId);
   if (profile.isPending) return <Spinner label="Loading your delivery details" />;
-  const defaults = { phone: profile.data?.phone ?? '', address: profile.data?.address ?? '' };
+  const defaults = {
+    phone: profile.data?.phone ?? '',
+    address: profile.data?.address ?? '',
+    poNumber: '',
+    company: profile.data?.company ?? '',
+    taxId: profile.data?.taxId ?? '',
+  };
   return <CheckoutForm cart={cart} defaults={defaults} onShortages={onShortages} />;
 }
 

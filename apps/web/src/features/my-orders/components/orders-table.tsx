@@ -47,12 +47,22 @@ function ChargesNote({ order }: { order: Order }) {
   );
 }
 
-/** The number people quote for the order. */
+/** The number people quote for the order, and the buyer's own PO number when they gave one. */
 function OrderNumber({ order }: { order: Order }) {
   return (
-    <span className="font-mono text-xs font-semibold whitespace-nowrap" data-testid="order-number">
-      {order.number}
-    </span>
+    <>
+      <span
+        className="font-mono text-xs font-semibold whitespace-nowrap"
+        data-testid="order-number"
+      >
+        {order.number}
+      </span>
+      {order.poNumber ? (
+        <span className="block text-xs font-normal text-base-content/80">
+          Your PO: <span className="font-mono">{order.poNumber}</span>
+        </span>
+      ) : null}
+    </>
   );
 }
 

@@ -21,6 +21,7 @@ const one: Order = {
   total: 329.4,
   company: null,
   taxId: null,
+  poNumber: null,
   refunded: 0,
   refunds: [],
   carrier: null,

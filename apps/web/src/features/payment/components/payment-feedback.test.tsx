@@ -24,6 +24,7 @@ const paid: Order = {
   total: 62.4,
   company: 'Analytical Engines Ltd',
   taxId: 'GB123456789',
+  poNumber: null,
   refunded: 0,
   refunds: [],
   carrier: null,
