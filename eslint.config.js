@@ -199,6 +199,7 @@ export default tseslint.config(
             'cart',
             'quick-order',
             'projects',
+            'address-book',
             'admin-catalogue',
             'tool-csv',
             'seo',

@@ -91,6 +91,25 @@ const validProfile = {
   phone: '5550102030',
   linkedin: 'https://www.linkedin.com/in/alice',
 };
+const addressInput = () => ({
+  label: 'Matrix plant',
+  recipient: 'Goods In',
+  address: '1 Matrix Way',
+  phone: '+1 555 010 2030',
+});
+
+/** An address in A's address book, saved through the API; returns its id. */
+async function addressOfA(): Promise<string> {
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/addresses',
+    payload: addressInput(),
+    as: customerA,
+  });
+  if (res.statusCode !== 201) throw new Error(`address failed: ${res.body}`);
+  return res.json<{ id: string }>().id;
+}
+
 const projectInput = () => ({
   name: 'Matrix board',
   lines: [
@@ -430,6 +449,34 @@ const matrix: Row[] = [
     expected: PUBLIC,
     on: 'one unit of a tool',
     call: async () => ({ url: '/api/cart/price', payload: { lines: [{ toolId, quantity: 1 }] } }),
+  },
+  {
+    route: 'GET /api/addresses',
+    who: 'signed in (the own address book only)',
+    expected: SIGNED_IN,
+    on: '—',
+    call: async () => ({ url: '/api/addresses' }),
+  },
+  {
+    route: 'POST /api/addresses',
+    who: 'signed in (saves an address of the own)',
+    expected: [401, 201, 201, 201],
+    on: 'an address',
+    call: async () => ({ url: '/api/addresses', payload: addressInput() }),
+  },
+  {
+    route: 'PUT /api/addresses/:id',
+    who: 'owner (an admin too gets 404)',
+    expected: OWNER_ONLY,
+    on: "A's address",
+    call: async () => ({ url: `/api/addresses/${await addressOfA()}`, payload: addressInput() }),
+  },
+  {
+    route: 'DELETE /api/addresses/:id',
+    who: 'owner',
+    expected: [401, 204, 404, 404],
+    on: "A's address",
+    call: async () => ({ url: `/api/addresses/${await addressOfA()}` }),
   },
   {
     route: 'GET /api/projects',

@@ -1,0 +1,13 @@
+/* The address book's rules and words, without zod (pages show them before zod loads). */
+
+/** Addresses one account may keep. */
+export const MAX_SAVED_ADDRESSES = 20;
+export const MAX_ADDRESS_LABEL_LENGTH = 40;
+
+export const addressBookMessages = {
+  label: `Label is required: one line of at most ${MAX_ADDRESS_LABEL_LENGTH} characters, e.g. "Main plant"`,
+  notFound: 'Address not found.',
+  tooMany: `You can keep at most ${MAX_SAVED_ADDRESSES} addresses. Remove one first.`,
+  saved: 'Address saved',
+  removed: 'Address removed',
+} as const;
