@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { addressSchema } from './address.ts';
-import { addressBookMessages, MAX_ADDRESS_LABEL_LENGTH } from './address-book-rules.ts';
+import {
+  addressBookMessages,
+  MAX_ADDRESS_LABEL_LENGTH,
+  MAX_SAVED_ADDRESS_LINES,
+} from './address-book-rules.ts';
 import { ONE_LINE } from './form-fields.ts';
 import { hasEmoji } from './emoji-rules.ts';
 import { phoneSchema } from './phone.ts';
@@ -22,7 +26,10 @@ export const savedAddressInputSchema = z.strictObject({
     .refine((v) => ONE_LINE.test(v) && !hasEmoji(v), addressBookMessages.label),
   /** Who receives it there: the name printed above the address. */
   recipient: nameSchema,
-  address: addressSchema,
+  address: addressSchema.refine(
+    (address) => address.split(/\r\n|\r|\n/).length <= MAX_SAVED_ADDRESS_LINES,
+    addressBookMessages.tooManyLines,
+  ),
   phone: phoneSchema,
   /** Make it the default (the first address saved is the default anyway). */
   isDefault: z.boolean().default(false),

@@ -83,6 +83,7 @@ describe('address book', () => {
       [{ ...plant, label: ' ' }, 'label', addressBookMessages.label],
       [{ ...plant, label: 'x'.repeat(41) }, 'label', addressBookMessages.label],
       [{ ...plant, address: '' }, 'address', addressMessages.required],
+      [{ ...plant, address: '1\n2\n3\n4\n5\n6' }, 'address', addressBookMessages.tooManyLines],
       [{ ...plant, phone: 'call me' }, 'phone', phoneMessages.invalid],
     ] as const) {
       const res = await save(buyer, body);

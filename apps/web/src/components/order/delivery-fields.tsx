@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../ui/text-field';
+import { TextareaField } from '../ui/textarea-field';
 
 interface DeliveryFieldsProps {
   /** react-hook-form's `register('phone')` and `register('address')` of the form. */
@@ -9,6 +10,8 @@ interface DeliveryFieldsProps {
   phonePlaceholder?: string;
   /** Wraps the address, e.g. to span a grid's columns. */
   addressClassName?: string;
+  /** The address as several lines (checkout, which fills it from the address book). */
+  multiline?: boolean;
 }
 
 /**
@@ -21,8 +24,18 @@ export function DeliveryFields({
   errors,
   phonePlaceholder,
   addressClassName,
+  multiline = false,
 }: DeliveryFieldsProps) {
-  const addressField = (
+  const addressField = multiline ? (
+    <TextareaField
+      label="Address"
+      autoComplete="street-address"
+      rows={3}
+      required
+      error={errors.address}
+      {...address}
+    />
+  ) : (
     <TextField
       label="Address"
       autoComplete="street-address"

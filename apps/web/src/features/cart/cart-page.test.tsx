@@ -400,6 +400,47 @@ describe('CartPage', { timeout: 20_000 }, () => {
       expect(toast.success).toHaveBeenCalledWith(checkoutMessages.placed);
     });
 
+    it('delivers to the default saved address, or to another one chosen from the address book', async () => {
+      const user = userEvent.setup();
+      const book = [
+        {
+          id: 'a1',
+          label: 'Main plant',
+          recipient: 'Goods In',
+          address: '12 Foundry Way',
+          phone: '+1 555 010 1111',
+          isDefault: true,
+        },
+        {
+          id: 'a2',
+          label: 'Lab',
+          recipient: 'Dr Ada',
+          address: '3 Bench Street\nUnit 4',
+          phone: '+1 555 010 2222',
+          isDefault: false,
+        },
+      ];
+      renderCart((url, init) => {
+        if (url === '/api/cart') return json(200, serverCart);
+        if (url === '/api/profile') return json(200, profile);
+        if (url === '/api/addresses') return json(200, book);
+        if (init?.method === 'POST' && url === '/api/checkout') return json(201, order);
+        return undefined;
+      });
+      const deliverTo = await screen.findByLabelText('Deliver to', undefined, slow);
+      expect(deliverTo).toHaveValue('a1');
+      expect(screen.getByLabelText('Phone')).toHaveValue('+1 555 010 1111');
+      expect(screen.getByLabelText('Address')).toHaveValue('Goods In\n12 Foundry Way');
+      await user.selectOptions(deliverTo, 'Lab: Dr Ada');
+      expect(screen.getByLabelText('Address')).toHaveValue('Dr Ada\n3 Bench Street\nUnit 4');
+      await user.click(screen.getByRole('button', { name: 'Checkout' }));
+      await screen.findByText(`Landed on /dashboard/payment/${order._id}`, undefined, slow);
+      expect(bodyOf(callsTo('POST', '/api/checkout')[0])).toMatchObject({
+        phone: '+1 555 010 2222',
+        address: 'Dr Ada\n3 Bench Street\nUnit 4',
+      });
+    });
+
     it('shows shipping, tax and the total under the free-shipping threshold, and sends that total', async () => {
       const user = userEvent.setup();
       // 1 × $54.90 of goods: $7.50 shipping, 8.25 % tax on both ($5.15), $67.55 in all.

@@ -2,6 +2,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { usePageMeta } from '../../lib/page/use-page-meta';
 import { authClient, type AuthUser } from '../../lib/auth/auth-client';
 import { useProfile } from '../../lib/api/get-profile';
+import { AddressBook } from './components/address-book';
 import { EmailVerification } from './components/email-verification';
 import { ProfileForm } from './components/profile-form';
 import { ProfileSummary } from './components/profile-summary';
@@ -35,9 +36,16 @@ function ProfileContent({ user }: { user: AuthUser }) {
           </div>
         </div>
       </div>
-      <div className="card border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body">
-          <ProfileForm userId={userId} profile={profile} />
+      <div className="flex flex-col gap-6">
+        <div className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body">
+            <ProfileForm userId={userId} profile={profile} />
+          </div>
+        </div>
+        <div className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body">
+            <AddressBook />
+          </div>
         </div>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import type { SavedAddress } from '@voltforge/contract/address-book';
 import type { Cart } from '@voltforge/contract/cart';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
 import { MAX_PO_NUMBER_LENGTH } from '@voltforge/contract/po-number';
@@ -22,8 +23,16 @@ type FormValues = CheckoutFieldValues;
 /** The form's own fields: a refusal naming one of them is shown under it. */
 const FORM_FIELDS = ['phone', 'address', 'poNumber', 'company', 'taxId'] as const;
 
+/** A saved address as checkout's delivery fields: the recipient on the address's first line. */
+export function deliveryTo(entry: SavedAddress): { phone: string; address: string } {
+  return { phone: entry.phone, address: `${entry.recipient}\n${entry.address}` };
+}
+
 interface CheckoutFormProps {
   cart: Cart;
+  /** The buyer's address book, to deliver to one of them; the first one chosen (or ''). */
+  addresses: readonly SavedAddress[];
+  firstAddress: string;
   /** From the buyer's profile (phone, address, company, tax id), to start from. */
   defaults: FormValues;
   /** A refused checkout names the short lines (tool id → the server's words); {} clears them. */
@@ -34,7 +43,13 @@ interface CheckoutFormProps {
  * Checkout for a signed-in buyer: where to deliver, and the total they see (goods, shipping and
  * tax) sent along, so the server refuses if its own total differs. One press sends one request.
  */
-export function CheckoutForm({ cart, defaults, onShortages }: CheckoutFormProps) {
+export function CheckoutForm({
+  cart,
+  defaults,
+  addresses,
+  firstAddress,
+  onShortages,
+}: CheckoutFormProps) {
   const navigate = useNavigate();
   const checkout = useCheckout();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -44,6 +59,7 @@ export function CheckoutForm({ cart, defaults, onShortages }: CheckoutFormProps)
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<FormValues>({
     resolver: checks.resolver,
@@ -91,10 +107,34 @@ export function CheckoutForm({ cart, defaults, onShortages }: CheckoutFormProps)
       onSubmit={(event) => void handleSubmit(send)(event)}
       className="flex flex-col gap-4"
     >
+      {addresses.length > 0 ? (
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">Deliver to</span>
+          <select
+            className="select w-full"
+            defaultValue={firstAddress}
+            onChange={(event) => {
+              const entry = addresses.find((a) => a.id === event.target.value);
+              if (!entry) return;
+              const { phone, address } = deliveryTo(entry);
+              setValue('phone', phone, { shouldValidate: true });
+              setValue('address', address, { shouldValidate: true });
+            }}
+          >
+            {addresses.map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.label}: {entry.recipient}
+              </option>
+            ))}
+            <option value="">Another address (type it below)</option>
+          </select>
+        </label>
+      ) : null}
       <DeliveryFields
         phone={register('phone')}
         address={register('address')}
         errors={{ phone: errors.phone?.message, address: errors.address?.message }}
+        multiline
       />
       <TextField
         label="PO number (optional)"

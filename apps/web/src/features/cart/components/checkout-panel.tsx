@@ -5,9 +5,10 @@ import { dollarsToCents } from '@voltforge/contract/money';
 import { Link, useLocation } from 'react-router';
 import { OrderCharges } from '../../../components/order/order-charges';
 import { Spinner } from '../../../components/ui/spinner';
+import { useAddresses } from '../../../lib/api/get-addresses';
 import { useProfile } from '../../../lib/api/get-profile';
 import { paths } from '../../../lib/paths';
-import { CheckoutForm } from './checkout-form';
+import { CheckoutForm, deliveryTo } from './checkout-form';
 
 interface CheckoutPanelProps {
   cart: Cart;
@@ -18,22 +19,39 @@ interface CheckoutPanelProps {
   onShortages: (shortages: Record<string, string>) => void;
 }
 
-/** The form starts from the profile's phone and address; without a profile, from nothing. */
+/**
+ * The form starts from the default address of the address book, else the profile's phone and
+ * address; without either, from nothing. The address book failing to load only leaves it out.
+ */
 function SignedInCheckout({
   cart,
   userId,
   onShortages,
 }: Omit<CheckoutPanelProps, 'terms'> & { userId: string }) {
   const profile = useProfile(userId);
-  if (profile.isPending) return <Spinner label="Loading your delivery details" />;
+  const addresses = useAddresses();
+  if (profile.isPending || addresses.isPending) {
+    return <Spinner label="Loading your delivery details" />;
+  }
+  const book = addresses.data ?? [];
+  const chosen = book.find((entry) => entry.isDefault);
   const defaults = {
-    phone: profile.data?.phone ?? '',
-    address: profile.data?.address ?? '',
+    ...(chosen
+      ? deliveryTo(chosen)
+      : { phone: profile.data?.phone ?? '', address: profile.data?.address ?? '' }),
     poNumber: '',
     company: profile.data?.company ?? '',
     taxId: profile.data?.taxId ?? '',
   };
-  return <CheckoutForm cart={cart} defaults={defaults} onShortages={onShortages} />;
+  return (
+    <CheckoutForm
+      cart={cart}
+      defaults={defaults}
+      addresses={book}
+      firstAddress={chosen?.id ?? ''}
+      onShortages={onShortages}
+    />
+  );
 }
 
 /**

@@ -26,7 +26,7 @@ export function EmailVerification({ email, verified }: { email: string; verified
   }
   return (
     <div className="flex flex-col items-center gap-2">
-      <span className="badge badge-warning badge-soft">Not verified</span>
+      <span className="badge badge-warning">Not verified</span>
       {resend.isSuccess ? (
         <p role="status" className="text-sm text-success">
           {verifyEmailMessages.resent}
