@@ -11,7 +11,7 @@ import { phoneSchema } from './phone.ts';
 import { nameSchema } from './user.ts';
 
 /**
- * A buyer's address book (docs/architecture.md, "Address book"): places they ship to, one the
+ * A buyer's address book (docs/architecture.md, "Data model"): places they ship to, one the
  * default. Checkout fills its delivery fields from one; the order keeps its own copy, so editing
  * the book changes no past order.
  */

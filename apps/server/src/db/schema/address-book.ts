@@ -3,7 +3,7 @@ import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'dri
 import { user } from './auth.ts';
 
 /**
- * A buyer's saved delivery addresses (docs/architecture.md, "Address book"): at most one the
+ * A buyer's saved delivery addresses (docs/architecture.md, "Data model"): at most one the
  * default (a unique index). Orders copy what they ship to, so nothing here is referenced by them.
  * Removing the account removes its addresses.
  */

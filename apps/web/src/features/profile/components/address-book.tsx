@@ -121,7 +121,7 @@ function AddressForm({ editing, onDone }: { editing: SavedAddress | null; onDone
 }
 
 /**
- * The buyer's address book on their profile (docs/architecture.md, "Address book"): the places
+ * The buyer's address book on their profile (docs/architecture.md, "Data model"): the places
  * they ship to, one the default, which checkout offers. An order keeps its own copy.
  */
 export function AddressBook() {
