@@ -505,6 +505,15 @@ async function main() {
     if (r.status !== 201)
       throw new Error(`placing a reader order failed: ${r.status} ${JSON.stringify(r.json)}`);
   }
+  // The reader's address book: three sites, as checkout reads it.
+  for (const label of ['Main plant', 'Test lab', 'Site B']) {
+    const r = await api(shopBase, 'POST', '/api/addresses', {
+      cookie: reader.cookie,
+      body: { label, recipient: 'Goods In', address: `1 ${label} Road`, phone: '+1 555 0100' },
+    });
+    if (r.status !== 201)
+      throw new Error(`saving a reader address failed: ${r.status} ${JSON.stringify(r.json)}`);
+  }
   // Each buyer's own 1,000-line project (projects are private): every catalogue part several
   // times, so lines of one tool are summed, and one line in ten a part nobody sells.
   const bomOf = (tools) => ({
@@ -566,6 +575,7 @@ async function main() {
       cookie: reader.cookie,
     },
     { name: 'GET /api/profile', path: '/api/profile', cookie: reader.cookie },
+    { name: 'GET /api/addresses (3 saved)', path: '/api/addresses', cookie: reader.cookie },
     {
       // A 500-line bill of materials: every catalogue part a few times (so duplicates are merged)
       // and one line in five a part nobody sells (so suggestions are looked for).
@@ -824,7 +834,12 @@ async function emptyCart(base, buyer) {
 function checkoutOf(base, buyer, total) {
   return api(base, 'POST', '/api/checkout', {
     cookie: buyer.cookie,
-    body: { phone: '+1 555 0100', address: '1 Bench Street', expectedTotal: total },
+    body: {
+      phone: '+1 555 0100',
+      address: '1 Bench Street',
+      poNumber: 'PO-BENCH-1',
+      expectedTotal: total,
+    },
   }).then(
     (r) => r.status,
     (err) => `error ${err instanceof Error ? (err.cause?.code ?? err.message) : err}`,
