@@ -200,6 +200,7 @@ export default tseslint.config(
             'quick-order',
             'projects',
             'address-book',
+            'company',
             'admin-catalogue',
             'tool-csv',
             'seo',

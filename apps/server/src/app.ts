@@ -30,6 +30,7 @@ import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { quickOrderRoutes } from './modules/quick-order/quick-order.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { addressBookRoutes } from './modules/address-book/address-book.routes.ts';
+import { companyRoutes } from './modules/company/company.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { toolsAdminRoutes } from './modules/tools/tools-admin.routes.ts';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(quickOrderRoutes);
   await app.register(projectsRoutes);
   await app.register(addressBookRoutes);
+  await app.register(companyRoutes, { publicUrl: config.publicUrl });
   await app.register(cartRoutes, { shopTerms: config.shopTerms });
   await app.register(toolsAdminRoutes, { onLowStock });
   await app.register(ordersRoutes, {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type * as FastifyModule from 'fastify';
 import type { InjectOptions, RouteOptions } from 'fastify';
@@ -8,6 +9,7 @@ import { review } from '../src/db/schema/review.ts';
 import { contactMessage } from '../src/db/schema/contact.ts';
 import { mailOutbox } from '../src/db/schema/mail.ts';
 import { newsletterSubscriber } from '../src/db/schema/newsletter.ts';
+import { companyMember } from '../src/db/schema/company.ts';
 import { registerUser, request, type TestUser } from './test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from './shop-fixtures.ts';
 
@@ -108,6 +110,49 @@ async function addressOfA(): Promise<string> {
   });
   if (res.statusCode !== 201) throw new Error(`address failed: ${res.body}`);
   return res.json<{ id: string }>().id;
+}
+
+/** A's company (A its admin), made the first time it is asked for; returns its id. */
+async function companyOfA(): Promise<string> {
+  const mine = await request(t.app, { method: 'GET', url: '/api/company', as: customerA });
+  const found = mine.json<{ id: string } | null>();
+  if (found) return found.id;
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/company',
+    payload: { name: 'Matrix Controls Ltd' },
+    as: customerA,
+  });
+  if (res.statusCode !== 201) throw new Error(`company failed: ${res.body}`);
+  return res.json<{ id: string }>().id;
+}
+
+/** A fresh buyer in A's company; returns their user id. */
+async function colleagueOfA(): Promise<string> {
+  const companyId = await companyOfA();
+  const colleague = await registerUser(t.app);
+  await t.app.db.insert(companyMember).values({ userId: colleague.id, companyId, role: 'buyer' });
+  return colleague.id;
+}
+
+/** The token of a fresh invitation from A's company to an address none of the callers has. */
+async function invitationToken(): Promise<string> {
+  await companyOfA();
+  const email = `invitee-${randomUUID()}@example.com`;
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/company/invitations',
+    payload: { email, role: 'buyer' },
+    as: customerA,
+  });
+  if (res.statusCode !== 201) throw new Error(`invitation failed: ${res.body}`);
+  const [mail] = await t.app.db
+    .select({ text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email));
+  const token = /join=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error('the invitation mail has no link');
+  return token;
 }
 
 const projectInput = () => ({
@@ -900,6 +945,75 @@ const matrix: Row[] = [
       });
       const { planHash } = preview.json<{ planHash: string }>();
       return { url: '/api/tool/import', payload: { csv, planHash } };
+    },
+  },
+  // Company routes find the company from the session: there is no id of A's to try. B and the
+  // admin belong to none until the last row, where they create their own.
+  {
+    route: 'GET /api/company',
+    who: 'signed in (the own company, or null)',
+    expected: SIGNED_IN,
+    on: "A's company",
+    call: async () => {
+      await companyOfA();
+      return { url: '/api/company' };
+    },
+  },
+  {
+    route: 'PUT /api/company',
+    who: "the company's admins",
+    expected: [401, 200, 404, 404],
+    on: "A's company",
+    call: async () => {
+      await companyOfA();
+      return { url: '/api/company', payload: { name: 'Matrix Controls Ltd', poRequired: false } };
+    },
+  },
+  {
+    route: 'POST /api/company/invitations',
+    who: "the company's admins",
+    expected: [401, 201, 404, 404],
+    on: 'a new address',
+    call: async () => {
+      await companyOfA();
+      return {
+        url: '/api/company/invitations',
+        payload: { email: `colleague-${randomUUID()}@example.com`, role: 'buyer' },
+      };
+    },
+  },
+  {
+    route: 'PUT /api/company/members/:userId',
+    who: "the company's admins, on its members",
+    expected: [401, 200, 404, 404],
+    on: "a buyer in A's company",
+    call: async () => ({
+      url: `/api/company/members/${await colleagueOfA()}`,
+      payload: { role: 'approver' },
+    }),
+  },
+  {
+    route: 'DELETE /api/company/members/:userId',
+    who: "the company's admins, on its members (anyone on themselves)",
+    expected: [401, 200, 404, 404],
+    on: "a buyer in A's company",
+    call: async () => ({ url: `/api/company/members/${await colleagueOfA()}` }),
+  },
+  {
+    route: 'POST /api/company/join',
+    who: 'signed in as the address invited',
+    expected: [401, 403, 403, 403],
+    on: "an invitation from A's company to another address",
+    call: async () => ({ url: '/api/company/join', payload: { token: await invitationToken() } }),
+  },
+  {
+    route: 'POST /api/company',
+    who: 'signed in, in no company (becomes its admin)',
+    expected: [401, 409, 201, 201],
+    on: 'a new company',
+    call: async () => {
+      await companyOfA();
+      return { url: '/api/company', payload: { name: 'Another Company Ltd' } };
     },
   },
 ];

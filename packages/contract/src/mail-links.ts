@@ -15,6 +15,8 @@ export const mailLinkPaths = {
   mail: '/dashboard/mail',
   inbox: '/dashboard/inbox',
   manageTools: '/dashboard/manageTools',
+  /** Where an invitation's link lands (`?join=<token>`): the company section of the profile. */
+  joinCompany: '/dashboard/updateProfile',
 } as const;
 
 /** A reset link is good for one use within this time. */

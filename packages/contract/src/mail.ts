@@ -33,6 +33,7 @@ export const mailKinds = [
   'contact_notice',
   'newsletter_confirm',
   'low_stock',
+  'company_invitation',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
@@ -49,6 +50,7 @@ export const mailKindLabels: Record<MailKind, string> = {
   contact_notice: 'Contact notice to admins',
   newsletter_confirm: 'Newsletter confirmation',
   low_stock: 'Low stock notice to admins',
+  company_invitation: 'Invitation to a company account',
 };
 
 const MAX_PAGE = 10_000;

@@ -1,10 +1,12 @@
 import type { CheckoutBody } from '@voltforge/contract/checkout';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
+import { companyMessages } from '@voltforge/contract/company-rules';
 import { dollarsToCents } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 import type { Actor } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict } from '../../http-error.ts';
+import { badRequest, conflict } from '../../http-error.ts';
+import { buyingCompanyOf } from '../company/company.service.ts';
 import { readCart } from '../cart/cart.service.ts';
 import { placeOrder, type PlaceOrderDeps } from '../orders/placement/place-order.ts';
 
@@ -22,8 +24,14 @@ export async function checkout(
   body: CheckoutBody,
   deps: PlaceOrderDeps,
 ): Promise<Order> {
-  const cart = await readCart(db, customer.id);
+  const [cart, buyingFor] = await Promise.all([
+    readCart(db, customer.id),
+    buyingCompanyOf(db, customer.id),
+  ]);
   if (cart.lines.length === 0) throw conflict(checkoutMessages.emptyCart);
+  if (buyingFor?.poRequired && !body.poNumber) {
+    throw badRequest(companyMessages.poRequired, { poNumber: companyMessages.poRequired });
+  }
   const marked = cart.lines.flatMap((l) => (l.problem ? [[l.toolId, l.problem] as const] : []));
   if (marked.length > 0) throw conflict(checkoutMessages.notReady, Object.fromEntries(marked));
   return placeOrder(
@@ -43,11 +51,13 @@ export async function checkout(
       phone: body.phone,
       address: body.address,
       poNumber: body.poNumber || null,
-      // Said at checkout (either field sent), else the profile's at placing.
+      // Said at checkout (either field sent), else the buyer's company's, else the profile's.
       billTo:
-        body.company === undefined && body.taxId === undefined
-          ? undefined
-          : { company: body.company || null, taxId: body.taxId || null },
+        body.company !== undefined || body.taxId !== undefined
+          ? { company: body.company || null, taxId: body.taxId || null }
+          : buyingFor
+            ? { company: buyingFor.name, taxId: buyingFor.taxId }
+            : undefined,
       fromCart: { expectedTotalCents: dollarsToCents(body.expectedTotal) },
     },
     deps,

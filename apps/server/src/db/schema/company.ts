@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { companyRoles } from '@voltforge/contract/company-rules';
+import { user } from './auth.ts';
+
+/** A company account (docs/architecture.md, "Data model"): who its invoices are made out to. */
+export const company = pgTable('company', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  taxId: text('tax_id'),
+  billingAddress: text('billing_address'),
+  /** Every order of a member must carry a PO number. */
+  poRequired: boolean('po_required').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who belongs to a company, and as what. The primary key is the person: one company each.
+ * Removing the account removes the membership; removing a company is not offered.
+ */
+export const companyMember = pgTable(
+  'company_member',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: companyRoles }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('company_member_company_id_idx').on(t.companyId),
+    check('company_member_role_known', sql`${t.role} in ('admin', 'approver', 'buyer')`),
+  ],
+);
+
+/**
+ * An invitation by e-mail: the link carries a random token, only its SHA-256 is kept; it works
+ * once (`accepted_at`), until `expires_at`, for the address it was sent to.
+ */
+export const companyInvitation = pgTable(
+  'company_invitation',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: companyRoles }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [index('company_invitation_company_id_idx').on(t.companyId)],
+);
