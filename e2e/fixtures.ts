@@ -122,3 +122,26 @@ export async function placeOrder(page: Page): Promise<{ order: Order; tool: Tool
   expect(placed.status()).toBe(201);
   return { order: (await placed.json()) as Order, tool };
 }
+
+/** Opens the newest mail to `to` whose subject matches, and returns its text version. */
+export async function openMail(admin: Page, to: string, subject: RegExp): Promise<string> {
+  await admin.goto('/dashboard/mail');
+  await expect(admin.getByRole('heading', { name: /^Mail/ })).toBeVisible();
+  const item = admin
+    .getByRole('listitem')
+    .filter({ hasText: `To ${to}` })
+    .filter({ has: admin.getByRole('link', { name: subject }) })
+    .first();
+  await item.getByRole('link', { name: subject }).click();
+  await expect(admin.getByTitle('HTML version')).toBeVisible();
+  await admin.getByRole('tab', { name: 'Text' }).click();
+  const text = admin.getByLabel('Text version');
+  await expect(text).toBeVisible();
+  return text.innerText();
+}
+
+export function linkIn(text: string, path: string): string {
+  const found = text.match(new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, '\\$&')}[^\\s]*`));
+  if (!found) throw new Error(`no ${path} link in the mail:\n${text}`);
+  return found[0];
+}

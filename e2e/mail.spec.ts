@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Tool } from '@voltforge/contract/tool';
-import { chargesFor, demo, hydrated, registerCustomer, signIn } from './fixtures';
+import { chargesFor, demo, hydrated, linkIn, openMail, registerCustomer, signIn } from './fixtures';
 
 /*
  * The embedded default has no SMTP server: every mail is kept in the outbox, and an admin reads
@@ -14,29 +14,6 @@ async function adminPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, demo.admin);
   return page;
-}
-
-/** Opens the newest mail to `to` whose subject matches, and returns its text version. */
-async function openMail(admin: Page, to: string, subject: RegExp): Promise<string> {
-  await admin.goto('/dashboard/mail');
-  await expect(admin.getByRole('heading', { name: /^Mail/ })).toBeVisible();
-  const item = admin
-    .getByRole('listitem')
-    .filter({ hasText: `To ${to}` })
-    .filter({ has: admin.getByRole('link', { name: subject }) })
-    .first();
-  await item.getByRole('link', { name: subject }).click();
-  await expect(admin.getByTitle('HTML version')).toBeVisible();
-  await admin.getByRole('tab', { name: 'Text' }).click();
-  const text = admin.getByLabel('Text version');
-  await expect(text).toBeVisible();
-  return text.innerText();
-}
-
-function linkIn(text: string, path: string): string {
-  const found = text.match(new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, '\\$&')}[^\\s]*`));
-  if (!found) throw new Error(`no ${path} link in the mail:\n${text}`);
-  return found[0];
 }
 
 async function logOut(page: Page) {

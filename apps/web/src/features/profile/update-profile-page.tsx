@@ -3,6 +3,7 @@ import { usePageMeta } from '../../lib/page/use-page-meta';
 import { authClient, type AuthUser } from '../../lib/auth/auth-client';
 import { useProfile } from '../../lib/api/get-profile';
 import { AddressBook } from './components/address-book';
+import { CompanyAccount } from './components/company-account';
 import { EmailVerification } from './components/email-verification';
 import { ProfileForm } from './components/profile-form';
 import { ProfileSummary } from './components/profile-summary';
@@ -40,6 +41,11 @@ function ProfileContent({ user }: { user: AuthUser }) {
         <div className="card border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body">
             <ProfileForm userId={userId} profile={profile} />
+          </div>
+        </div>
+        <div className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body">
+            <CompanyAccount me={userId} />
           </div>
         </div>
         <div className="card border border-base-300 bg-base-100 shadow-sm">

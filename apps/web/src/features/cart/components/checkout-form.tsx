@@ -33,6 +33,8 @@ interface CheckoutFormProps {
   /** The buyer's address book, to deliver to one of them; the first one chosen (or ''). */
   addresses: readonly SavedAddress[];
   firstAddress: string;
+  /** The buyer's company asks for a PO number on every order. */
+  poRequired?: boolean;
   /** From the buyer's profile (phone, address, company, tax id), to start from. */
   defaults: FormValues;
   /** A refused checkout names the short lines (tool id → the server's words); {} clears them. */
@@ -48,6 +50,7 @@ export function CheckoutForm({
   defaults,
   addresses,
   firstAddress,
+  poRequired = false,
   onShortages,
 }: CheckoutFormProps) {
   const navigate = useNavigate();
@@ -137,10 +140,15 @@ export function CheckoutForm({
         multiline
       />
       <TextField
-        label="PO number (optional)"
+        label={poRequired ? 'PO number' : 'PO number (optional)'}
         autoComplete="off"
         maxLength={MAX_PO_NUMBER_LENGTH}
-        hint="Your purchase-order reference: it goes on the invoice."
+        required={poRequired}
+        hint={
+          poRequired
+            ? 'Your company asks for one on every order; it goes on the invoice.'
+            : 'Your purchase-order reference: it goes on the invoice.'
+        }
         error={errors.poNumber?.message}
         {...register('poNumber')}
       />

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { OrderCharges } from '../../../components/order/order-charges';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAddresses } from '../../../lib/api/get-addresses';
+import { useCompany } from '../../../lib/api/get-company';
 import { useProfile } from '../../../lib/api/get-profile';
 import { paths } from '../../../lib/paths';
 import { CheckoutForm, deliveryTo } from './checkout-form';
@@ -30,7 +31,8 @@ function SignedInCheckout({
 }: Omit<CheckoutPanelProps, 'terms'> & { userId: string }) {
   const profile = useProfile(userId);
   const addresses = useAddresses();
-  if (profile.isPending || addresses.isPending) {
+  const company = useCompany();
+  if (profile.isPending || addresses.isPending || company.isPending) {
     return <Spinner label="Loading your delivery details" />;
   }
   const book = addresses.data ?? [];
@@ -40,8 +42,9 @@ function SignedInCheckout({
       ? deliveryTo(chosen)
       : { phone: profile.data?.phone ?? '', address: profile.data?.address ?? '' }),
     poNumber: '',
-    company: profile.data?.company ?? '',
-    taxId: profile.data?.taxId ?? '',
+    // A member's orders are made out to the company; anyone else's to the profile's.
+    company: company.data?.name ?? profile.data?.company ?? '',
+    taxId: (company.data ? company.data.taxId : profile.data?.taxId) ?? '',
   };
   return (
     <CheckoutForm
@@ -49,6 +52,7 @@ function SignedInCheckout({
       defaults={defaults}
       addresses={book}
       firstAddress={chosen?.id ?? ''}
+      poRequired={company.data?.poRequired ?? false}
       onShortages={onShortages}
     />
   );

@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { companyMessages } from '@voltforge/contract/company-rules';
+import type { Order } from '@voltforge/contract/order';
+import type { Tool } from '@voltforge/contract/tool';
+import {
+  hydrated,
+  linkIn,
+  openMail,
+  registerCustomer,
+  seriousViolations,
+  signedInAdmin,
+} from './fixtures';
+
+test('a buyer creates a company, invites a colleague by mail, who joins and orders with the PO number it asks for', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await registerCustomer(page, 'Casey Admin');
+  await page.goto('/dashboard/updateProfile');
+  await hydrated(page);
+  const section = page.getByRole('region', { name: 'Company account' });
+  await section.getByLabel('Company name').fill('Acme Controls Ltd');
+  await section.getByLabel('VAT / tax id').fill('DE123456789');
+  await section.getByRole('button', { name: 'Create company' }).click();
+  await expect(page.getByText(companyMessages.created)).toBeVisible();
+  await expect(section).toContainText('Your role');
+  await section.getByRole('button', { name: 'Change company details' }).click();
+  await section.getByLabel('Every order needs a PO number').check();
+  await section.getByRole('button', { name: 'Save company' }).click();
+  await expect(section).toContainText('Required on every order');
+
+  // The colleague registers elsewhere; the invitation's link comes from the outbox.
+  const colleaguePage = await (await browser.newContext()).newPage();
+  const colleague = await registerCustomer(colleaguePage, 'Robin Buyer');
+  await section.getByLabel("Colleague's e-mail").fill(colleague.email);
+  await section.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(companyMessages.invited(colleague.email))).toBeVisible();
+  await expect(section.getByRole('list', { name: 'Open invitations' })).toContainText(
+    colleague.email,
+  );
+  const admin = await signedInAdmin(browser);
+  const link = linkIn(
+    await openMail(admin, colleague.email, /invites you to Acme Controls Ltd/),
+    '/dashboard/updateProfile?join=',
+  );
+
+  await colleaguePage.goto(link);
+  await hydrated(colleaguePage);
+  await colleaguePage.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(colleaguePage.getByText(companyMessages.joined('Acme Controls Ltd'))).toBeVisible();
+  const theirs = colleaguePage.getByRole('region', { name: 'Company account' });
+  await expect(theirs.getByRole('list', { name: 'Members' })).toContainText('Casey Admin');
+  expect(await seriousViolations(colleaguePage)).toEqual([]);
+
+  // At checkout the PO number is asked for, and the order is made out to the company.
+  const tools = (await (await colleaguePage.request.get('/api/tool?pageSize=50')).json()) as Tool[];
+  const tool = tools.find((t) => t.inStock >= t.minOrderQuantity && t.orderMultiple === 1)!;
+  await colleaguePage.request.post('/api/cart/lines', {
+    data: { lines: [{ toolId: tool._id, quantity: tool.minOrderQuantity }] },
+  });
+  await colleaguePage.goto('/cart');
+  await hydrated(colleaguePage);
+  await expect(colleaguePage.getByLabel('Company (optional)')).toHaveValue('Acme Controls Ltd');
+  await colleaguePage.getByLabel('Phone').fill('+1 555 010 2030');
+  await colleaguePage.getByLabel('Address', { exact: true }).fill('8 Assembly Row, Dayton');
+  await colleaguePage.getByRole('button', { name: 'Checkout' }).click();
+  await expect(colleaguePage.getByText(companyMessages.poRequired).first()).toBeVisible();
+  await colleaguePage.getByLabel('PO number').fill('PO-ACME-1');
+  await colleaguePage.getByRole('button', { name: 'Checkout' }).click();
+  await expect(colleaguePage).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+  const orderId = colleaguePage.url().split('/').at(-1)!;
+  const order = (await (await colleaguePage.request.get(`/api/order/${orderId}`)).json()) as Order;
+  expect(order).toMatchObject({
+    company: 'Acme Controls Ltd',
+    taxId: 'DE123456789',
+    poNumber: 'PO-ACME-1',
+  });
+});
+
+for (const width of [375, 1280]) {
+  test(`the company account at ${width} px: axe clean, nothing wider than the screen`, async ({
+    page,
+  }) => {
+    await registerCustomer(page, 'Wide Narrow');
+    await page.setViewportSize({ width, height: 900 });
+    const made = await page.request.post('/api/company', {
+      data: { name: 'Narrow Wide Ltd', taxId: 'GB123456789' },
+    });
+    expect(made.status()).toBe(201);
+    await page.goto('/dashboard/updateProfile');
+    await hydrated(page);
+    const section = page.getByRole('region', { name: 'Company account' });
+    await expect(section.getByRole('list', { name: 'Members' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(wide).toBeLessThanOrEqual(width);
+  });
+}
