@@ -76,6 +76,14 @@ test('a buyer creates a company, invites a colleague by mail, who joins and orde
     taxId: 'DE123456789',
     poNumber: 'PO-ACME-1',
   });
+
+  // The company's admin sees it among the company's orders, with who placed it.
+  await page.reload();
+  await hydrated(page);
+  const orders = section.getByRole('list', { name: "The company's orders" });
+  await expect(orders).toContainText(order.number);
+  await expect(orders).toContainText('Robin Buyer');
+  await expect(orders).toContainText('PO PO-ACME-1');
 });
 
 for (const width of [375, 1280]) {

@@ -1007,6 +1007,16 @@ const matrix: Row[] = [
     call: async () => ({ url: '/api/company/join', payload: { token: await invitationToken() } }),
   },
   {
+    route: 'GET /api/company/orders',
+    who: "the company's members (buyers: their own orders)",
+    expected: [401, 200, 404, 404],
+    on: "A's company",
+    call: async () => {
+      await companyOfA();
+      return { url: '/api/company/orders' };
+    },
+  },
+  {
     route: 'POST /api/company',
     who: 'signed in, in no company (becomes its admin)',
     expected: [401, 409, 201, 201],

@@ -21,6 +21,8 @@ export interface InvoiceSnapshot {
     taxId: string | null;
     address: string;
     phone: string;
+    /** Where the invoice is made out to when not the delivery address; absent before kept. */
+    billingAddress?: string | null;
   };
   lines: Array<{
     partNumber: string;

@@ -97,6 +97,8 @@ export const orderSchema = z.object({
   taxId: z.string().nullable(),
   /** The buyer's purchase-order number, given at checkout. */
   poNumber: z.string().nullable(),
+  /** Where the invoice is made out to, when not the delivery address (a company's). */
+  billingAddress: z.string().nullable(),
   /** The invoice issued when the order was paid; null before. */
   invoice: invoiceRefSchema.nullable(),
   /** How it was shipped, when an admin said so (marking it shipped). */

@@ -23,6 +23,7 @@ export const paidOrder: Order = {
   company: null,
   taxId: null,
   poNumber: null,
+  billingAddress: null,
   invoice: { number: 'INV-2026-000007', issuedAt: '2026-11-20T10:05:00.000Z' },
   carrier: null,
   trackingNumber: null,

@@ -20,6 +20,7 @@ import type { CreditNoteSnapshot, InvoiceSnapshot } from '@voltforge/contract/in
 import type { Refund } from '@voltforge/contract/refund';
 import { refundStatuses } from '@voltforge/contract/refund-rules';
 import { user } from './auth.ts';
+import { company } from './company.ts';
 
 /**
  * Bytes (PostgreSQL's bytea) as a Buffer: node-postgres reads them as one, PGlite as a
@@ -63,6 +64,12 @@ export const order = pgTable(
     taxId: text('tax_id'),
     /** The buyer's purchase-order number, given at checkout (at most 35 characters). */
     poNumber: text('po_number'),
+    /**
+     * The company the order was placed for, kept when the buyer later leaves it; and the address
+     * its invoice is made out to when that is not where it ships (a copy, as the address is).
+     */
+    companyId: uuid('company_id').references(() => company.id),
+    billingAddress: text('billing_address'),
     /** Named by the admin who marked it shipped (optional). */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
@@ -93,6 +100,10 @@ export const order = pgTable(
       .on(t.userId)
       .where(sql`${t.status} = 'pending_payment'`),
     index('order_created_at_idx').on(t.createdAt),
+    // A company's orders, newest first.
+    index('order_company_id_idx')
+      .on(t.companyId, t.createdAt)
+      .where(sql`${t.companyId} is not null`),
   ],
 );
 

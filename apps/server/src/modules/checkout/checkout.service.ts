@@ -8,7 +8,29 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../http-error.ts';
 import { buyingCompanyOf } from '../company/company.service.ts';
 import { readCart } from '../cart/cart.service.ts';
+import type { BillTo } from '../orders/placement/compose.ts';
 import { placeOrder, type PlaceOrderDeps } from '../orders/placement/place-order.ts';
+
+/**
+ * Who the invoice is made out to: the name and tax id said at checkout (either field sent), else
+ * the buyer's company's, else (undefined) the profile's; a member's order is the company's, with
+ * its billing address.
+ */
+function billToOf(
+  body: CheckoutBody,
+  buyingFor: Awaited<ReturnType<typeof buyingCompanyOf>>,
+): BillTo | undefined {
+  const said =
+    body.company !== undefined || body.taxId !== undefined
+      ? { company: body.company || null, taxId: body.taxId || null }
+      : null;
+  if (!buyingFor) return said ?? undefined;
+  return {
+    ...(said ?? { company: buyingFor.name, taxId: buyingFor.taxId }),
+    companyId: buyingFor.id,
+    billingAddress: buyingFor.billingAddress,
+  };
+}
 
 /**
  * Checks out the buyer's cart as one order (docs/architecture.md, "Orders and their lines"). A
@@ -51,13 +73,7 @@ export async function checkout(
       phone: body.phone,
       address: body.address,
       poNumber: body.poNumber || null,
-      // Said at checkout (either field sent), else the buyer's company's, else the profile's.
-      billTo:
-        body.company !== undefined || body.taxId !== undefined
-          ? { company: body.company || null, taxId: body.taxId || null }
-          : buyingFor
-            ? { company: buyingFor.name, taxId: buyingFor.taxId }
-            : undefined,
+      billTo: billToOf(body, buyingFor),
       fromCart: { expectedTotalCents: dollarsToCents(body.expectedTotal) },
     },
     deps,

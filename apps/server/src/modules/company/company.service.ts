@@ -36,9 +36,21 @@ export async function membershipOf(db: Db | Tx, userId: string): Promise<Members
 export async function buyingCompanyOf(
   db: Db | Tx,
   userId: string,
-): Promise<{ name: string; taxId: string | null; poRequired: boolean } | null> {
+): Promise<{
+  id: string;
+  name: string;
+  taxId: string | null;
+  billingAddress: string | null;
+  poRequired: boolean;
+} | null> {
   const [row] = await db
-    .select({ name: company.name, taxId: company.taxId, poRequired: company.poRequired })
+    .select({
+      id: company.id,
+      name: company.name,
+      taxId: company.taxId,
+      billingAddress: company.billingAddress,
+      poRequired: company.poRequired,
+    })
     .from(companyMember)
     .innerJoin(company, eq(company.id, companyMember.companyId))
     .where(eq(companyMember.userId, userId));

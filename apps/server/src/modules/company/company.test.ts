@@ -9,6 +9,8 @@ import { mailOutbox } from '../../db/schema/mail.ts';
 import { registerUser, request, type TestUser } from '../../../test/test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from '../../../test/shop-fixtures.ts';
 import { errorOf } from '../../../test/error-body.ts';
+import { payWithTestCard } from '../../../test/payment-test-orders.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 
 let t: ShopTestApp;
 beforeAll(async () => {
@@ -154,5 +156,49 @@ describe('company accounts', () => {
       taxId: 'GB123456789',
       poNumber: 'PO-77',
     });
+  });
+
+  it("keeps a member's orders with the company, billed to its address, seen by its admins", async () => {
+    const admin = await registerUser(t.app);
+    const buyer = await registerUser(t.app);
+    await createCompany(admin, 'Billing Ltd');
+    await call(admin, 'PUT', '/api/company', {
+      name: 'Billing Ltd',
+      billingAddress: 'Accounts Payable\n1 Ledger Lane',
+    });
+    const joined = await call(buyer, 'POST', '/api/company/join', {
+      token: await invite(admin, buyer.email),
+    });
+    expect(joined.statusCode).toBe(200);
+    const tool = await insertTool(t.app.db, { priceCents: 1000, minOrderQuantity: 1, inStock: 10 });
+    await call(buyer, 'POST', '/api/cart/lines', { lines: [{ toolId: tool.id, quantity: 2 }] });
+    const cart = (await call(buyer, 'GET', '/api/cart')).json<Cart>();
+    const placed = (
+      await call(buyer, 'POST', '/api/checkout', {
+        phone: '+1 555 010 2030',
+        address: 'Goods In\n9 Dock Road',
+        expectedTotal: cart.total,
+      })
+    ).json<Order>();
+    expect(placed).toMatchObject({
+      company: 'Billing Ltd',
+      billingAddress: 'Accounts Payable\n1 Ledger Lane',
+      address: 'Goods In\n9 Dock Road',
+    });
+    await payWithTestCard(t.app, buyer, placed._id);
+    const pdf = await call(buyer, 'GET', `/api/order/${placed._id}/invoice.pdf`);
+    const text = pdfText(pdf.rawPayload);
+    expect(text.indexOf('Bill to')).toBeLessThan(text.indexOf('1 Ledger Lane'));
+    expect(text.indexOf('1 Ledger Lane')).toBeLessThan(text.indexOf('Ship to'));
+    expect(text.indexOf('Ship to')).toBeLessThan(text.indexOf('9 Dock Road'));
+
+    // The admin sees it with who placed it; the buyer leaves, and the order stays the company's.
+    const seen = (await call(admin, 'GET', '/api/company/orders')).json<Order[]>();
+    expect(seen.map((o) => [o._id, o.name])).toEqual([[placed._id, buyer.name]]);
+    expect((await call(buyer, 'DELETE', `/api/company/members/${buyer.id}`)).statusCode).toBe(200);
+    expect(
+      (await call(admin, 'GET', '/api/company/orders')).json<Order[]>().map((o) => o._id),
+    ).toEqual([placed._id]);
+    expect((await call(buyer, 'GET', '/api/company/orders')).statusCode).toBe(404);
   });
 });

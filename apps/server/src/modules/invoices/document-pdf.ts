@@ -32,6 +32,8 @@ export interface PdfDocumentModel {
     email: string;
     phone: string;
     taxId: string | null;
+    /** Where the invoice is made out to, when not the delivery address (`address`). */
+    billingAddress?: string | null;
   };
   lines: Array<{
     partNumber: string;
@@ -96,6 +98,7 @@ function printableModel(model: PdfDocumentModel): PdfDocumentModel {
       email: p(model.buyer.email),
       phone: p(model.buyer.phone),
       taxId: maybe(model.buyer.taxId),
+      billingAddress: maybe(model.buyer.billingAddress ?? null),
     },
     lines: model.lines.map((l) => ({
       ...l,
@@ -225,27 +228,32 @@ export async function renderDocumentPdf(given: PdfDocumentModel): Promise<Buffer
   y = Math.max(sellerY, factsY) + 24;
 
   // The buyer, line by line: an address stored before addresses were limited may be long, and
-  // runs on to the next pages under a "Bill to (continued)" heading.
-  const billTo = (heading: string) => {
+  // runs on to the next pages under a "Bill to (continued)" heading. A billing address that is
+  // not where the order ships is billed to, and the delivery address follows as "Ship to".
+  const heading = (text: string) => {
     doc.font('bold').fontSize(10);
-    y = write(heading, MARGIN, y, CONTENT_WIDTH);
+    y = write(text, MARGIN, y, CONTENT_WIDTH);
     doc.font('regular').fontSize(9);
   };
-  billTo('Bill to');
+  const block = (title: string, lines: ReadonlyArray<string | null>) => {
+    heading(title);
+    for (const line of lines.filter((l): l is string => Boolean(l && l.trim()))) {
+      room(heightOf(line, 300), () => heading(`${title} (continued)`));
+      y = write(line, MARGIN, y, 300);
+    }
+    y += 20;
+  };
   const buyer = model.buyer;
-  const buyerLines = [
+  const linesOf = (address: string) => address.split(/\r\n|\r|\n/);
+  block('Bill to', [
     buyer.company,
     buyer.name,
-    ...buyer.address.split(/\r\n|\r|\n/),
+    ...linesOf(buyer.billingAddress ?? buyer.address),
     buyer.email,
     buyer.phone,
     buyer.taxId ? `VAT / tax id: ${buyer.taxId}` : null,
-  ].filter((l): l is string => Boolean(l && l.trim()));
-  for (const line of buyerLines) {
-    room(heightOf(line, 300), () => billTo('Bill to (continued)'));
-    y = write(line, MARGIN, y, 300);
-  }
-  y += 20;
+  ]);
+  if (buyer.billingAddress) block('Ship to', linesOf(buyer.address));
 
   // The lines, with the header repeated on every page.
   const header = () => {

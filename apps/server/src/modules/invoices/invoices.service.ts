@@ -48,6 +48,7 @@ export async function issueInvoice(
       taxId: row.taxId,
       address: row.address,
       phone: row.phone,
+      billingAddress: row.billingAddress,
     },
     lines: row.lines.map((l) => ({
       partNumber: l.partNumber,

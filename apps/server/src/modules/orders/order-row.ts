@@ -61,6 +61,7 @@ export function orderToJson(row: OrderRow): Order {
     company: row.company,
     taxId: row.taxId,
     poNumber: row.poNumber,
+    billingAddress: row.billingAddress,
     invoice: row.invoice
       ? { number: row.invoice.number, issuedAt: row.invoice.issuedAt.toISOString() }
       : null,

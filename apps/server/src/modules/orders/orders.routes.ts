@@ -10,7 +10,7 @@ import {
   orderSchema,
 } from '@voltforge/contract/order';
 import { isOwnEmail, requireUser, signedIn, type SessionUser } from '../../auth/guards.ts';
-import { cancelOrder, getOrder, listOrders } from './orders.service.ts';
+import { cancelOrder, getOrder, listCompanyOrders, listOrders } from './orders.service.ts';
 import { placeOrder } from './placement/place-order.ts';
 import type { BeforeCancel } from './orders.service.ts';
 import type { OrderNotify, RenderOrderMail } from '../../mail/order-notices.ts';
@@ -81,6 +81,20 @@ export async function ordersRoutes(
       },
     },
     async (request) => listOrders(app.db, await requireUser(request), request.query.email),
+  );
+
+  app.get(
+    '/api/company/orders',
+    {
+      onRequest: signedIn,
+      config: { extraErrors: [404] },
+      schema: {
+        tags: ['company'],
+        summary: "Your company's orders (admins and approvers: all; buyers: their own)",
+        response: { 200: orderListSchema },
+      },
+    },
+    async (request) => listCompanyOrders(app.db, await requireUser(request)),
   );
 
   app.get(

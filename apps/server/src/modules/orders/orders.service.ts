@@ -15,6 +15,8 @@ import type { OrderCancelReason } from '@voltforge/contract/order-timeline';
 import { syncLowStock } from '../../stock/low-stock.service.ts';
 import { returnToStock } from '../../stock/stock-returns.ts';
 import { recordOrderEvent } from './order-events.ts';
+import { membershipOf } from '../company/company.service.ts';
+import { companyMessages } from '@voltforge/contract/company-rules';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 import type { CancelledBy } from '../../mail/templates/order-mails.ts';
 import { findOrderRow, orderToJson, PAID_STATUSES, withLines, type OrderRow } from './order-row.ts';
@@ -33,6 +35,32 @@ export async function visibleOrder(db: Db, actor: Actor, id: string): Promise<Or
   const row = await findOrderRow(db, id);
   if (!row || !canSee(actor, row)) throw notFound(orderMessages.orderNotFound);
   return row;
+}
+
+/** How many of its orders a company's list shows, newest first. */
+export const COMPANY_ORDERS_SHOWN = 200;
+
+/**
+ * The orders placed for the caller's company, newest first, each naming who placed it: admins
+ * and approvers see all of them, a buyer their own. An order stays the company's when the buyer
+ * who placed it leaves. Orders cancelled before payment are left out, as in My Orders.
+ */
+export async function listCompanyOrders(db: Db, actor: Actor): Promise<Order[]> {
+  const mine = await membershipOf(db, actor.id);
+  if (!mine) throw notFound(companyMessages.notInCompany);
+  const rows = await db
+    .select()
+    .from(order)
+    .where(
+      and(
+        eq(order.companyId, mine.companyId),
+        mine.role === 'buyer' ? eq(order.userId, actor.id) : undefined,
+        or(ne(order.status, 'cancelled'), isNotNull(order.paidAt)),
+      ),
+    )
+    .orderBy(desc(order.createdAt), desc(order.id))
+    .limit(COMPANY_ORDERS_SHOWN);
+  return (await withLines(db, rows)).map(orderToJson);
 }
 
 /**

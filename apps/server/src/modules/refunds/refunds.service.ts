@@ -145,6 +145,7 @@ async function creditNoteSnapshot(
       taxId: row.taxId,
       address: row.address,
       phone: row.phone,
+      billingAddress: row.billingAddress,
     },
     lines: await creditNoteLines(tx, row, made),
     poNumber: row.poNumber,

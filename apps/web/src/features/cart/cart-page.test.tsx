@@ -87,6 +87,7 @@ const order: Order = {
   company: null,
   taxId: null,
   poNumber: null,
+  billingAddress: null,
   refunded: 0,
   refunds: [],
   carrier: null,

@@ -8,5 +8,7 @@ export const orderKeys = {
   mine: (email: string) => [...orderKeys.lists(), 'mine', email] as const,
   everyone: (filter: { status?: string; search?: string; page: number }) =>
     [...orderKeys.lists(), 'everyone', filter] as const,
+  /** The signed-in member's company's orders (GET /api/company/orders). */
+  company: () => [...orderKeys.lists(), 'company'] as const,
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
 };

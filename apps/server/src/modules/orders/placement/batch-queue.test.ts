@@ -85,6 +85,8 @@ async function requestFor(
     company: null,
     tax_id: null,
     po_number: null,
+    company_id: null,
+    billing_address: null,
     from_cart: false,
     lines: placed,
     mail_subject: `Your order ${id}`,

@@ -15,6 +15,17 @@ import type { PlacementRequest } from './reserve.ts';
  */
 
 /**
+ * Who the invoice is made out to: a company name and tax id, the company account the order is
+ * placed for, and the billing address when it is not the delivery address.
+ */
+export interface BillTo {
+  company: string | null;
+  taxId: string | null;
+  companyId?: string | null;
+  billingAddress?: string | null;
+}
+
+/**
  * Where to deliver, from the buyer; their PO number and who the invoice is made out to (null:
  * their profile's company and tax id); whether the lines are the account's cart.
  */
@@ -22,7 +33,7 @@ export interface Delivery {
   phone: string;
   address: string;
   poNumber: string | null;
-  billTo: { company: string | null; taxId: string | null } | null;
+  billTo: BillTo | null;
   fromCart: boolean;
 }
 
@@ -67,6 +78,8 @@ export function composeOrder(
     company: delivery.billTo ? delivery.billTo.company : state.company,
     taxId: delivery.billTo ? delivery.billTo.taxId : state.taxId,
     poNumber: delivery.poNumber,
+    companyId: delivery.billTo?.companyId ?? null,
+    billingAddress: delivery.billTo?.billingAddress ?? null,
     status: 'pending_payment',
     paymentIntentId: null,
     transactionId: null,
@@ -99,6 +112,8 @@ export function composeOrder(
     company: row.company,
     tax_id: row.taxId,
     po_number: row.poNumber,
+    company_id: row.companyId,
+    billing_address: row.billingAddress,
     from_cart: delivery.fromCart,
     lines: row.lines.map((l, i) => {
       const tool = priced[i]!.tool;

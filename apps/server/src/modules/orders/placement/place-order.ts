@@ -9,7 +9,7 @@ import type { RenderOrderMail } from '../../../mail/order-notices.ts';
 import type { OnLowStock } from '../../../stock/low-stock.service.ts';
 import { orderToJson } from '../order-row.ts';
 import { afterCommit } from './after-commit.ts';
-import { composeOrder } from './compose.ts';
+import { composeOrder, type BillTo } from './compose.ts';
 import { confirmTotal } from './confirm-total.ts';
 import { judgeLines, refuseUnknownIds } from './judge.ts';
 import { readForOrder } from './read.ts';
@@ -30,7 +30,7 @@ export interface PlaceOrderInput {
   /** The buyer's purchase-order number (checkout only). */
   poNumber?: string | null;
   /** Who the invoice is made out to, when the buyer says at checkout; else their profile's. */
-  billTo?: { company: string | null; taxId: string | null };
+  billTo?: BillTo;
   /** Checking out the account's cart: the lines must still be the cart's, and the total as shown. */
   fromCart?: { expectedTotalCents: number };
 }

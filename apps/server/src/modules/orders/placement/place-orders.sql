@@ -46,8 +46,8 @@ BEGIN
            jsonb_to_record(x.e) AS r(order_id uuid, number bigint, user_id text, customer_name text, email text,
              phone text, address text, max_unpaid integer, goods_cents integer,
              shipping_cents integer, tax_cents integer, tax_rate_bp integer, total_cents integer,
-             company text, tax_id text, po_number text, from_cart boolean, mail_subject text,
-             mail_html text, mail_text text)
+             company text, tax_id text, po_number text, company_id uuid, billing_address text,
+             from_cart boolean, mail_subject text, mail_html text, mail_text text)
      ORDER BY x.n
   LOOP
     -- a. the unpaid cap
@@ -92,10 +92,10 @@ BEGIN
       INTO v_low FROM taken;
     INSERT INTO "order" (id, number, user_id, customer_name, email, phone, address, goods_cents,
                          shipping_cents, tax_cents, tax_rate_bp, total_cents, company, tax_id,
-                         po_number, created_at)
+                         po_number, company_id, billing_address, created_at)
     VALUES (o.order_id, o.number, o.user_id, o.customer_name, o.email, o.phone, o.address,
             o.goods_cents, o.shipping_cents, o.tax_cents, o.tax_rate_bp, o.total_cents, o.company,
-            o.tax_id, o.po_number, v_at);
+            o.tax_id, o.po_number, o.company_id, o.billing_address, v_at);
     INSERT INTO "order_line" (order_id, line_no, tool_id, tool_name, part_number,
                               unit_price_cents, quantity, total_cents, project_id,
                               project_revision, project_name, customer_ref)

@@ -48,6 +48,8 @@ export interface PlacementRequest {
   company: string | null;
   tax_id: string | null;
   po_number: string | null;
+  company_id: string | null;
+  billing_address: string | null;
   /** Checked out from the account's cart: placed only while the cart holds these lines. */
   from_cart: boolean;
   lines: PlacementLine[];

@@ -1,0 +1,117 @@
+-- An order keeps the company it was placed for and the address its invoice is made out to. The
+-- placement function, from its one source (apps/server/src/modules/orders/placement/
+-- place-orders.sql), writes both.
+ALTER TABLE "order" ADD COLUMN "company_id" uuid;--> statement-breakpoint
+ALTER TABLE "order" ADD COLUMN "billing_address" text;--> statement-breakpoint
+ALTER TABLE "order" ADD CONSTRAINT "order_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "order_company_id_idx" ON "order" USING btree ("company_id","created_at") WHERE "order"."company_id" is not null;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "voltforge_place_orders"(p_orders jsonb)
+RETURNS TABLE (idx integer, outcome text, went_low uuid[], created_at timestamptz)
+LANGUAGE plpgsql AS $$
+DECLARE
+  o record;
+  v_key integer;
+  v_tool uuid;
+  v_lines integer;
+  v_ok integer;
+  v_low uuid[];
+  v_at timestamptz;
+BEGIN
+  -- 1. lock
+  FOR v_key IN
+    SELECT DISTINCT hashtext(e ->> 'user_id') FROM jsonb_array_elements(p_orders) AS e ORDER BY 1
+  LOOP
+    PERFORM pg_advisory_xact_lock(7340022, v_key);
+  END LOOP;
+  FOR v_tool IN
+    SELECT DISTINCT (l ->> 'tool_id')::uuid
+      FROM jsonb_array_elements(p_orders) AS e, jsonb_array_elements(e -> 'lines') AS l ORDER BY 1
+  LOOP
+    PERFORM 1 FROM "tool" t WHERE t.id = v_tool FOR NO KEY UPDATE;
+  END LOOP;
+
+  -- 2. each order
+  FOR o IN
+    SELECT (x.n - 1)::integer AS i, x.e -> 'lines' AS lines, r.*
+      FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS x(e, n),
+           jsonb_to_record(x.e) AS r(order_id uuid, number bigint, user_id text, customer_name text, email text,
+             phone text, address text, max_unpaid integer, goods_cents integer,
+             shipping_cents integer, tax_cents integer, tax_rate_bp integer, total_cents integer,
+             company text, tax_id text, po_number text, company_id uuid, billing_address text,
+             from_cart boolean, mail_subject text, mail_html text, mail_text text)
+     ORDER BY x.n
+  LOOP
+    -- a. the unpaid cap
+    IF (SELECT count(*) FROM "order" od
+         WHERE od.user_id = o.user_id AND od.status = 'pending_payment') >= o.max_unpaid THEN
+      RETURN QUERY SELECT o.i, 'too_many_unpaid'::text, NULL::uuid[], NULL::timestamptz;
+      CONTINUE;
+    END IF;
+
+    -- b. terms and stock, every line
+    SELECT count(*), count(t.id) FILTER (
+             WHERE voltforge_tool_terms(t) = l.terms AND t.in_stock >= l.quantity)
+      INTO v_lines, v_ok
+      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+      LEFT JOIN "tool" t ON t.id = l.tool_id;
+    IF v_lines = 0 OR v_ok <> v_lines THEN
+      RETURN QUERY SELECT o.i, 'changed'::text, NULL::uuid[], NULL::timestamptz;
+      CONTINUE;
+    END IF;
+
+    -- c. the cart still holds these lines
+    IF o.from_cart THEN
+      SELECT count(*) INTO v_ok FROM (
+        SELECT 1 FROM "cart_line" c
+          JOIN jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+            ON l.tool_id = c.tool_id AND l.quantity = c.quantity
+         WHERE c.user_id = o.user_id FOR UPDATE OF c) AS held;
+      IF v_ok <> v_lines THEN
+        RETURN QUERY SELECT o.i, 'cart_changed'::text, NULL::uuid[], NULL::timestamptz;
+        CONTINUE;
+      END IF;
+    END IF;
+
+    -- d. write
+    v_at := clock_timestamp();
+    WITH taken AS (
+      UPDATE "tool" t SET in_stock = t.in_stock - l.quantity
+        FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+       WHERE t.id = l.tool_id
+      RETURNING t.id, t.in_stock <= l.low_at AND t.low_stock_notified_at IS NULL AS low)
+    SELECT coalesce(array_agg(taken.id ORDER BY taken.id) FILTER (WHERE taken.low), '{}')
+      INTO v_low FROM taken;
+    INSERT INTO "order" (id, number, user_id, customer_name, email, phone, address, goods_cents,
+                         shipping_cents, tax_cents, tax_rate_bp, total_cents, company, tax_id,
+                         po_number, company_id, billing_address, created_at)
+    VALUES (o.order_id, o.number, o.user_id, o.customer_name, o.email, o.phone, o.address,
+            o.goods_cents, o.shipping_cents, o.tax_cents, o.tax_rate_bp, o.total_cents, o.company,
+            o.tax_id, o.po_number, o.company_id, o.billing_address, v_at);
+    INSERT INTO "order_line" (order_id, line_no, tool_id, tool_name, part_number,
+                              unit_price_cents, quantity, total_cents, project_id,
+                              project_revision, project_name, customer_ref)
+    SELECT o.order_id, l.line_no, l.tool_id, l.tool_name, l.part_number, l.unit_price_cents,
+           l.quantity, l.unit_price_cents * l.quantity, l.project_id, l.project_revision,
+           l.project_name, l.customer_ref
+      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l;
+    -- The order's goods are the caller's (the pricing function's); they must be its lines' sum.
+    IF (SELECT sum(l.unit_price_cents::bigint * l.quantity)
+          FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l)
+       <> o.goods_cents THEN
+      RAISE EXCEPTION 'order % goods % are not the sum of its lines', o.order_id, o.goods_cents
+        USING ERRCODE = '23514';
+    END IF;
+    INSERT INTO "stock_movement" (tool_id, delta, reason, order_id, actor_id, created_at)
+    SELECT l.tool_id, -l.quantity, 'order', o.order_id, o.user_id, v_at
+      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l ORDER BY l.line_no;
+    INSERT INTO "mail_outbox" ("to", subject, html, text, kind, order_id, user_id, created_at)
+    VALUES (o.email, o.mail_subject, o.mail_html, o.mail_text, 'order_placed', o.order_id,
+            o.user_id, v_at);
+    IF o.from_cart THEN
+      DELETE FROM "cart_line" c USING jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+       WHERE c.user_id = o.user_id AND c.tool_id = l.tool_id;
+    END IF;
+    RETURN QUERY SELECT o.i, 'placed'::text, v_low, v_at;
+  END LOOP;
+END
+$$;
