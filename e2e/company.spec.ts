@@ -30,6 +30,17 @@ test('a buyer creates a company, invites a colleague by mail, who joins and orde
   await section.getByRole('button', { name: 'Save company' }).click();
   await expect(section).toContainText('Required on every order');
 
+  // A shared address for everyone in the company.
+  const shared = section.getByRole('region', { name: 'Shared addresses' });
+  await shared.getByRole('button', { name: 'Add an address' }).click();
+  const form = shared.getByRole('form', { name: 'New address' });
+  await form.getByLabel('Label').fill('Plant 2');
+  await form.getByLabel('Recipient').fill('Goods In');
+  await form.getByLabel('Address', { exact: true }).fill('9 Dock Road\nDayton, OH 45402');
+  await form.getByLabel('Phone').fill('+1 555 010 3030');
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await expect(shared.getByRole('listitem')).toContainText('Plant 2');
+
   // The colleague registers elsewhere; the invitation's link comes from the outbox.
   const colleaguePage = await (await browser.newContext()).newPage();
   const colleague = await registerCustomer(colleaguePage, 'Robin Buyer');
@@ -62,8 +73,11 @@ test('a buyer creates a company, invites a colleague by mail, who joins and orde
   await colleaguePage.goto('/cart');
   await hydrated(colleaguePage);
   await expect(colleaguePage.getByLabel('Company (optional)')).toHaveValue('Acme Controls Ltd');
-  await colleaguePage.getByLabel('Phone').fill('+1 555 010 2030');
-  await colleaguePage.getByLabel('Address', { exact: true }).fill('8 Assembly Row, Dayton');
+  // The company's address is offered (the colleague has none of their own): it is chosen first.
+  await expect(colleaguePage.getByLabel('Deliver to')).toHaveValue(/.+/);
+  await expect(colleaguePage.getByLabel('Address', { exact: true })).toHaveValue(
+    'Goods In\n9 Dock Road\nDayton, OH 45402',
+  );
   await colleaguePage.getByRole('button', { name: 'Checkout' }).click();
   await expect(colleaguePage.getByText(companyMessages.poRequired).first()).toBeVisible();
   await colleaguePage.getByLabel('PO number').fill('PO-ACME-1');
@@ -75,6 +89,8 @@ test('a buyer creates a company, invites a colleague by mail, who joins and orde
     company: 'Acme Controls Ltd',
     taxId: 'DE123456789',
     poNumber: 'PO-ACME-1',
+    address: 'Goods In\n9 Dock Road\nDayton, OH 45402',
+    phone: '+1 555 010 3030',
   });
 
   // The company's admin sees it among the company's orders, with who placed it.

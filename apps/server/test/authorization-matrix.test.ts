@@ -127,6 +127,19 @@ async function companyOfA(): Promise<string> {
   return res.json<{ id: string }>().id;
 }
 
+/** A shared address in A's company's book, saved through the API; returns its id. */
+async function companyAddressOfA(): Promise<string> {
+  await companyOfA();
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/company/addresses',
+    payload: addressInput(),
+    as: customerA,
+  });
+  if (res.statusCode !== 201) throw new Error(`company address failed: ${res.body}`);
+  return res.json<{ id: string }>().id;
+}
+
 /** A fresh buyer in A's company; returns their user id. */
 async function colleagueOfA(): Promise<string> {
   const companyId = await companyOfA();
@@ -1005,6 +1018,43 @@ const matrix: Row[] = [
     expected: [401, 403, 403, 403],
     on: "an invitation from A's company to another address",
     call: async () => ({ url: '/api/company/join', payload: { token: await invitationToken() } }),
+  },
+  {
+    route: 'GET /api/company/addresses',
+    who: "the company's members",
+    expected: [401, 200, 404, 404],
+    on: "A's company's book",
+    call: async () => {
+      await companyOfA();
+      return { url: '/api/company/addresses' };
+    },
+  },
+  {
+    route: 'POST /api/company/addresses',
+    who: "the company's admins",
+    expected: [401, 201, 404, 404],
+    on: "A's company's book",
+    call: async () => {
+      await companyOfA();
+      return { url: '/api/company/addresses', payload: addressInput() };
+    },
+  },
+  {
+    route: 'PUT /api/company/addresses/:id',
+    who: "the company's admins",
+    expected: [401, 200, 404, 404],
+    on: "an address in A's company's book",
+    call: async () => ({
+      url: `/api/company/addresses/${await companyAddressOfA()}`,
+      payload: addressInput(),
+    }),
+  },
+  {
+    route: 'DELETE /api/company/addresses/:id',
+    who: "the company's admins",
+    expected: [401, 204, 404, 404],
+    on: "an address in A's company's book",
+    call: async () => ({ url: `/api/company/addresses/${await companyAddressOfA()}` }),
   },
   {
     route: 'GET /api/company/orders',

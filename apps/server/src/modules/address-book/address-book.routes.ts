@@ -14,8 +14,9 @@ import { addAddress, listAddresses, removeAddress, updateAddress } from './addre
 export async function addressBookRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['address book'];
-  const owner = async (request: Parameters<typeof requireUser>[0]) =>
-    (await requireUser(request)).id;
+  const owner = async (request: Parameters<typeof requireUser>[0]) => ({
+    userId: (await requireUser(request)).id,
+  });
 
   app.get(
     '/api/addresses',

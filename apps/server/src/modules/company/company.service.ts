@@ -57,6 +57,21 @@ export async function buyingCompanyOf(
   return row ?? null;
 }
 
+/**
+ * The caller's company's address book, to read (any member) or change (admins only); 404 when
+ * they belong to no company.
+ */
+export async function companyBook(
+  db: Db,
+  userId: string,
+  change: boolean,
+): Promise<{ companyId: string }> {
+  const mine = await membershipOf(db, userId);
+  if (!mine) throw notFound(messages.notInCompany);
+  if (change) requireAdmin(mine);
+  return { companyId: mine.companyId };
+}
+
 /** The caller's membership, with the company's row locked; 404 when they have none. */
 async function lockedMembership(tx: Tx, userId: string): Promise<Membership> {
   const mine = await membershipOf(tx, userId);

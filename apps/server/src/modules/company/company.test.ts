@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart } from '@voltforge/contract/cart';
+import type { SavedAddress } from '@voltforge/contract/address-book';
 import type { Company } from '@voltforge/contract/company';
 import { companyMessages } from '@voltforge/contract/company-rules';
 import type { Order } from '@voltforge/contract/order';
@@ -191,6 +192,22 @@ describe('company accounts', () => {
     expect(text.indexOf('Bill to')).toBeLessThan(text.indexOf('1 Ledger Lane'));
     expect(text.indexOf('1 Ledger Lane')).toBeLessThan(text.indexOf('Ship to'));
     expect(text.indexOf('Ship to')).toBeLessThan(text.indexOf('9 Dock Road'));
+
+    // The company's shared addresses: members read them, only admins change them.
+    const shared = await call(admin, 'POST', '/api/company/addresses', {
+      label: 'Plant 2',
+      recipient: 'Goods In',
+      address: '9 Dock Road',
+      phone: '+1 555 010 2030',
+    });
+    expect(shared.statusCode).toBe(201);
+    const read = (await call(buyer, 'GET', '/api/company/addresses')).json<SavedAddress[]>();
+    expect(read.map((a) => [a.label, a.isDefault])).toEqual([['Plant 2', true]]);
+    const refusedChange = await call(buyer, 'DELETE', `/api/company/addresses/${read[0]!.id}`);
+    expect(refusedChange.statusCode).toBe(403);
+    // Not in the buyer's own book, and not reachable through it.
+    expect((await call(buyer, 'GET', '/api/addresses')).json()).toEqual([]);
+    expect((await call(buyer, 'DELETE', `/api/addresses/${read[0]!.id}`)).statusCode).toBe(404);
 
     // The admin sees it with who placed it; the buyer leaves, and the order stays the company's.
     const seen = (await call(admin, 'GET', '/api/company/orders')).json<Order[]>();

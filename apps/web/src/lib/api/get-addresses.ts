@@ -2,19 +2,28 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SavedAddress } from '@voltforge/contract/address-book';
 import { api } from './api-client';
 
-const ADDRESSES_PATH = '/addresses';
+/** Whose address book: the buyer's own, or their company's shared one. */
+export type AddressBookKind = 'own' | 'company';
 
-/** The signed-in buyer's address book: the profile page keeps it, checkout picks from it. */
-export const addressKeys = { all: ['addresses'] as const };
+/** The API path of a book (under /api). */
+export const addressBookPath = (book: AddressBookKind) =>
+  book === 'own' ? '/addresses' : '/company/addresses';
 
-export const addressesQuery = () =>
+/** The signed-in buyer's address books: the profile page keeps them, checkout picks from them. */
+export const addressKeys = {
+  all: ['addresses'] as const,
+  book: (book: AddressBookKind) => [...addressKeys.all, book] as const,
+};
+
+export const addressesQuery = (book: AddressBookKind = 'own', enabled = true) =>
   queryOptions({
-    queryKey: addressKeys.all,
-    queryFn: ({ signal }) => api.get<SavedAddress[]>(ADDRESSES_PATH, { signal }),
-    meta: { read: ADDRESSES_PATH },
+    queryKey: addressKeys.book(book),
+    queryFn: ({ signal }) => api.get<SavedAddress[]>(addressBookPath(book), { signal }),
+    meta: { read: addressBookPath(book) },
+    enabled,
   });
 
-/** GET /api/addresses: the default first. */
-export function useAddresses() {
-  return useQuery(addressesQuery());
+/** GET /api/addresses or /api/company/addresses: the default first. */
+export function useAddresses(book: AddressBookKind = 'own', enabled = true) {
+  return useQuery(addressesQuery(book, enabled));
 }

@@ -30,8 +30,9 @@ export function deliveryTo(entry: SavedAddress): { phone: string; address: strin
 
 interface CheckoutFormProps {
   cart: Cart;
-  /** The buyer's address book, to deliver to one of them; the first one chosen (or ''). */
-  addresses: readonly SavedAddress[];
+  /** The buyer's address books (their own, their company's), to deliver to one of them. */
+  books: ReadonlyArray<{ label: string; addresses: readonly SavedAddress[] }>;
+  /** The address chosen first (or ''). */
   firstAddress: string;
   /** The buyer's company asks for a PO number on every order. */
   poRequired?: boolean;
@@ -48,7 +49,7 @@ interface CheckoutFormProps {
 export function CheckoutForm({
   cart,
   defaults,
-  addresses,
+  books,
   firstAddress,
   poRequired = false,
   onShortages,
@@ -110,24 +111,30 @@ export function CheckoutForm({
       onSubmit={(event) => void handleSubmit(send)(event)}
       className="flex flex-col gap-4"
     >
-      {addresses.length > 0 ? (
+      {books.length > 0 ? (
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">Deliver to</span>
           <select
             className="select w-full"
             defaultValue={firstAddress}
             onChange={(event) => {
-              const entry = addresses.find((a) => a.id === event.target.value);
+              const entry = books
+                .flatMap((b) => b.addresses)
+                .find((a) => a.id === event.target.value);
               if (!entry) return;
               const { phone, address } = deliveryTo(entry);
               setValue('phone', phone, { shouldValidate: true });
               setValue('address', address, { shouldValidate: true });
             }}
           >
-            {addresses.map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.label}: {entry.recipient}
-              </option>
+            {books.map((book) => (
+              <optgroup key={book.label} label={book.label}>
+                {book.addresses.map((entry) => (
+                  <option key={entry.id} value={entry.id}>
+                    {entry.label}: {entry.recipient}
+                  </option>
+                ))}
+              </optgroup>
             ))}
             <option value="">Another address (type it below)</option>
           </select>

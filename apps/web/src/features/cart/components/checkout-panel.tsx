@@ -32,11 +32,21 @@ function SignedInCheckout({
   const profile = useProfile(userId);
   const addresses = useAddresses();
   const company = useCompany();
-  if (profile.isPending || addresses.isPending || company.isPending) {
+  const shared = useAddresses('company', !!company.data);
+  if (
+    profile.isPending ||
+    addresses.isPending ||
+    company.isPending ||
+    (company.data && shared.isPending)
+  ) {
     return <Spinner label="Loading your delivery details" />;
   }
-  const book = addresses.data ?? [];
-  const chosen = book.find((entry) => entry.isDefault);
+  // The buyer's own addresses, then their company's; a book that failed to load is left out.
+  const books = [
+    { label: 'Your addresses', addresses: addresses.data ?? [] },
+    { label: company.data?.name ?? 'Company', addresses: (company.data && shared.data) || [] },
+  ].filter((b) => b.addresses.length > 0);
+  const chosen = books.flatMap((b) => b.addresses).find((entry) => entry.isDefault);
   const defaults = {
     ...(chosen
       ? deliveryTo(chosen)
@@ -50,7 +60,7 @@ function SignedInCheckout({
     <CheckoutForm
       cart={cart}
       defaults={defaults}
-      addresses={book}
+      books={books}
       firstAddress={chosen?.id ?? ''}
       poRequired={company.data?.poRequired ?? false}
       onShortages={onShortages}

@@ -14,7 +14,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { errorMessage } from '../../../lib/api/api-client';
-import { useAddresses } from '../../../lib/api/get-addresses';
+import { useAddresses, type AddressBookKind } from '../../../lib/api/get-addresses';
 import { applyFieldErrors } from '../../../lib/forms/form-errors';
 import { toast } from '../../../lib/page/toast';
 import { useRemoveAddress, useSaveAddress } from '../api/address-book';
@@ -30,8 +30,16 @@ const blank: SavedAddressInput = {
 };
 
 /** Adds an address (`editing` null) or changes one; closes when saved or cancelled. */
-function AddressForm({ editing, onDone }: { editing: SavedAddress | null; onDone: () => void }) {
-  const save = useSaveAddress();
+function AddressForm({
+  book,
+  editing,
+  onDone,
+}: {
+  book: AddressBookKind;
+  editing: SavedAddress | null;
+  onDone: () => void;
+}) {
+  const save = useSaveAddress(book);
   const {
     register,
     handleSubmit,
@@ -120,13 +128,30 @@ function AddressForm({ editing, onDone }: { editing: SavedAddress | null; onDone
   );
 }
 
+interface AddressBookProps {
+  /** The buyer's own book, or their company's shared one. */
+  book?: AddressBookKind;
+  /** Whether this buyer may change it (a company's: its admins). */
+  canChange?: boolean;
+  title?: string;
+  /** Inside another section: its heading one level down. */
+  nested?: boolean;
+}
+
 /**
- * The buyer's address book on their profile (docs/architecture.md, "Data model"): the places
- * they ship to, one the default, which checkout offers. An order keeps its own copy.
+ * An address book on the profile (docs/architecture.md, "Data model"): the places the buyer (or
+ * their company) ships to, one the default, which checkout offers. An order keeps its own copy.
  */
-export function AddressBook() {
-  const addresses = useAddresses();
-  const remove = useRemoveAddress();
+export function AddressBook({
+  book = 'own',
+  canChange = true,
+  title = 'Address book',
+  nested = false,
+}: AddressBookProps) {
+  const Heading = nested ? 'h4' : 'h3';
+  const addresses = useAddresses(book);
+  const remove = useRemoveAddress(book);
+  const headingId = `address-book-${book}-heading`;
   // null: no form; 'new': adding; else the address being changed.
   const [editing, setEditing] = useState<SavedAddress | 'new' | null>(null);
   const [removing, setRemoving] = useState<SavedAddress | null>(null);
@@ -152,10 +177,13 @@ export function AddressBook() {
       <>
         {list.length === 0 ? (
           <p className="text-sm text-base-content/75">
-            No saved addresses yet. Checkout offers the ones you save here.
+            No saved addresses yet.{canChange ? ' Checkout offers the ones you save here.' : ''}
           </p>
         ) : (
-          <ul aria-label="Saved addresses" className="grid gap-3 md:grid-cols-2">
+          <ul
+            aria-label={book === 'own' ? 'Saved addresses' : 'Shared addresses'}
+            className="grid gap-3 md:grid-cols-2"
+          >
             {list.map((entry) => (
               <li key={entry.id} className="rounded-box border border-base-300 p-3 text-sm">
                 <div className="flex flex-wrap items-center gap-2">
@@ -165,28 +193,31 @@ export function AddressBook() {
                 <div>{entry.recipient}</div>
                 <div className="whitespace-pre-line">{entry.address}</div>
                 <div className="text-base-content/80">{entry.phone}</div>
-                <div className="mt-2 flex gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-xs"
-                    onClick={() => setEditing(entry)}
-                  >
-                    Change<span className="sr-only"> {entry.label}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-xs text-error"
-                    onClick={() => setRemoving(entry)}
-                  >
-                    Remove<span className="sr-only"> {entry.label}</span>
-                  </button>
-                </div>
+                {canChange ? (
+                  <div className="mt-2 flex gap-2">
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-xs"
+                      onClick={() => setEditing(entry)}
+                    >
+                      Change<span className="sr-only"> {entry.label}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs text-error"
+                      onClick={() => setRemoving(entry)}
+                    >
+                      Remove<span className="sr-only"> {entry.label}</span>
+                    </button>
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>
         )}
-        {editing ? (
+        {!canChange ? null : editing ? (
           <AddressForm
+            book={book}
             key={editing === 'new' ? 'new' : editing.id}
             editing={editing === 'new' ? null : editing}
             onDone={() => setEditing(null)}
@@ -207,10 +238,10 @@ export function AddressBook() {
   }
 
   return (
-    <section aria-labelledby="address-book-heading" className="flex flex-col gap-3">
-      <h3 id="address-book-heading" className="text-lg font-semibold">
-        Address book
-      </h3>
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <Heading id={headingId} className={nested ? 'font-semibold' : 'text-lg font-semibold'}>
+        {title}
+      </Heading>
       {body}
       <ConfirmDialog
         open={removing !== null}

@@ -25,6 +25,7 @@ import { errorMessage } from '../../../lib/api/api-client';
 import { useCompany } from '../../../lib/api/get-company';
 import { applyFieldErrors } from '../../../lib/forms/form-errors';
 import { toast } from '../../../lib/page/toast';
+import { AddressBook } from './address-book';
 import { CompanyOrders } from './company-orders';
 import {
   useCreateCompany,
@@ -282,6 +283,7 @@ function CompanyDetails({ company, me }: { company: Company; me: string }) {
       ) : null}
       <h4 className="font-semibold">Members</h4>
       <Members company={company} me={me} />
+      <AddressBook book="company" canChange={admin} title="Shared addresses" nested />
       <h4 className="font-semibold">Orders</h4>
       <CompanyOrders everyone={company.role !== 'buyer'} />
       {admin ? (
