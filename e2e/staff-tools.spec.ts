@@ -303,7 +303,7 @@ test('the part number shows on the card, the order page, the orders and finds th
   await expect(admin.getByRole('row').filter({ hasText: `Bench Supply ${tag}` })).toBeVisible();
   await admin.goto('/dashboard/manageOrders');
   await admin
-    .getByLabel('Search by order number, part number, tool, customer or PO number')
+    .getByLabel('Search by order number, part number, tool, customer, company or PO number')
     .fill(partNumber.toLowerCase());
   await admin.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(admin.getByRole('heading', { name: 'Manage All Orders (1)' })).toBeVisible();

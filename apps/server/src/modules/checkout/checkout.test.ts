@@ -320,6 +320,12 @@ describe('POST /api/checkout', () => {
       as: t.admin,
     });
     expect(found.json<Order[]>().map((o) => o._id)).toEqual([placed._id]);
+    const byCompany = await request(t.app, {
+      method: 'GET',
+      url: '/api/orders?search=acme%20controls',
+      as: t.admin,
+    });
+    expect(byCompany.json<Order[]>().map((o) => o._id)).toContain(placed._id);
     const orders = await request(t.app, {
       method: 'GET',
       url: `${ORDER_EXPORT_PATH}?search=2026%2F4471`,

@@ -89,7 +89,7 @@ export interface OrderFilters {
   status?: OrderStatus;
   /**
    * The order number (VF-10001, 10001) or the start of its id, or part of a line's part number or tool name, the
-   * customer's name or email or their PO number, in any case.
+   * customer's name, email, company or PO number, in any case.
    */
   search?: string;
 }
@@ -117,6 +117,7 @@ export function orderFiltersWhere(filters: OrderFilters): SQL | undefined {
           ilike(order.customerName, pattern),
           ilike(order.email, pattern),
           ilike(order.poNumber, pattern),
+          ilike(order.company, pattern),
         )
       : undefined,
   );

@@ -217,7 +217,7 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderPage();
     const box = await screen.findByLabelText(
-      'Search by order number, part number, tool, customer or PO number',
+      'Search by order number, part number, tool, customer, company or PO number',
       {},
       slow,
     );

@@ -56,7 +56,7 @@ export function ManageOrdersPage() {
       <AdminHeading>Manage All Orders{orders.data ? ` (${orders.data.total})` : ''}</AdminHeading>
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <SearchForm
-          label="Search by order number, part number, tool, customer or PO number"
+          label="Search by order number, part number, tool, customer, company or PO number"
           value={search}
           onSearch={(typed) => update({ status, search: typed })}
           placeholder="e.g. VF-10001 or VF-DM200"

@@ -45,7 +45,10 @@ function ProfileContent({ user }: { user: AuthUser }) {
         </div>
         <div className="card border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body">
-            <CompanyAccount me={userId} />
+            <CompanyAccount
+              me={userId}
+              start={{ name: profile.company ?? '', taxId: profile.taxId ?? '' }}
+            />
           </div>
         </div>
         <div className="card border border-base-300 bg-base-100 shadow-sm">

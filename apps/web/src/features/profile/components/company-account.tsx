@@ -39,7 +39,15 @@ import {
 const companyFields = ['name', 'taxId', 'billingAddress'] as const;
 
 /** Creates the company (`company` null) or changes its details (admins). */
-function CompanyForm({ company, onDone }: { company: Company | null; onDone?: () => void }) {
+function CompanyForm({
+  company,
+  start,
+  onDone,
+}: {
+  company: Company | null;
+  start?: { name: string; taxId: string };
+  onDone?: () => void;
+}) {
   const create = useCreateCompany();
   const update = useUpdateCompany();
   const {
@@ -50,8 +58,8 @@ function CompanyForm({ company, onDone }: { company: Company | null; onDone?: ()
   } = useForm<CompanyInput, unknown, CompanyValues>({
     resolver: zodResolver(companyInputSchema),
     defaultValues: {
-      name: company?.name ?? '',
-      taxId: company?.taxId ?? '',
+      name: company?.name ?? start?.name ?? '',
+      taxId: company?.taxId ?? start?.taxId ?? '',
       billingAddress: company?.billingAddress ?? '',
       poRequired: company?.poRequired ?? false,
     },
@@ -333,7 +341,14 @@ function JoinInvitation({ token }: { token: string }) {
 }
 
 /** The profile's company account: create one, or see and manage it; accept an invitation. */
-export function CompanyAccount({ me }: { me: string }) {
+export function CompanyAccount({
+  me,
+  start,
+}: {
+  me: string;
+  /** A new company starts from the profile's company name and VAT id. */
+  start: { name: string; taxId: string };
+}) {
   const company = useCompany();
   const [params] = useSearchParams();
   const token = params.get('join');
@@ -345,7 +360,7 @@ export function CompanyAccount({ me }: { me: string }) {
   } else if (company.data) {
     body = <CompanyDetails company={company.data} me={me} />;
   } else {
-    body = <CompanyForm company={null} />;
+    body = <CompanyForm company={null} start={start} />;
   }
   return (
     <section aria-labelledby="company-heading" className="flex flex-col gap-3">
