@@ -21,7 +21,7 @@ test('a buyer creates a company, invites a colleague by mail, who joins and orde
   await hydrated(page);
   const section = page.getByRole('region', { name: 'Company account' });
   await section.getByLabel('Company name').fill('Acme Controls Ltd');
-  await section.getByLabel('VAT / tax id').fill('DE123456789');
+  await section.getByLabel('Company VAT / tax id').fill('DE123456789');
   await section.getByRole('button', { name: 'Create company' }).click();
   await expect(page.getByText(companyMessages.created)).toBeVisible();
   await expect(section).toContainText('Your role');

@@ -123,7 +123,7 @@ test.describe('Update Your Profile', () => {
     await page.getByRole('link', { name: /Profile/ }).click();
     await expect(page).toHaveURL(/\/dashboard\/updateProfile$/);
     await expect(page.getByRole('heading', { name: 'Update Your Profile' })).toBeVisible();
-    await expect(page.getByLabel('Name')).toHaveValue('Pat Profile');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Pat Profile');
 
     const update = page.getByRole('button', { name: 'Update' });
     await update.click();
@@ -133,7 +133,7 @@ test.describe('Update Your Profile', () => {
     await expect(page.getByText('Linkedin is required')).toBeVisible();
 
     await page.getByLabel('Profession').fill('Field electrician');
-    await page.getByLabel('Address').fill('7 Circuit Lane, Ampton');
+    await page.getByLabel('Address', { exact: true }).fill('7 Circuit Lane, Ampton');
     await page.getByLabel('Phone').fill('call me');
     await page.getByLabel('Linkedin').fill('linkedin.com/in/pat');
     await update.click();
@@ -141,7 +141,7 @@ test.describe('Update Your Profile', () => {
     await expect(page.getByText(/Linkedin must be a URL/)).toBeVisible();
 
     const photo = new URL('/favicon.svg', page.url()).toString();
-    await page.getByLabel('Name').fill('Patricia Profile');
+    await page.getByLabel('Name', { exact: true }).fill('Patricia Profile');
     await page.getByLabel('Phone').fill('15551234567');
     await page.getByLabel('Linkedin').fill('https://www.linkedin.com/in/pat-profile');
     await page.getByLabel('Education').fill('Trade school');
@@ -159,9 +159,9 @@ test.describe('Update Your Profile', () => {
     await page.goto('/');
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'My Profile' }).click();
-    await expect(page.getByLabel('Name')).toHaveValue('Patricia Profile');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Patricia Profile');
     await expect(page.getByLabel('Profession')).toHaveValue('Field electrician');
-    await expect(page.getByLabel('Address')).toHaveValue('7 Circuit Lane, Ampton');
+    await expect(page.getByLabel('Address', { exact: true })).toHaveValue('7 Circuit Lane, Ampton');
     await expect(page.getByLabel('Phone')).toHaveValue('15551234567');
     await expect(page.getByLabel('Linkedin')).toHaveValue(
       'https://www.linkedin.com/in/pat-profile',

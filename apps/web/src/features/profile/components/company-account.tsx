@@ -96,7 +96,11 @@ function CompanyForm({
           error={errors.name?.message}
           {...register('name')}
         />
-        <TextField label="VAT / tax id" error={errors.taxId?.message} {...register('taxId')} />
+        <TextField
+          label="Company VAT / tax id"
+          error={errors.taxId?.message}
+          {...register('taxId')}
+        />
         {company ? (
           <>
             <div className="md:col-span-2">
