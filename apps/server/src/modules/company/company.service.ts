@@ -238,7 +238,7 @@ export async function inviteToCompany(
 
 /**
  * Accepts an invitation: the link's token, unused and unexpired, for the signed-in person's own
- * address, who belongs to no company yet. Used once, whatever happens next.
+ * address, who belongs to no company yet. Joining uses it up; a refused try does not.
  */
 export async function joinCompany(db: Db, actor: Actor, token: string): Promise<Company> {
   await db.transaction(async (tx) => {
