@@ -29,6 +29,7 @@ test('a buyer creates a company, invites a colleague by mail, who joins and orde
   await section.getByLabel('Every order needs a PO number').check();
   await section.getByRole('button', { name: 'Save company' }).click();
   await expect(section).toContainText('Required on every order');
+  await expect(section).toContainText('Their own orders');
 
   // A shared address for everyone in the company.
   const shared = section.getByRole('region', { name: 'Shared addresses' });

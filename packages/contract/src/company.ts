@@ -19,6 +19,8 @@ export const companyInputSchema = z.strictObject({
   billingAddress: z.union([z.literal(''), addressSchema]).default(''),
   /** Every order of a member must carry a PO number. */
   poRequired: z.boolean().default(false),
+  /** Buyers see every order of the company, not only their own. */
+  buyersSeeAllOrders: z.boolean().default(false),
 });
 export type CompanyInput = z.input<typeof companyInputSchema>;
 export type CompanyValues = z.output<typeof companyInputSchema>;
@@ -59,6 +61,7 @@ export const companyAnswerSchema = z.object({
   taxId: z.string().nullable(),
   billingAddress: z.string().nullable(),
   poRequired: z.boolean(),
+  buyersSeeAllOrders: z.boolean(),
   /** The caller's role in it. */
   role: companyRoleSchema,
   members: z.array(companyMemberSchema),

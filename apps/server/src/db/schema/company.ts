@@ -11,6 +11,8 @@ export const company = pgTable('company', {
   billingAddress: text('billing_address'),
   /** Every order of a member must carry a PO number. */
   poRequired: boolean('po_required').notNull().default(false),
+  /** Buyers see every order of the company, not only their own. */
+  buyersSeeAllOrders: boolean('buyers_see_all_orders').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -23,6 +23,16 @@ import { companyInvitationMail } from '../../mail/templates/company-mails.ts';
 
 type Membership = { companyId: string; role: CompanyRole };
 
+/** Whether this member sees every order of the company (admins, approvers, or all where allowed). */
+export async function seesAllCompanyOrders(db: Db | Tx, mine: Membership): Promise<boolean> {
+  if (mine.role !== 'buyer') return true;
+  const [row] = await db
+    .select({ all: company.buyersSeeAllOrders })
+    .from(company)
+    .where(eq(company.id, mine.companyId));
+  return row?.all ?? false;
+}
+
 /** The person's company and role, or null. */
 export async function membershipOf(db: Db | Tx, userId: string): Promise<Membership | null> {
   const [row] = await db
@@ -133,6 +143,7 @@ export async function readCompany(db: Db | Tx, userId: string): Promise<Company 
     taxId: row.taxId,
     billingAddress: row.billingAddress,
     poRequired: row.poRequired,
+    buyersSeeAllOrders: row.buyersSeeAllOrders,
     role: mine.role,
     members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
     invitations: invitations.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
@@ -144,6 +155,7 @@ const stored = (input: CompanyValues) => ({
   taxId: input.taxId || null,
   billingAddress: input.billingAddress || null,
   poRequired: input.poRequired,
+  buyersSeeAllOrders: input.buyersSeeAllOrders,
 });
 
 /** Creates a company with the caller as its admin; 409 when they already belong to one. */

@@ -212,6 +212,18 @@ describe('company accounts', () => {
     // The admin sees it with who placed it; the buyer leaves, and the order stays the company's.
     const seen = (await call(admin, 'GET', '/api/company/orders')).json<Order[]>();
     expect(seen.map((o) => [o._id, o.name])).toEqual([[placed._id, buyer.name]]);
+    // A second buyer sees only their own (none) until the company lets buyers see all.
+    const second = await registerUser(t.app);
+    await call(second, 'POST', '/api/company/join', { token: await invite(admin, second.email) });
+    expect((await call(second, 'GET', '/api/company/orders')).json()).toEqual([]);
+    await call(admin, 'PUT', '/api/company', {
+      name: 'Billing Ltd',
+      billingAddress: 'Accounts Payable\n1 Ledger Lane',
+      buyersSeeAllOrders: true,
+    });
+    expect(
+      (await call(second, 'GET', '/api/company/orders')).json<Order[]>().map((o) => o._id),
+    ).toEqual([placed._id]);
     expect((await call(buyer, 'DELETE', `/api/company/members/${buyer.id}`)).statusCode).toBe(200);
     expect(
       (await call(admin, 'GET', '/api/company/orders')).json<Order[]>().map((o) => o._id),

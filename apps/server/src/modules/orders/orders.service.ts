@@ -15,7 +15,7 @@ import type { OrderCancelReason } from '@voltforge/contract/order-timeline';
 import { syncLowStock } from '../../stock/low-stock.service.ts';
 import { returnToStock } from '../../stock/stock-returns.ts';
 import { recordOrderEvent } from './order-events.ts';
-import { membershipOf } from '../company/company.service.ts';
+import { membershipOf, seesAllCompanyOrders } from '../company/company.service.ts';
 import { companyMessages } from '@voltforge/contract/company-rules';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 import type { CancelledBy } from '../../mail/templates/order-mails.ts';
@@ -42,19 +42,20 @@ export const COMPANY_ORDERS_SHOWN = 200;
 
 /**
  * The orders placed for the caller's company, newest first, each naming who placed it: admins
- * and approvers see all of them, a buyer their own. An order stays the company's when the buyer
+ * and approvers see all of them, a buyer their own unless the company lets buyers see all. An order stays the company's when the buyer
  * who placed it leaves. Orders cancelled before payment are left out, as in My Orders.
  */
 export async function listCompanyOrders(db: Db, actor: Actor): Promise<Order[]> {
   const mine = await membershipOf(db, actor.id);
   if (!mine) throw notFound(companyMessages.notInCompany);
+  const everyone = await seesAllCompanyOrders(db, mine);
   const rows = await db
     .select()
     .from(order)
     .where(
       and(
         eq(order.companyId, mine.companyId),
-        mine.role === 'buyer' ? eq(order.userId, actor.id) : undefined,
+        everyone ? undefined : eq(order.userId, actor.id),
         or(ne(order.status, 'cancelled'), isNotNull(order.paidAt)),
       ),
     )

@@ -62,6 +62,7 @@ function CompanyForm({
       taxId: company?.taxId ?? start?.taxId ?? '',
       billingAddress: company?.billingAddress ?? '',
       poRequired: company?.poRequired ?? false,
+      buyersSeeAllOrders: company?.buyersSeeAllOrders ?? false,
     },
   });
   const onSubmit = handleSubmit(async (input) => {
@@ -114,6 +115,14 @@ function CompanyForm({
             <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
               <input type="checkbox" className="checkbox checkbox-sm" {...register('poRequired')} />
               Every order needs a PO number
+            </label>
+            <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="checkbox checkbox-sm"
+                {...register('buyersSeeAllOrders')}
+              />
+              Buyers see all of the company's orders
             </label>
           </>
         ) : null}
@@ -281,6 +290,8 @@ function CompanyDetails({ company, me }: { company: Company; me: string }) {
         <dd className="whitespace-pre-line">{company.billingAddress ?? '—'}</dd>
         <dt className="text-base-content/75">PO number</dt>
         <dd>{company.poRequired ? 'Required on every order' : 'Optional'}</dd>
+        <dt className="text-base-content/75">Buyers see</dt>
+        <dd>{company.buyersSeeAllOrders ? "All of the company's orders" : 'Their own orders'}</dd>
         <dt className="text-base-content/75">Your role</dt>
         <dd>{companyRoleLabels[company.role]}</dd>
       </dl>
@@ -297,7 +308,7 @@ function CompanyDetails({ company, me }: { company: Company; me: string }) {
       <Members company={company} me={me} />
       <AddressBook book="company" canChange={admin} title="Shared addresses" nested />
       <h4 className="font-semibold">Orders</h4>
-      <CompanyOrders everyone={company.role !== 'buyer'} />
+      <CompanyOrders everyone={company.role !== 'buyer' || company.buyersSeeAllOrders} />
       {admin ? (
         <>
           <h4 className="font-semibold">Invitations</h4>
