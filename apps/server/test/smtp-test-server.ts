@@ -74,6 +74,13 @@ export async function startSmtpServer(
         .catch((error: unknown) => callback(error as Error));
     },
   });
+  // A client that hangs up while the server still writes (the shop's sender giving up on a
+  // refusing or stopped server) is the client's business; without a listener its EPIPE or
+  // ECONNRESET would end the test process. Anything else still does.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ECONNRESET') return;
+    throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
