@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { addressBookMessages } from '@voltforge/contract/address-book-rules';
 import type { Order } from '@voltforge/contract/order';
 import type { Tool } from '@voltforge/contract/tool';
-import { hydrated, registerCustomer, seriousViolations } from './fixtures';
+import { fillAddressForm, hydrated, registerCustomer, seriousViolations } from './fixtures';
 
 test('a buyer keeps two addresses on their profile and checks out to the one chosen', async ({
   page,
@@ -16,20 +16,24 @@ test('a buyer keeps two addresses on their profile and checks out to the one cho
   // The first address; then a second, made the default.
   await book.getByRole('button', { name: 'Add an address' }).click();
   let form = book.getByRole('form', { name: 'New address' });
-  await form.getByLabel('Label').fill('Main plant');
-  await form.getByLabel('Recipient').fill('Goods In');
-  await form.getByLabel('Address', { exact: true }).fill('12 Foundry Way\nSpringfield, IL 62701');
-  await form.getByLabel('Phone').fill('+1 555 010 1111');
+  await fillAddressForm(form, {
+    label: 'Main plant',
+    recipient: 'Goods In',
+    address: '12 Foundry Way\nSpringfield, IL 62701',
+    phone: '+1 555 010 1111',
+  });
   await form.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByText(addressBookMessages.saved)).toBeVisible();
   await book.getByRole('button', { name: 'Add an address' }).click();
   form = book.getByRole('form', { name: 'New address' });
   await form.getByRole('button', { name: 'Save address' }).click();
   await expect(form.getByText(addressBookMessages.label)).toBeVisible();
-  await form.getByLabel('Label').fill('Test lab');
-  await form.getByLabel('Recipient').fill('Dr Morgan');
-  await form.getByLabel('Address', { exact: true }).fill('3 Bench Street\nUnit 4, Dayton');
-  await form.getByLabel('Phone').fill('+1 555 010 2222');
+  await fillAddressForm(form, {
+    label: 'Test lab',
+    recipient: 'Dr Morgan',
+    address: '3 Bench Street\nUnit 4, Dayton',
+    phone: '+1 555 010 2222',
+  });
   await form.getByLabel('Make this my default address').check();
   await form.getByRole('button', { name: 'Save address' }).click();
   const saved = book.getByRole('list', { name: 'Saved addresses' }).getByRole('listitem');

@@ -3,6 +3,7 @@ import { companyMessages } from '@voltforge/contract/company-rules';
 import type { Order } from '@voltforge/contract/order';
 import type { Tool } from '@voltforge/contract/tool';
 import {
+  fillAddressForm,
   hydrated,
   linkIn,
   openMail,
@@ -35,10 +36,12 @@ test('a buyer creates a company, invites a colleague by mail, who joins and orde
   const shared = section.getByRole('region', { name: 'Shared addresses' });
   await shared.getByRole('button', { name: 'Add an address' }).click();
   const form = shared.getByRole('form', { name: 'New address' });
-  await form.getByLabel('Label').fill('Plant 2');
-  await form.getByLabel('Recipient').fill('Goods In');
-  await form.getByLabel('Address', { exact: true }).fill('9 Dock Road\nDayton, OH 45402');
-  await form.getByLabel('Phone').fill('+1 555 010 3030');
+  await fillAddressForm(form, {
+    label: 'Plant 2',
+    recipient: 'Goods In',
+    address: '9 Dock Road\nDayton, OH 45402',
+    phone: '+1 555 010 3030',
+  });
   await form.getByRole('button', { name: 'Save address' }).click();
   await expect(shared.getByRole('listitem')).toContainText('Plant 2');
 

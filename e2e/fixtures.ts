@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import type { Order } from '@voltforge/contract/order';
 import type { Tool } from '@voltforge/contract/tool';
 import {
@@ -144,4 +150,15 @@ export function linkIn(text: string, path: string): string {
   const found = text.match(new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, '\\$&')}[^\\s]*`));
   if (!found) throw new Error(`no ${path} link in the mail:\n${text}`);
   return found[0];
+}
+
+/** Fills an address book's form (the profile's own book or a company's shared one). */
+export async function fillAddressForm(
+  form: Locator,
+  address: { label: string; recipient: string; address: string; phone: string },
+) {
+  await form.getByLabel('Label').fill(address.label);
+  await form.getByLabel('Recipient').fill(address.recipient);
+  await form.getByLabel('Address', { exact: true }).fill(address.address);
+  await form.getByLabel('Phone').fill(address.phone);
 }

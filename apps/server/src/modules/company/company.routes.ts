@@ -8,20 +8,8 @@ import {
   memberParamsSchema,
   memberRoleInputSchema,
 } from '@voltforge/contract/company';
-import { z } from 'zod';
-import {
-  savedAddressInputSchema,
-  savedAddressListSchema,
-  savedAddressParamsSchema,
-  savedAddressSchema,
-} from '@voltforge/contract/address-book';
 import { requireUser, signedIn } from '../../auth/guards.ts';
-import {
-  addAddress,
-  listAddresses,
-  removeAddress,
-  updateAddress,
-} from '../address-book/address-book.service.ts';
+import { registerAddressBook } from '../address-book/address-book.routes.ts';
 import {
   companyBook,
   createCompany,
@@ -41,75 +29,18 @@ export async function companyRoutes(instance: FastifyInstance, opts: { publicUrl
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['company'];
   const answer = companyAnswerSchema.nullable();
-  const book = async (request: Parameters<typeof requireUser>[0], change: boolean) =>
-    companyBook(app.db, (await requireUser(request)).id, change);
-
-  app.get(
-    '/api/company/addresses',
-    {
-      onRequest: signedIn,
-      config: { extraErrors: [404] },
-      schema: {
-        tags,
-        summary: "Your company's shared addresses (members)",
-        response: { 200: savedAddressListSchema },
-      },
+  registerAddressBook(instance, {
+    path: '/api/company/addresses',
+    tags,
+    summaries: {
+      list: "Your company's shared addresses (members)",
+      add: "Add a shared address to your company's book (admins)",
+      change: "Change one of your company's shared addresses (admins)",
+      remove: "Remove one of your company's shared addresses (admins)",
     },
-    async (request) => listAddresses(app.db, await book(request, false)),
-  );
-
-  app.post(
-    '/api/company/addresses',
-    {
-      onRequest: signedIn,
-      config: { extraErrors: [403, 404] },
-      schema: {
-        tags,
-        summary: "Add a shared address to your company's book (admins)",
-        body: savedAddressInputSchema,
-        response: { 201: savedAddressSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return addAddress(app.db, await book(request, true), request.body);
-    },
-  );
-
-  app.put(
-    '/api/company/addresses/:id',
-    {
-      onRequest: signedIn,
-      config: { extraErrors: [403, 404] },
-      schema: {
-        tags,
-        summary: "Change one of your company's shared addresses (admins)",
-        params: savedAddressParamsSchema,
-        body: savedAddressInputSchema,
-        response: { 200: savedAddressSchema },
-      },
-    },
-    async (request) =>
-      updateAddress(app.db, await book(request, true), request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/company/addresses/:id',
-    {
-      onRequest: signedIn,
-      config: { extraErrors: [403, 404] },
-      schema: {
-        tags,
-        summary: "Remove one of your company's shared addresses (admins)",
-        params: savedAddressParamsSchema,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      await removeAddress(app.db, await book(request, true), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+    bookOf: async (request, change) => companyBook(app.db, (await requireUser(request)).id, change),
+    refusals: { read: [404], change: [403, 404] },
+  });
 
   app.get(
     '/api/company',

@@ -19,6 +19,19 @@ export interface InvoicePayment {
   paidAt: Date;
 }
 
+/** Who a document of this order is made out to, as the order keeps them. */
+export function invoiceBuyerOf(row: OrderRow): InvoiceSnapshot['buyer'] {
+  return {
+    name: row.customerName,
+    email: row.email,
+    company: row.company,
+    taxId: row.taxId,
+    address: row.address,
+    phone: row.phone,
+    billingAddress: row.billingAddress,
+  };
+}
+
 /**
  * Issues the invoice of an order that has just been paid, inside the transaction that marks it
  * paid (docs/payments.md, "Invoices"): the next number of the year, and a snapshot of everything
@@ -41,15 +54,7 @@ export async function issueInvoice(
     orderId: row.id,
     orderNumber: formatOrderNumber(row.number),
     seller: { name: seller.name, addressLines: seller.addressLines, taxId: seller.taxId },
-    buyer: {
-      name: row.customerName,
-      email: row.email,
-      company: row.company,
-      taxId: row.taxId,
-      address: row.address,
-      phone: row.phone,
-      billingAddress: row.billingAddress,
-    },
+    buyer: invoiceBuyerOf(row),
     lines: row.lines.map((l) => ({
       partNumber: l.partNumber,
       name: l.toolName,

@@ -26,6 +26,7 @@ import type { OrderNotify } from '../../mail/order-notices.ts';
 import { returnToStock } from '../../stock/stock-returns.ts';
 import { findOrderRow, withLines } from '../orders/order-row.ts';
 import { nextDocumentNumber } from '../invoices/numbering.ts';
+import { invoiceBuyerOf } from '../invoices/invoices.service.ts';
 import { creditNoteLines } from './credit-note-lines.ts';
 import {
   ProviderUnavailableError,
@@ -138,15 +139,7 @@ async function creditNoteSnapshot(
       addressLines: seller.addressLines,
       taxId: seller.taxId,
     },
-    buyer: issued?.snapshot.buyer ?? {
-      name: row.customerName,
-      email: row.email,
-      company: row.company,
-      taxId: row.taxId,
-      address: row.address,
-      phone: row.phone,
-      billingAddress: row.billingAddress,
-    },
+    buyer: issued?.snapshot.buyer ?? invoiceBuyerOf(row),
     lines: await creditNoteLines(tx, row, made),
     poNumber: row.poNumber,
     goodsCents: made.goodsCents,
