@@ -33,6 +33,10 @@ import { addressBookRoutes } from './modules/address-book/address-book.routes.ts
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import {
+  invoiceRemindersPlugin,
+  receivablesRoutes,
+} from './modules/receivables/receivables.routes.ts';
 import { toolsAdminRoutes } from './modules/tools/tools-admin.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
@@ -190,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     shopTerms: config.shopTerms,
     renderMail,
     onLowStock,
+    seller: config.seller,
   });
   // A paid order an admin cancels is refunded in full, by the refunds' one path.
   const refundCancelled = (orderId: string, actor: Actor) =>
@@ -212,6 +217,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(invoicesRoutes);
   await app.register(documentsExportRoutes);
   await app.register(refundsRoutes, { provider: paymentProvider, steps: paidSteps });
+  await app.register(receivablesRoutes);
+  await app.register(invoiceRemindersPlugin, { publicUrl: config.publicUrl });
   await app.register(reviewsRoutes);
   await app.register(reviewsAdminRoutes);
   await app.register(usersRoutes, { authSecret: config.authSecret });

@@ -9,7 +9,7 @@ import { review } from '../src/db/schema/review.ts';
 import { contactMessage } from '../src/db/schema/contact.ts';
 import { mailOutbox } from '../src/db/schema/mail.ts';
 import { newsletterSubscriber } from '../src/db/schema/newsletter.ts';
-import { companyMember } from '../src/db/schema/company.ts';
+import { company, companyMember } from '../src/db/schema/company.ts';
 import { registerUser, request, type TestUser } from './test-app.ts';
 import { createShopTestApp, insertTool, type ShopTestApp } from './shop-fixtures.ts';
 
@@ -125,6 +125,35 @@ async function companyOfA(): Promise<string> {
   });
   if (res.statusCode !== 201) throw new Error(`company failed: ${res.body}`);
   return res.json<{ id: string }>().id;
+}
+
+/** An open invoice on A's company's account (terms granted here): A checks out on account. */
+async function invoiceOnAccountOfA(): Promise<string> {
+  const companyId = await companyOfA();
+  await t.app.db
+    .update(company)
+    .set({ termsDays: 30, creditLimitCents: 100_000_000 })
+    .where(eq(company.id, companyId));
+  await request(t.app, {
+    method: 'POST',
+    url: '/api/cart/lines',
+    payload: { lines: [{ toolId, quantity: 1 }] },
+    as: customerA,
+  });
+  const cart = await request(t.app, { method: 'GET', url: '/api/cart', as: customerA });
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/checkout',
+    payload: {
+      phone: '+1 555 010 2030',
+      address: '1 Matrix Way',
+      expectedTotal: cart.json<{ total: number }>().total,
+      paymentMethod: 'account',
+    },
+    as: customerA,
+  });
+  if (res.statusCode !== 201) throw new Error(`checkout on account failed: ${res.body}`);
+  return res.json<{ invoice: { number: string } }>().invoice.number;
 }
 
 /** A shared address in A's company's book, saved through the API; returns its id. */
@@ -1065,6 +1094,53 @@ const matrix: Row[] = [
       await companyOfA();
       return { url: '/api/company/orders' };
     },
+  },
+  {
+    route: 'GET /api/company/statement',
+    who: "the company's admins",
+    expected: [401, 200, 404, 404],
+    on: "A's company's account",
+    call: async () => {
+      await companyOfA();
+      return { url: '/api/company/statement' };
+    },
+  },
+  {
+    route: 'GET /api/admin/companies',
+    who: 'admin',
+    expected: ADMIN,
+    on: 'every company',
+    call: async () => {
+      await companyOfA();
+      return { url: '/api/admin/companies' };
+    },
+  },
+  {
+    route: 'GET /api/admin/companies/:id',
+    who: 'admin',
+    expected: ADMIN,
+    on: "A's company",
+    call: async () => ({ url: `/api/admin/companies/${await companyOfA()}` }),
+  },
+  {
+    route: 'PUT /api/admin/companies/:id/account',
+    who: 'admin',
+    expected: ADMIN,
+    on: "A's company's terms and credit limit",
+    call: async () => ({
+      url: `/api/admin/companies/${await companyOfA()}/account`,
+      payload: { termsDays: 30, creditLimit: 100_000 },
+    }),
+  },
+  {
+    route: 'POST /api/admin/invoices/:number/payments',
+    who: 'admin',
+    expected: [401, 403, 403, 201],
+    on: "an open invoice on A's company's account",
+    call: async () => ({
+      url: `/api/admin/invoices/${await invoiceOnAccountOfA()}/payments`,
+      payload: { amount: 0.01, receivedOn: '2026-11-20', reference: 'MATRIX' },
+    }),
   },
   {
     route: 'POST /api/company',

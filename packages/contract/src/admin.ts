@@ -309,6 +309,7 @@ export type AdminOrderStatus = (typeof adminOrderStatuses)[number];
 export const adminStatusTransitions: Record<OrderStatus, readonly AdminOrderStatus[]> = {
   pending_payment: ['cancelled'],
   paid: ['shipped', 'delivered', 'cancelled'],
+  on_account: ['shipped', 'delivered', 'cancelled'],
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],

@@ -5,6 +5,7 @@ import { addressSchema } from './address.ts';
 import { phoneSchema } from './phone.ts';
 import { companySchema, taxIdSchema } from './profile.ts';
 import { ONE_LINE } from './form-fields.ts';
+import { paymentMethods } from './order-rules.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
 
 /** The PO number as checkout takes it; '' or absent for none. */
@@ -40,6 +41,10 @@ export const checkoutSchema = z.strictObject(
     poNumber: poNumberSchema,
     company: companySchema,
     taxId: taxIdSchema,
+    /** 'account': "Pay on invoice", on the buyer's company's terms; by default by card. */
+    paymentMethod: z
+      .enum(paymentMethods, { error: "paymentMethod must be 'card' or 'account'" })
+      .optional(),
   },
   unknownFieldsError('the server takes the lines and prices from your cart'),
 );

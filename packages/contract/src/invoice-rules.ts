@@ -42,7 +42,10 @@ export interface InvoiceSnapshot {
   taxRateBp: number;
   totalCents: number;
   currency: 'USD';
-  payment: { provider: string; reference: string | null; paidAt: string };
+  /** Paid by card at issue; absent on an invoice on account, which has `terms` instead. */
+  payment?: { provider: string; reference: string | null; paidAt: string };
+  /** On account: the company's terms (days) and the due date. */
+  terms?: { days: number; dueAt: string };
 }
 
 /** A credit note: the invoice's parties and what one refund returned (docs/payments.md). */

@@ -11,6 +11,9 @@ import { documentsExportMessages } from './invoice-rules.ts';
 export const invoiceRefSchema = z.object({
   number: z.string(),
   issuedAt: z.string(),
+  /** On account: when it falls due, and when it was paid in full (null while open). */
+  dueAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
 });
 export type InvoiceRef = z.infer<typeof invoiceRefSchema>;
 

@@ -34,6 +34,7 @@ export const mailKinds = [
   'newsletter_confirm',
   'low_stock',
   'company_invitation',
+  'invoice_reminder',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
@@ -51,6 +52,7 @@ export const mailKindLabels: Record<MailKind, string> = {
   newsletter_confirm: 'Newsletter confirmation',
   low_stock: 'Low stock notice to admins',
   company_invitation: 'Invitation to a company account',
+  invoice_reminder: 'Invoice reminder',
 };
 
 const MAX_PAGE = 10_000;

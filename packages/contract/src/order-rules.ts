@@ -65,6 +65,7 @@ export const MAX_ORDER_QUANTITY = 1_000_000;
 export const orderStatuses = [
   'pending_payment',
   'paid',
+  'on_account',
   'shipped',
   'delivered',
   'cancelled',
@@ -74,10 +75,19 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pending_payment: 'Pending payment',
   paid: 'Paid',
+  on_account: 'On account',
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
+
+/**
+ * How an order is paid: by card before it ships, or on the company's account (terms), invoiced at
+ * once and paid by bank transfer by the due date. An order on account starts `on_account`, not
+ * `pending_payment`: it ships like a paid one.
+ */
+export const paymentMethods = ['card', 'account'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
 
 /** 10001 → "VF-10001": the order number people quote. */
 export function formatOrderNumber(n: number): string {

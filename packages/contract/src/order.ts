@@ -2,7 +2,7 @@ import { formatCount } from './format-number.ts';
 import { z } from 'zod';
 import { phoneSchema } from './phone.ts';
 import { addressSchema } from './address.ts';
-import { MAX_ORDER_QUANTITY, orderMessages, orderStatuses } from './order-rules.ts';
+import { MAX_ORDER_QUANTITY, orderMessages, orderStatuses, paymentMethods } from './order-rules.ts';
 import { invoiceRefSchema } from './invoice.ts';
 import { refundSchema } from './refund.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
@@ -111,6 +111,8 @@ export const orderSchema = z.object({
   phone: z.string(),
   address: z.string(),
   status: orderStatusSchema,
+  /** By card, or on the company's account (invoiced at once, due on its terms). */
+  paymentMethod: z.enum(paymentMethods),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
   delivered: z.boolean(),

@@ -24,7 +24,12 @@ export const paidOrder: Order = {
   taxId: null,
   poNumber: null,
   billingAddress: null,
-  invoice: { number: 'INV-2026-000007', issuedAt: '2026-11-20T10:05:00.000Z' },
+  invoice: {
+    number: 'INV-2026-000007',
+    issuedAt: '2026-11-20T10:05:00.000Z',
+    dueAt: null,
+    paidAt: '2026-11-20T10:05:00.000Z',
+  },
   carrier: null,
   trackingNumber: null,
   refunded: 0,
@@ -32,6 +37,7 @@ export const paidOrder: Order = {
   phone: '+1 555 010 2030',
   address: '42 Circuit Road',
   status: 'paid',
+  paymentMethod: 'card',
   paid: true,
   transactionId: 'pi_test_42',
   delivered: false,
@@ -72,7 +78,10 @@ export function refundOf(patch: Partial<Refund> = {}): Refund {
     restock: true,
     error: null,
     createdAt: '2026-11-21T09:00:00.000Z',
-    creditNote: { number: 'CN-2026-000003', issuedAt: '2026-11-21T09:00:01.000Z' },
+    creditNote: {
+      number: 'CN-2026-000003',
+      issuedAt: '2026-11-21T09:00:01.000Z',
+    },
     ...patch,
   };
 }

@@ -1,20 +1,42 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companyRoles } from '@voltforge/contract/company-rules';
 import { user } from './auth.ts';
 
 /** A company account (docs/architecture.md, "Data model"): who its invoices are made out to. */
-export const company = pgTable('company', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  taxId: text('tax_id'),
-  billingAddress: text('billing_address'),
-  /** Every order of a member must carry a PO number. */
-  poRequired: boolean('po_required').notNull().default(false),
-  /** Buyers see every order of the company, not only their own. */
-  buyersSeeAllOrders: boolean('buyers_see_all_orders').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const company = pgTable(
+  'company',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    taxId: text('tax_id'),
+    billingAddress: text('billing_address'),
+    /** Every order of a member must carry a PO number. */
+    poRequired: boolean('po_required').notNull().default(false),
+    /** Buyers see every order of the company, not only their own. */
+    buyersSeeAllOrders: boolean('buyers_see_all_orders').notNull().default(false),
+    /**
+     * Payment on account, granted by staff: invoices are due this many days after issue (15, 30 or
+     * 60), and what is owed may not pass the credit limit. Null: members pay by card.
+     */
+    termsDays: integer('terms_days'),
+    creditLimitCents: integer('credit_limit_cents').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('company_terms_known', sql`${t.termsDays} in (15, 30, 60)`),
+    check('company_credit_limit_not_negative', sql`${t.creditLimitCents} >= 0`),
+  ],
+);
 
 /**
  * Who belongs to a company, and as what. The primary key is the person: one company each.

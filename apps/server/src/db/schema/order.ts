@@ -14,7 +14,7 @@ import {
   uuid,
   jsonb,
 } from 'drizzle-orm/pg-core';
-import { orderStatuses } from '@voltforge/contract/order-rules';
+import { orderStatuses, paymentMethods } from '@voltforge/contract/order-rules';
 import { tool } from './tool.ts';
 import type { CreditNoteSnapshot, InvoiceSnapshot } from '@voltforge/contract/invoice-rules';
 import type { Refund } from '@voltforge/contract/refund';
@@ -74,6 +74,8 @@ export const order = pgTable(
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     status: text('status', { enum: orderStatuses }).notNull().default('pending_payment'),
+    /** 'card' (paid before it ships) or 'account' (placed on the company's terms: invoiced at once). */
+    paymentMethod: text('payment_method', { enum: paymentMethods }).notNull().default('card'),
     paymentIntentId: text('payment_intent_id'),
     transactionId: text('transaction_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -161,7 +163,7 @@ export type OrderLineRow = typeof orderLine.$inferSelect;
  */
 export type OrderRow = typeof order.$inferSelect & {
   lines: OrderLineRow[];
-  invoice: { number: string; issuedAt: Date } | null;
+  invoice: { number: string; issuedAt: Date; dueAt: Date | null; paidAt: Date | null } | null;
   /** Every refund asked for, oldest first, with its credit note once it succeeded. */
   refunds: Refund[];
 };
@@ -202,8 +204,21 @@ export const invoice = pgTable(
     snapshot: jsonb('snapshot').$type<InvoiceSnapshot>().notNull(),
     /** The PDF rendered from the snapshot; written once, by the first renderer to finish. */
     pdf: bytea('pdf'),
+    /**
+     * On account: when it falls due (issued + the company's terms). Null when paid at issue.
+     * `paid_at` is when the payments received reached the total (at issue for a card).
+     */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The reminder mails sent, each once: a few days before the due date, and after it. */
+    remindedBeforeAt: timestamp('reminded_before_at', { withTimezone: true }),
+    remindedAfterAt: timestamp('reminded_after_at', { withTimezone: true }),
   },
   (t) => [
+    // The open invoices on account, by due date (the reminders' sweep, staff's overdue list).
+    index('invoice_open_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.paidAt} is null`),
     uniqueIndex('invoice_number_idx').on(t.number),
     uniqueIndex('invoice_year_seq_idx').on(t.year, t.seq),
     uniqueIndex('invoice_order_id_idx').on(t.orderId),

@@ -39,6 +39,8 @@ export interface OrderMailData {
   trackingNumber?: string | null;
   /** The buyer's purchase-order number, named beside the order's wherever it is. */
   poNumber?: string | null;
+  /** 'account': placed on the company's terms, invoiced at once: there is nothing to pay now. */
+  paymentMethod?: 'card' | 'account';
   lines: readonly OrderMailLine[];
 }
 
@@ -104,6 +106,7 @@ export function orderPlacedMail(opts: {
   holdHours: number;
 }): RenderedMail {
   const { order, publicUrl } = opts;
+  if (order.paymentMethod === 'account') return onAccountPlacedMail(publicUrl, order);
   return renderMail({
     publicUrl,
     subject: `Your Voltforge order ${shortId(order)}: ${money(order.totalCents)} to pay`,
@@ -115,6 +118,25 @@ export function orderPlacedMail(opts: {
       paragraph(`Delivery address: ${order.address}`),
       button('Pay for this order', shopLink(publicUrl, mailLinkPaths.payment(order.id))),
       note(holdText(opts.holdHours)),
+    ],
+  });
+}
+
+/** An order on account: placed and invoiced at once, payable on the company's terms. */
+function onAccountPlacedMail(publicUrl: string, order: OrderMailData): RenderedMail {
+  return renderMail({
+    publicUrl,
+    subject: `Your Voltforge order ${shortId(order)} is placed on account`,
+    heading: 'Thank you for your order',
+    blocks: [
+      paragraph(`Hello ${order.customerName},`),
+      paragraph(
+        `We have your order, placed on your company's account: ${money(order.totalCents)} is invoiced today, payable by bank transfer on your payment terms. Here is what you ordered:`,
+      ),
+      orderRows(order),
+      paragraph(`Delivery address: ${order.address}`),
+      paragraph('We are preparing your order and will write again when it ships.'),
+      button('See the order and its invoice', shopLink(publicUrl, mailLinkPaths.myOrders)),
     ],
   });
 }

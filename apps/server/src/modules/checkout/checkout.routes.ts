@@ -3,11 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkoutSchema } from '@voltforge/contract/checkout';
 import { orderSchema } from '@voltforge/contract/order';
 import { requireUser, signedIn } from '../../auth/guards.ts';
-import type { PlaceOrderDeps } from '../orders/placement/place-order.ts';
-import { checkout } from './checkout.service.ts';
+import { checkout, type CheckoutDeps } from './checkout.service.ts';
 
 /** POST /api/checkout: the session's own cart becomes one order. */
-export async function checkoutRoutes(instance: FastifyInstance, opts: PlaceOrderDeps) {
+export async function checkoutRoutes(instance: FastifyInstance, opts: CheckoutDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/checkout',

@@ -1,15 +1,22 @@
 import type { CheckoutBody } from '@voltforge/contract/checkout';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
 import { companyMessages } from '@voltforge/contract/company-rules';
+import { creditMessages } from '@voltforge/contract/credit-rules';
+import type { InvoiceRef } from '@voltforge/contract/invoice';
+import { eq } from 'drizzle-orm';
 import { dollarsToCents } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 import type { Actor } from '../../auth/guards.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict } from '../../http-error.ts';
 import { buyingCompanyOf } from '../company/company.service.ts';
 import { readCart } from '../cart/cart.service.ts';
 import type { BillTo } from '../orders/placement/compose.ts';
 import { placeOrder, type PlaceOrderDeps } from '../orders/placement/place-order.ts';
+import type { OrderRow } from '../orders/order-row.ts';
+import { issueInvoice } from '../invoices/invoices.service.ts';
+import { company } from '../../db/schema/company.ts';
+import type { Seller } from '../../config.ts';
 
 /**
  * Who the invoice is made out to: the name and tax id said at checkout (either field sent), else
@@ -44,7 +51,7 @@ export async function checkout(
   db: Db,
   customer: Actor,
   body: CheckoutBody,
-  deps: PlaceOrderDeps,
+  deps: CheckoutDeps,
 ): Promise<Order> {
   const [cart, buyingFor] = await Promise.all([
     readCart(db, customer.id),
@@ -54,6 +61,9 @@ export async function checkout(
   if (buyingFor?.poRequired && !body.poNumber) {
     throw badRequest(companyMessages.poRequired, { poNumber: companyMessages.poRequired });
   }
+  const onAccount = body.paymentMethod === 'account';
+  if (onAccount && !buyingFor) throw conflict(companyMessages.notInCompany);
+  if (onAccount && buyingFor?.termsDays == null) throw conflict(creditMessages.noTerms);
   const marked = cart.lines.flatMap((l) => (l.problem ? [[l.toolId, l.problem] as const] : []));
   if (marked.length > 0) throw conflict(checkoutMessages.notReady, Object.fromEntries(marked));
   return placeOrder(
@@ -75,7 +85,39 @@ export async function checkout(
       poNumber: body.poNumber || null,
       billTo: billToOf(body, buyingFor),
       fromCart: { expectedTotalCents: dollarsToCents(body.expectedTotal) },
+      onAccount: onAccount
+        ? { invoice: (tx, placed) => invoiceOnAccount(tx, placed, deps.seller) }
+        : undefined,
     },
     deps,
   );
+}
+
+/**
+ * The invoice of an order placed on account, in the placing transaction: due on the company's
+ * terms as the placement found them (it holds the company's lock, so they cannot change between).
+ */
+async function invoiceOnAccount(tx: Tx, placed: OrderRow, seller: Seller): Promise<InvoiceRef> {
+  const [terms] = await tx
+    .select({ days: company.termsDays })
+    .from(company)
+    .where(eq(company.id, placed.companyId!));
+  if (!terms?.days) throw new Error(`company ${placed.companyId} has no terms`);
+  const issued = await issueInvoice(
+    tx,
+    placed,
+    { issuedAt: placed.createdAt, termsDays: terms.days },
+    seller,
+  );
+  return {
+    number: issued.number,
+    issuedAt: issued.issuedAt.toISOString(),
+    dueAt: issued.dueAt?.toISOString() ?? null,
+    paidAt: null,
+  };
+}
+
+export interface CheckoutDeps extends PlaceOrderDeps {
+  /** Who issues the invoice of an order on account. */
+  seller: Seller;
 }

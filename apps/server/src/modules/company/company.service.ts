@@ -52,6 +52,7 @@ export async function buyingCompanyOf(
   taxId: string | null;
   billingAddress: string | null;
   poRequired: boolean;
+  termsDays: number | null;
 } | null> {
   const [row] = await db
     .select({
@@ -60,6 +61,7 @@ export async function buyingCompanyOf(
       taxId: company.taxId,
       billingAddress: company.billingAddress,
       poRequired: company.poRequired,
+      termsDays: company.termsDays,
     })
     .from(companyMember)
     .innerJoin(company, eq(company.id, companyMember.companyId))

@@ -36,11 +36,24 @@ export function poNumberFact(snapshot: { poNumber?: string | null }): Array<[str
 }
 
 /** The invoice, as the PDF shows it: rendered only from its snapshot, so it never changes. */
-export function invoiceModel(snapshot: InvoiceSnapshot): PdfDocumentModel {
+/** How the invoice is (to be) paid: by card at issue, or on account by its due date. */
+function paymentNote(snapshot: InvoiceSnapshot): string {
+  const { payment, terms } = snapshot;
+  if (terms) {
+    return `Payment terms: net ${terms.days} days. Please pay by bank transfer by ${documentDate(terms.dueAt)}, quoting ${snapshot.number}.`;
+  }
+  if (!payment) return '';
   const paidBy =
-    snapshot.payment.provider === 'test'
+    payment.provider === 'test'
       ? 'card (test mode: no real charge)'
-      : `card through ${snapshot.payment.provider === 'stripe' ? 'Stripe' : snapshot.payment.provider}`;
+      : `card through ${payment.provider === 'stripe' ? 'Stripe' : payment.provider}`;
+  return (
+    `Paid in full on ${documentDate(payment.paidAt)} by ${paidBy}` +
+    (payment.reference ? `, reference ${payment.reference}.` : '.')
+  );
+}
+
+export function invoiceModel(snapshot: InvoiceSnapshot): PdfDocumentModel {
   return {
     title: 'Invoice',
     number: snapshot.number,
@@ -49,14 +62,19 @@ export function invoiceModel(snapshot: InvoiceSnapshot): PdfDocumentModel {
       ['Date', documentDate(snapshot.issuedAt)],
       ['Order', snapshot.orderNumber],
       ...poNumberFact(snapshot),
+      ...(snapshot.terms
+        ? ([
+            ['Terms', `Net ${snapshot.terms.days}`],
+            ['Due date', documentDate(snapshot.terms.dueAt)],
+          ] as Array<[string, string]>)
+        : []),
     ],
     seller: snapshot.seller,
     buyer: snapshot.buyer,
     lines: snapshot.lines,
     totals: chargeTotals(snapshot),
     notes: [
-      `Paid in full on ${documentDate(snapshot.payment.paidAt)} by ${paidBy}` +
-        (snapshot.payment.reference ? `, reference ${snapshot.payment.reference}.` : '.'),
+      paymentNote(snapshot),
       'Prices are in US dollars.' +
         (snapshot.taxRateBp > 0 ? ' Tax is charged on goods and shipping.' : ''),
     ],

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { documentNumber, type InvoiceSnapshot } from '@voltforge/contract/invoice-rules';
+import { dueDate } from '@voltforge/contract/credit-rules';
 import { formatOrderNumber } from '@voltforge/contract/order-rules';
 import type { Seller } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -17,6 +18,12 @@ export interface InvoicePayment {
   /** The provider's transaction id. */
   reference: string | null;
   paidAt: Date;
+}
+
+/** An order on account: issued when placed, due on the company's terms. */
+export interface InvoiceOnAccount {
+  issuedAt: Date;
+  termsDays: number;
 }
 
 /** Who a document of this order is made out to, as the order keeps them. */
@@ -41,10 +48,12 @@ export function invoiceBuyerOf(row: OrderRow): InvoiceSnapshot['buyer'] {
 export async function issueInvoice(
   tx: Tx,
   row: OrderRow,
-  payment: InvoicePayment,
+  payment: InvoicePayment | InvoiceOnAccount,
   seller: Seller,
-): Promise<{ number: string; issuedAt: Date }> {
-  const issuedAt = payment.paidAt;
+): Promise<{ number: string; issuedAt: Date; dueAt: Date | null }> {
+  const byCard = 'provider' in payment;
+  const issuedAt = byCard ? payment.paidAt : payment.issuedAt;
+  const dueAt = byCard ? null : dueDate(issuedAt, payment.termsDays);
   const year = issuedAt.getUTCFullYear();
   const seq = await nextDocumentNumber(tx, 'invoice', year);
   const number = documentNumber('INV', year, seq);
@@ -70,11 +79,15 @@ export async function issueInvoice(
     taxRateBp: row.taxRateBp,
     totalCents: row.totalCents,
     currency: 'USD',
-    payment: {
-      provider: payment.provider,
-      reference: payment.reference,
-      paidAt: payment.paidAt.toISOString(),
-    },
+    ...(byCard
+      ? {
+          payment: {
+            provider: payment.provider,
+            reference: payment.reference,
+            paidAt: payment.paidAt.toISOString(),
+          },
+        }
+      : { terms: { days: payment.termsDays, dueAt: dueAt!.toISOString() } }),
   };
   await tx.insert(invoice).values({
     number,
@@ -84,8 +97,10 @@ export async function issueInvoice(
     issuedAt,
     totalCents: row.totalCents,
     snapshot,
+    dueAt,
+    paidAt: byCard ? issuedAt : null,
   });
-  return { number, issuedAt };
+  return { number, issuedAt, dueAt };
 }
 
 type DocumentTable = typeof invoice | typeof creditNote;

@@ -21,7 +21,8 @@ import { refundsOf } from './order-refunds.ts';
 
 export type { OrderRow };
 
-export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'delivered'];
+/** Confirmed orders: paid by card, or placed on account; they ship. */
+export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'on_account', 'shipped', 'delivered'];
 
 /**
  * The one place an order becomes the API's JSON; the orders and payments services use it. The
@@ -63,7 +64,12 @@ export function orderToJson(row: OrderRow): Order {
     poNumber: row.poNumber,
     billingAddress: row.billingAddress,
     invoice: row.invoice
-      ? { number: row.invoice.number, issuedAt: row.invoice.issuedAt.toISOString() }
+      ? {
+          number: row.invoice.number,
+          issuedAt: row.invoice.issuedAt.toISOString(),
+          dueAt: row.invoice.dueAt?.toISOString() ?? null,
+          paidAt: row.invoice.paidAt?.toISOString() ?? null,
+        }
       : null,
     refunded: centsToDollars(
       row.refunds
@@ -76,6 +82,7 @@ export function orderToJson(row: OrderRow): Order {
     phone: row.phone,
     address: row.address,
     status: row.status,
+    paymentMethod: row.paymentMethod,
     paid: PAID_STATUSES.includes(row.status),
     transactionId: row.transactionId,
     delivered: row.status === 'delivered',
@@ -134,7 +141,13 @@ export async function withLines(
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const issued = await db
-    .select({ orderId: invoice.orderId, number: invoice.number, issuedAt: invoice.issuedAt })
+    .select({
+      orderId: invoice.orderId,
+      number: invoice.number,
+      issuedAt: invoice.issuedAt,
+      dueAt: invoice.dueAt,
+      paidAt: invoice.paidAt,
+    })
     .from(invoice)
     .where(inArray(invoice.orderId, ids));
   const invoices = new Map(issued.map((i) => [i.orderId, i]));
@@ -160,7 +173,9 @@ export async function withLines(
     return {
       ...r,
       lines: byOrder.get(r.id) ?? [],
-      invoice: inv ? { number: inv.number, issuedAt: inv.issuedAt } : null,
+      invoice: inv
+        ? { number: inv.number, issuedAt: inv.issuedAt, dueAt: inv.dueAt, paidAt: inv.paidAt }
+        : null,
       refunds: refunds.get(r.id) ?? [],
     };
   });

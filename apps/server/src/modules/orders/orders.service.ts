@@ -6,6 +6,7 @@ import {
   type OrderStatus,
 } from '@voltforge/contract/order-rules';
 import { paymentMessages } from '@voltforge/contract/payment-rules';
+import { releaseHold } from '../credit/credit.service.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
@@ -166,7 +167,7 @@ export async function cancelOrder(
   let row: OrderRow | undefined = await visibleOrder(db, actor, id);
   const orderId = row.id;
   const cancellable: OrderStatus[] =
-    actor.role === 'admin' ? ['pending_payment', 'paid'] : ['pending_payment'];
+    actor.role === 'admin' ? ['pending_payment', 'paid', 'on_account'] : ['pending_payment'];
   let settled = false;
   for (let attempt = 1; ; attempt += 1) {
     if (row.status === 'cancelled') return { deletedCount: 0 };
@@ -198,6 +199,8 @@ export async function cancelOrder(
       if (!updated) return false;
       const cancelledOrder = { ...updated, lines, invoice, refunds };
       await returnStock(tx, cancelledOrder, actor.id);
+      // On account: what it still owed goes back to the company's credit, once.
+      if (updated.paymentMethod === 'account') await releaseHold(tx, orderId);
       await recordOrderEvent(tx, {
         orderId,
         from: was,
@@ -224,7 +227,8 @@ export async function cancelOrder(
       return true;
     });
     if (cancelled) {
-      if (was !== 'pending_payment' && steps.refundCancelled) {
+      // An order on account was never charged: its credit went back above, nothing is refunded.
+      if (was === 'paid' && steps.refundCancelled) {
         await steps.refundCancelled(orderId, actor).catch(() => undefined);
       }
       return { deletedCount: 1 };

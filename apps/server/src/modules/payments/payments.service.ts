@@ -100,7 +100,7 @@ async function markPaid(
       { provider: intent.provider, reference: intentId, paidAt: paid.paidAt ?? new Date() },
       steps.seller,
     );
-    const withInvoice = { ...full, invoice: issued };
+    const withInvoice = { ...full, invoice: { ...issued, paidAt: issued.issuedAt } };
     await steps.notify(tx, { kind: 'order_paid' }, withInvoice);
     return withInvoice;
   });

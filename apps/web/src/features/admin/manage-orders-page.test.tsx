@@ -37,11 +37,17 @@ const order = (n: number, status: OrderStatus): Order => ({
   carrier: null,
   trackingNumber: null,
   invoice: ['paid', 'shipped', 'delivered'].includes(status)
-    ? { number: `INV-2026-00000${n}`, issuedAt: '2026-11-01T00:05:00.000Z' }
+    ? {
+        number: `INV-2026-00000${n}`,
+        issuedAt: '2026-11-01T00:05:00.000Z',
+        dueAt: null,
+        paidAt: '2026-11-01T00:05:00.000Z',
+      }
     : null,
   phone: '+1 555 010 2030',
   address: '1 Main St',
   status,
+  paymentMethod: 'card',
   paid: ['paid', 'shipped', 'delivered'].includes(status),
   transactionId: null,
   delivered: status === 'delivered',

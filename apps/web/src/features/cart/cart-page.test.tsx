@@ -96,6 +96,7 @@ const order: Order = {
   phone: '+1 555 010 2030',
   address: '42 Circuit Road',
   status: 'pending_payment',
+  paymentMethod: 'card',
   paid: false,
   transactionId: null,
   delivered: false,

@@ -88,6 +88,7 @@ async function requestFor(
     company_id: null,
     billing_address: null,
     from_cart: false,
+    on_account: false,
     lines: placed,
     mail_subject: `Your order ${id}`,
     mail_html: `<p>Order ${id}</p>`,
@@ -122,8 +123,8 @@ describe('BatchQueue (group commit)', () => {
     orders.map((o) => ({
       outcome: 'placed',
       went_low: [],
-      // The request's number, so each answer can be told from the others.
       created_at: o.order_id.slice(1),
+      credit_left_cents: null,
     }));
   const tick = () => new Promise((r) => setImmediate(r));
 

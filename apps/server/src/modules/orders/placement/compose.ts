@@ -35,6 +35,8 @@ export interface Delivery {
   poNumber: string | null;
   billTo: BillTo | null;
   fromCart: boolean;
+  /** On the company's account (`billTo.companyId`): invoiced at once, not paid by card first. */
+  onAccount: boolean;
 }
 
 /** The order row (as the API answers it once placed) and the placement request that writes it. */
@@ -80,7 +82,8 @@ export function composeOrder(
     poNumber: delivery.poNumber,
     companyId: delivery.billTo?.companyId ?? null,
     billingAddress: delivery.billTo?.billingAddress ?? null,
-    status: 'pending_payment',
+    status: delivery.onAccount ? 'on_account' : 'pending_payment',
+    paymentMethod: delivery.onAccount ? 'account' : 'card',
     paymentIntentId: null,
     transactionId: null,
     paidAt: null,
@@ -114,6 +117,7 @@ export function composeOrder(
     po_number: row.poNumber,
     company_id: row.companyId,
     billing_address: row.billingAddress,
+    on_account: delivery.onAccount,
     from_cart: delivery.fromCart,
     lines: row.lines.map((l, i) => {
       const tool = priced[i]!.tool;

@@ -1,19 +1,22 @@
 import type { ShopTerms } from '@voltforge/contract/charges';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
+import { creditMessages } from '@voltforge/contract/credit-rules';
+import type { InvoiceRef } from '@voltforge/contract/invoice';
+import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 import { orderMessages } from '@voltforge/contract/order-rules';
 import type { Actor } from '../../../auth/guards.ts';
-import type { Db } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import { conflict } from '../../../http-error.ts';
 import type { RenderOrderMail } from '../../../mail/order-notices.ts';
 import type { OnLowStock } from '../../../stock/low-stock.service.ts';
-import { orderToJson } from '../order-row.ts';
+import { orderToJson, type OrderRow } from '../order-row.ts';
 import { afterCommit } from './after-commit.ts';
 import { composeOrder, type BillTo } from './compose.ts';
 import { confirmTotal } from './confirm-total.ts';
 import { judgeLines, refuseUnknownIds } from './judge.ts';
 import { readForOrder } from './read.ts';
-import { placeBatched } from './reserve.ts';
+import { placeBatched, placeBatchWith, type Placement, type PlacementRequest } from './reserve.ts';
 import { sumSameTool, type WantedLine } from './sum-lines.ts';
 
 /*
@@ -33,6 +36,12 @@ export interface PlaceOrderInput {
   billTo?: BillTo;
   /** Checking out the account's cart: the lines must still be the cart's, and the total as shown. */
   fromCart?: { expectedTotalCents: number };
+  /**
+   * On the company's account (`billTo.companyId`): placed within its available credit, and
+   * invoiced by `invoice` in the placing transaction (handed over by checkout: invoices are a
+   * module above this one), so an order on account never exists without its invoice.
+   */
+  onAccount?: { invoice: (tx: Tx, placed: OrderRow) => Promise<InvoiceRef> };
 }
 
 export interface PlaceOrderDeps {
@@ -65,6 +74,7 @@ export async function placeOrder(
     poNumber: input.poNumber ?? null,
     billTo: input.billTo ?? null,
     fromCart: !!input.fromCart,
+    onAccount: !!input.onAccount,
   };
   for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
     const state = await readForOrder(
@@ -83,15 +93,54 @@ export async function placeOrder(
       deps.shopTerms,
       deps,
     );
-    const placed = await placeBatched(db, request);
+    const { placed, invoice } = input.onAccount
+      ? await placeOnAccount(db, request, row, input.onAccount.invoice)
+      : { placed: await placeBatched(db, request), invoice: null };
     if (placed.outcome === 'too_many_unpaid') {
       throw conflict(orderMessages.tooManyUnpaid(deps.maxUnpaid));
     }
     if (placed.outcome === 'cart_changed') throw conflict(checkoutMessages.cartChanged);
+    if (placed.outcome === 'no_terms') throw conflict(creditMessages.noTerms);
+    if (placed.outcome === 'over_credit') {
+      const left = centsToDollars(Number(placed.credit_left_cents ?? 0));
+      throw conflict(
+        creditMessages.overCredit(formatUsd(left), formatUsd(centsToDollars(row.totalCents))),
+      );
+    }
     // 'changed': a tool changed or its stock ran short since the read; read again.
     if (placed.outcome !== 'placed') continue;
     await afterCommit(db, placed.went_low, deps.onLowStock);
-    return orderToJson({ ...row, createdAt: new Date(placed.created_at ?? state.now) });
+    return orderToJson({
+      ...row,
+      invoice: invoice
+        ? {
+            number: invoice.number,
+            issuedAt: new Date(invoice.issuedAt),
+            dueAt: invoice.dueAt ? new Date(invoice.dueAt) : null,
+            paidAt: null,
+          }
+        : null,
+      createdAt: new Date(placed.created_at ?? state.now),
+    });
   }
   throw conflict(orderMessages.stockChangedRetry);
+}
+
+/**
+ * An order on account, alone (not group-committed): the placement function and the invoice in one
+ * transaction, so the credit it holds, the order and its invoice exist together or not at all.
+ */
+async function placeOnAccount(
+  db: Db,
+  request: PlacementRequest,
+  row: OrderRow,
+  invoice: (tx: Tx, placed: OrderRow) => Promise<InvoiceRef>,
+): Promise<{ placed: Placement; invoice: InvoiceRef | null }> {
+  return db.transaction(async (tx) => {
+    const [placed] = await placeBatchWith(tx)([request]);
+    if (!placed) throw new Error('the placement gave no answer');
+    if (placed.outcome !== 'placed') return { placed, invoice: null };
+    const createdAt = new Date(placed.created_at ?? Date.now());
+    return { placed, invoice: await invoice(tx, { ...row, createdAt }) };
+  });
 }

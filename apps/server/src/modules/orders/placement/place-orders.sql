@@ -3,19 +3,25 @@
 -- the function differs from it). Called by reserve.ts (step 6 of placing an order) with a batch
 -- of orders, each judged and priced by the contract's rules in steps 3-5; it applies none of them,
 -- it only checks that what was judged still holds, under the locks, and writes everything at once:
---   1. lock: each account (an advisory lock: the unpaid cap), then every tool, in id order
+--   1. lock: the companies of orders on account (their credit), then each account (an advisory
+--      lock: the unpaid cap), then every tool, each in id order
 --   2. each order:
---      a. the account's unpaid orders under the cap, else 'too_many_unpaid'
+--      a. the account's unpaid orders under the cap, else 'too_many_unpaid'; on account, the
+--         company has terms ('no_terms') and its available credit (limit - what it owes: the
+--         ledger's holds less settlements and releases) covers the total, else 'over_credit' with
+--         the credit left
 --      b. every line's tool has the terms it was priced from and the stock, else 'changed'
 --         (the caller reads again: its read explains a shortage line by line)
 --      c. from the cart: the cart still holds exactly these lines, else 'cart_changed'
---      d. write: the stock of every line, the order, its lines (each with the project revision
---         and the buyer's reference it came from, as given), a stock movement per line, the
---         mail; the cart's lines go. went_low lists the tools this order took to the low-stock
+--      d. write: the stock of every line, the order (on account: `on_account`, its total held
+--         in the credit ledger), its lines (each with the project revision and the buyer's
+--         reference it came from, as given), a stock movement per line, the mail; the cart's
+--         lines go. The caller issues an order on account's invoice in the same transaction. went_low lists the tools this order took to the low-stock
 --         threshold the caller read (`low_at`, the contract's rule) first; the caller marks them.
 -- Changes of tools are announced by the tool table's trigger, not by this function.
 CREATE OR REPLACE FUNCTION "voltforge_place_orders"(p_orders jsonb)
-RETURNS TABLE (idx integer, outcome text, went_low uuid[], created_at timestamptz)
+RETURNS TABLE (idx integer, outcome text, went_low uuid[], created_at timestamptz,
+               credit_left_cents bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
   o record;
@@ -25,8 +31,18 @@ DECLARE
   v_ok integer;
   v_low uuid[];
   v_at timestamptz;
+  v_company uuid;
+  v_limit integer;
+  v_terms integer;
+  v_owed bigint;
 BEGIN
   -- 1. lock
+  FOR v_company IN
+    SELECT DISTINCT (e ->> 'company_id')::uuid FROM jsonb_array_elements(p_orders) AS e
+     WHERE (e ->> 'on_account')::boolean ORDER BY 1
+  LOOP
+    PERFORM 1 FROM "company" c WHERE c.id = v_company FOR NO KEY UPDATE;
+  END LOOP;
   FOR v_key IN
     SELECT DISTINCT hashtext(e ->> 'user_id') FROM jsonb_array_elements(p_orders) AS e ORDER BY 1
   LOOP
@@ -47,14 +63,29 @@ BEGIN
              phone text, address text, max_unpaid integer, goods_cents integer,
              shipping_cents integer, tax_cents integer, tax_rate_bp integer, total_cents integer,
              company text, tax_id text, po_number text, company_id uuid, billing_address text,
-             from_cart boolean, mail_subject text, mail_html text, mail_text text)
+             on_account boolean, from_cart boolean, mail_subject text, mail_html text, mail_text text)
      ORDER BY x.n
   LOOP
     -- a. the unpaid cap
     IF (SELECT count(*) FROM "order" od
          WHERE od.user_id = o.user_id AND od.status = 'pending_payment') >= o.max_unpaid THEN
-      RETURN QUERY SELECT o.i, 'too_many_unpaid'::text, NULL::uuid[], NULL::timestamptz;
+      RETURN QUERY SELECT o.i, 'too_many_unpaid'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
       CONTINUE;
+    END IF;
+    IF o.on_account THEN
+      SELECT c.terms_days, c.credit_limit_cents INTO v_terms, v_limit
+        FROM "company" c WHERE c.id = o.company_id;
+      IF v_terms IS NULL THEN
+        RETURN QUERY SELECT o.i, 'no_terms'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+        CONTINUE;
+      END IF;
+      SELECT coalesce(sum(CASE WHEN ce.kind = 'hold' THEN ce.amount_cents ELSE -ce.amount_cents END), 0)
+        INTO v_owed FROM "credit_entry" ce WHERE ce.company_id = o.company_id;
+      IF v_owed + o.total_cents > v_limit THEN
+        RETURN QUERY SELECT o.i, 'over_credit'::text, NULL::uuid[], NULL::timestamptz,
+                            greatest(v_limit - v_owed, 0);
+        CONTINUE;
+      END IF;
     END IF;
 
     -- b. terms and stock, every line
@@ -64,7 +95,7 @@ BEGIN
       FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
       LEFT JOIN "tool" t ON t.id = l.tool_id;
     IF v_lines = 0 OR v_ok <> v_lines THEN
-      RETURN QUERY SELECT o.i, 'changed'::text, NULL::uuid[], NULL::timestamptz;
+      RETURN QUERY SELECT o.i, 'changed'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
       CONTINUE;
     END IF;
 
@@ -76,7 +107,7 @@ BEGIN
             ON l.tool_id = c.tool_id AND l.quantity = c.quantity
          WHERE c.user_id = o.user_id FOR UPDATE OF c) AS held;
       IF v_ok <> v_lines THEN
-        RETURN QUERY SELECT o.i, 'cart_changed'::text, NULL::uuid[], NULL::timestamptz;
+        RETURN QUERY SELECT o.i, 'cart_changed'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
         CONTINUE;
       END IF;
     END IF;
@@ -92,10 +123,17 @@ BEGIN
       INTO v_low FROM taken;
     INSERT INTO "order" (id, number, user_id, customer_name, email, phone, address, goods_cents,
                          shipping_cents, tax_cents, tax_rate_bp, total_cents, company, tax_id,
-                         po_number, company_id, billing_address, created_at)
+                         po_number, company_id, billing_address, status, payment_method,
+                         created_at)
     VALUES (o.order_id, o.number, o.user_id, o.customer_name, o.email, o.phone, o.address,
             o.goods_cents, o.shipping_cents, o.tax_cents, o.tax_rate_bp, o.total_cents, o.company,
-            o.tax_id, o.po_number, o.company_id, o.billing_address, v_at);
+            o.tax_id, o.po_number, o.company_id, o.billing_address,
+            CASE WHEN o.on_account THEN 'on_account' ELSE 'pending_payment' END,
+            CASE WHEN o.on_account THEN 'account' ELSE 'card' END, v_at);
+    IF o.on_account AND o.total_cents > 0 THEN
+      INSERT INTO "credit_entry" (company_id, order_id, kind, amount_cents, created_at)
+      VALUES (o.company_id, o.order_id, 'hold', o.total_cents, v_at);
+    END IF;
     INSERT INTO "order_line" (order_id, line_no, tool_id, tool_name, part_number,
                               unit_price_cents, quantity, total_cents, project_id,
                               project_revision, project_name, customer_ref)
@@ -120,7 +158,7 @@ BEGIN
       DELETE FROM "cart_line" c USING jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
        WHERE c.user_id = o.user_id AND c.tool_id = l.tool_id;
     END IF;
-    RETURN QUERY SELECT o.i, 'placed'::text, v_low, v_at;
+    RETURN QUERY SELECT o.i, 'placed'::text, v_low, v_at, NULL::bigint;
   END LOOP;
 END
 $$;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import { PerKey, refusedForItsData, type Rows } from './batch-queue.ts';
 
 /*
@@ -50,6 +50,8 @@ export interface PlacementRequest {
   po_number: string | null;
   company_id: string | null;
   billing_address: string | null;
+  /** On the company's account: placed only within its available credit, which it holds. */
+  on_account: boolean;
   /** Checked out from the account's cart: placed only while the cart holds these lines. */
   from_cart: boolean;
   lines: PlacementLine[];
@@ -60,17 +62,22 @@ export interface PlacementRequest {
 
 /** What `voltforge_place_orders` answers for one order. */
 export type Placement = {
-  outcome: 'placed' | 'too_many_unpaid' | 'changed' | 'cart_changed';
+  outcome: 'placed' | 'too_many_unpaid' | 'changed' | 'cart_changed' | 'no_terms' | 'over_credit';
   /** The tools this order took to their low-stock threshold first. */
   went_low: string[] | null;
   created_at: string | Date | null;
+  /** 'over_credit': what the company may still buy on account, in cents. */
+  credit_left_cents: string | number | null;
 };
 
 /** Places a batch with one database call; answers in the batch's order, one per order. */
 export type PlaceBatch = (orders: PlacementRequest[]) => Promise<Array<Placement | undefined>>;
 
-/** One call of `voltforge_place_orders`: one statement, one transaction. */
-export function placeBatchWith(db: Db): PlaceBatch {
+/**
+ * One call of `voltforge_place_orders`: one statement, in its own transaction, or in the caller's
+ * (an order on account is placed alone, with its invoice, in one transaction).
+ */
+export function placeBatchWith(db: Db | Tx): PlaceBatch {
   return async (orders) => {
     const result = (await db.execute<Placement & { idx: number }>(
       sql`select * from voltforge_place_orders(${JSON.stringify(orders)}::jsonb)`,

@@ -162,7 +162,14 @@ describe('step 5: compose the order and its placement', () => {
     const customer = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user' as const };
     const { row, request } = composeOrder(
       customer,
-      { phone: '+1 555 0100', address: '1 Main St', poNumber: null, billTo: null, fromCart: true },
+      {
+        phone: '+1 555 0100',
+        address: '1 Main St',
+        poNumber: null,
+        billTo: null,
+        fromCart: true,
+        onAccount: false,
+      },
       state,
       priced,
       charges,
