@@ -6,6 +6,7 @@ import { bundleBudget } from '../../scripts/bundle-budget.ts';
 import { routePreload } from '../../scripts/route-preload.ts';
 import { eagerModuleWrappers } from '../../scripts/eager-module-wrappers.ts';
 import { precompress } from '../../scripts/precompress.ts';
+import { preloadOnlyMissing } from '../../scripts/preload-missing.ts';
 // The page table (loaded with Vite's module runner, `--configLoader runner` in package.json, which
 // resolves the workspace's TypeScript packages that it and the contract import).
 import { modulesOf, pages, signedInFrameModules } from './src/lib/pages.ts';
@@ -23,6 +24,9 @@ const apiProxy = { '/api': { target: 'http://127.0.0.1:3000' } };
 /** What src/main.tsx imports on every page as soon as it has run: React DOM, in a task of its own. */
 const withEntry = ['node_modules/react-dom/client.js'];
 
+// A page's import() preloads only the chunks its caller has not loaded already (see the plugin).
+const preloads = preloadOnlyMissing();
+
 export default defineConfig(({ isSsrBuild }) => ({
   // Pinned so the build works the same from the repo root or from apps/web.
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -31,6 +35,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     // React DOM compiled as its chunk is parsed, not again when it is evaluated (see the plugin).
     eagerModuleWrappers(),
+    preloads.plugin,
     // What a phone downloads for the home page (see scripts/bundle-budget.ts): the entry and
     // the home route's page. A visitor never loads the toast container or the menus. The limits
     // were set with a few kB of room (entry 94 kB and home page 113 kB then, after React
@@ -77,7 +82,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     // Every browser the shop supports preloads modules itself; the polyfill was dead weight.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
     // The public files are the browser build's to copy; the renderer's build needs none.
     copyPublicDir: !isSsrBuild,
   },

@@ -62,6 +62,8 @@ export const companyAnswerSchema = z.object({
   billingAddress: z.string().nullable(),
   poRequired: z.boolean(),
   buyersSeeAllOrders: z.boolean(),
+  /** Payment on account, when staff granted terms: the days, and the credit left (dollars). */
+  account: z.object({ termsDays: z.number().int(), available: z.number() }).nullable(),
   /** The caller's role in it. */
   role: companyRoleSchema,
   members: z.array(companyMemberSchema),

@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/api/query-client';
 import { fakeAuth } from '../test/fake-auth-client';
-import { routePatterns } from '../lib/paths';
+import { pages } from '../lib/pages';
 import { AppRoutes, routes } from './router';
 
 vi.mock('../lib/auth/auth-client', async () => ({
@@ -92,6 +92,6 @@ function servedPatterns(table: RouteObject[], parent = ''): string[] {
 describe('paths', () => {
   it('names exactly the pages the router serves', () => {
     const served = [...new Set(servedPatterns(routes, '/'))].sort();
-    expect(served).toEqual([...new Set(Object.values(routePatterns))].sort());
+    expect(served).toEqual([...new Set(Object.values(pages).map((page) => page.path))].sort());
   });
 });

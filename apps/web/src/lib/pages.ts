@@ -123,6 +123,7 @@ export const pages = {
     'admin',
     'features/admin/manage-reviews-page.tsx',
   ),
+  companies: line('/dashboard/companies', 'admin', 'features/admin/companies-page.tsx'),
   mail: line(mailLinkPaths.mail, 'admin', 'features/admin-mail/mail-page.tsx'),
   mailMessage: line(
     `${mailLinkPaths.mail}/:id`,

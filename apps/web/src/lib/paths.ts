@@ -3,11 +3,6 @@ import { pages, type PageName } from './pages';
 type WithId<P> = P extends `${string}:id${string}` ? true : false;
 type PatternOf<N extends PageName> = (typeof pages)[N]['path'];
 
-/** The route pattern of every page, by name, from the page table (lib/pages.ts). */
-export const routePatterns = Object.fromEntries(
-  Object.entries(pages).map(([name, page]) => [name, page.path]),
-) as { [N in PageName]: PatternOf<N> };
-
 const withId = (pattern: string) => (id: string) => pattern.replace(':id', encodeURIComponent(id));
 
 /**

@@ -13,6 +13,9 @@ import { company, companyInvitation, companyMember } from '../../db/schema/compa
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { owedByCompany } from '../credit/credit.service.ts';
+import { availableCredit } from '@voltforge/contract/credit-rules';
+import { centsToDollars } from '@voltforge/contract/money';
 import { companyInvitationMail } from '../../mail/templates/company-mails.ts';
 
 /*
@@ -146,6 +149,18 @@ export async function readCompany(db: Db | Tx, userId: string): Promise<Company 
     billingAddress: row.billingAddress,
     poRequired: row.poRequired,
     buyersSeeAllOrders: row.buyersSeeAllOrders,
+    account:
+      row.termsDays === null
+        ? null
+        : {
+            termsDays: row.termsDays,
+            available: centsToDollars(
+              availableCredit(
+                row.creditLimitCents,
+                (await owedByCompany(db, [row.id])).get(row.id) ?? 0,
+              ),
+            ),
+          },
     role: mine.role,
     members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
     invitations: invitations.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),

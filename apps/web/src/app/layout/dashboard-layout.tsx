@@ -39,6 +39,7 @@ const adminItems: NavItem[] = [
   },
   { to: paths.manageOrders, label: 'Manage Orders' },
   { to: paths.manageReviews, label: 'Manage Reviews' },
+  { to: paths.companies, label: 'Companies' },
   { to: paths.mail, label: 'Mail' },
   { to: paths.inbox, label: 'Inbox' },
 ];

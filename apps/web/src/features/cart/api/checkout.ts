@@ -5,6 +5,7 @@ import { api } from '../../../lib/api/api-client';
 import { cartKeys } from '../../../lib/cart/cart-keys';
 import { orderKeys } from '../../../lib/api/order-keys';
 import { toolKeys } from '../../../lib/api/catalogue-keys';
+import { companyKeys } from '../../../lib/api/get-company';
 
 /** POST /api/checkout: the server cart becomes one order; the body says only where and how much. */
 export function checkout(body: CheckoutInput): Promise<Order> {
@@ -24,6 +25,8 @@ export function useCheckout() {
           ? [
               queryClient.invalidateQueries({ queryKey: toolKeys.lists() }),
               queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
+              // On account: the company's available credit changed.
+              queryClient.invalidateQueries({ queryKey: companyKeys.all }),
               ...order.lines.map((line) =>
                 queryClient.invalidateQueries({ queryKey: toolKeys.detail(line.toolId) }),
               ),

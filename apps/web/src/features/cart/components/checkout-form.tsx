@@ -1,6 +1,9 @@
 import type { SavedAddress } from '@voltforge/contract/address-book';
 import type { Cart } from '@voltforge/contract/cart';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
+import { creditMessages, termsLabel } from '@voltforge/contract/credit-rules';
+import { formatUsd } from '@voltforge/contract/money';
+import type { PaymentMethod } from '@voltforge/contract/order-rules';
 import { MAX_PO_NUMBER_LENGTH } from '@voltforge/contract/po-number';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -36,6 +39,8 @@ interface CheckoutFormProps {
   firstAddress: string;
   /** The buyer's company asks for a PO number on every order. */
   poRequired?: boolean;
+  /** The buyer's company's terms and credit left, when it may pay on invoice. */
+  account?: { termsDays: number; available: number } | null;
   /** From the buyer's profile (phone, address, company, tax id), to start from. */
   defaults: FormValues;
   /** A refused checkout names the short lines (tool id → the server's words); {} clears them. */
@@ -52,11 +57,14 @@ export function CheckoutForm({
   books,
   firstAddress,
   poRequired = false,
+  account = null,
   onShortages,
 }: CheckoutFormProps) {
   const navigate = useNavigate();
   const checkout = useCheckout();
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A company with terms pays on invoice unless the buyer picks the card.
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(account ? 'account' : 'card');
   // Set synchronously on the first accepted submit, so a double click cannot send twice.
   const sending = useRef(false);
   const {
@@ -79,7 +87,15 @@ export function CheckoutForm({
     setRefusal(null);
     onShortages({});
     checkout.mutate(
-      { phone, address, poNumber, company, taxId, expectedTotal: cart.total },
+      {
+        phone,
+        address,
+        poNumber,
+        company,
+        taxId,
+        expectedTotal: cart.total,
+        ...(account ? { paymentMethod } : {}),
+      },
       {
         onSuccess: (order) => {
           toast.success(checkoutMessages.placed);
@@ -171,6 +187,36 @@ export function CheckoutForm({
         error={errors.taxId?.message}
         {...register('taxId')}
       />
+      {account ? (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">Payment</legend>
+          <label className="flex items-start gap-2">
+            <input
+              type="radio"
+              name="paymentMethod"
+              className="radio radio-sm mt-0.5"
+              checked={paymentMethod === 'account'}
+              onChange={() => setPaymentMethod('account')}
+            />
+            <span>
+              {creditMessages.payOnInvoice}
+              <span className="block text-sm text-base-content/75">
+                {termsLabel(account.termsDays)}: {formatUsd(account.available)} of credit available
+              </span>
+            </span>
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="paymentMethod"
+              className="radio radio-sm"
+              checked={paymentMethod === 'card'}
+              onChange={() => setPaymentMethod('card')}
+            />
+            {creditMessages.payByCard}
+          </label>
+        </fieldset>
+      ) : null}
       {refusal ? (
         <p role="alert" className="font-medium text-error">
           {refusal}

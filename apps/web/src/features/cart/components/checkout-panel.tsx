@@ -63,6 +63,7 @@ function SignedInCheckout({
       books={books}
       firstAddress={chosen?.id ?? ''}
       poRequired={company.data?.poRequired ?? false}
+      account={company.data?.account ?? null}
       onShortages={onShortages}
     />
   );

@@ -27,6 +27,7 @@ import { applyFieldErrors } from '../../../lib/forms/form-errors';
 import { toast } from '../../../lib/page/toast';
 import { AddressBook } from './address-book';
 import { CompanyOrders } from './company-orders';
+import { CompanyStatementSection } from './company-statement';
 import {
   useCreateCompany,
   useInvite,
@@ -309,6 +310,12 @@ function CompanyDetails({ company, me }: { company: Company; me: string }) {
       <AddressBook book="company" canChange={admin} title="Shared addresses" nested />
       <h4 className="font-semibold">Orders</h4>
       <CompanyOrders everyone={company.role !== 'buyer' || company.buyersSeeAllOrders} />
+      {admin ? (
+        <>
+          <h4 className="font-semibold">Statement</h4>
+          <CompanyStatementSection />
+        </>
+      ) : null}
       {admin ? (
         <>
           <h4 className="font-semibold">Invitations</h4>
