@@ -1,5 +1,8 @@
 import { invoiceMessages } from '@voltforge/contract/invoice-rules';
+import { dateFormat } from '@voltforge/contract/format-date';
 import type { Order } from '@voltforge/contract/order';
+
+const day = dateFormat({ dateStyle: 'medium' }, 'UTC');
 
 /** GET /api/order/:id/invoice.pdf: the order's invoice, for its customer and for admins. */
 export const invoicePdfPath = (orderId: string) =>
@@ -16,7 +19,8 @@ interface InvoiceLinkProps {
  */
 export function InvoiceLink({ order, className = 'link link-primary' }: InvoiceLinkProps) {
   if (!order.invoice) return null;
-  return (
+  const { dueAt, paidAt } = order.invoice;
+  const link = (
     <a
       href={invoicePdfPath(order._id)}
       download={`${order.invoice.number}.pdf`}
@@ -26,5 +30,15 @@ export function InvoiceLink({ order, className = 'link link-primary' }: InvoiceL
     >
       {invoiceMessages.download}
     </a>
+  );
+  // On account: when it falls due, until it is paid.
+  if (!dueAt) return link;
+  return (
+    <span className="inline-flex flex-wrap items-baseline gap-x-1">
+      {link}
+      <span className="text-xs text-base-content/80" data-testid="invoice-due">
+        {paidAt ? 'paid' : `due ${day.format(new Date(dueAt))}`}
+      </span>
+    </span>
   );
 }

@@ -25,8 +25,10 @@ export function useCheckout() {
           ? [
               queryClient.invalidateQueries({ queryKey: toolKeys.lists() }),
               queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
-              // On account: the company's available credit changed.
-              queryClient.invalidateQueries({ queryKey: companyKeys.all }),
+              // On account: the company's available credit changed. Marked stale, read again where
+              // it is next shown: refetched now, it would hold the checkout up while the emptied
+              // cart unmounts the form, whose navigation to the order would then never run.
+              queryClient.invalidateQueries({ queryKey: companyKeys.all, refetchType: 'none' }),
               ...order.lines.map((line) =>
                 queryClient.invalidateQueries({ queryKey: toolKeys.detail(line.toolId) }),
               ),
