@@ -514,6 +514,34 @@ async function main() {
     if (r.status !== 201)
       throw new Error(`saving a reader address failed: ${r.status} ${JSON.stringify(r.json)}`);
   }
+  // A company on account: the reader is its admin, with five invoices on its statement; as many
+  // members as buyers, who check out on invoice below.
+  const company = await api(shopBase, 'POST', '/api/company', {
+    cookie: reader.cookie,
+    body: { name: 'Bench Works Ltd' },
+  });
+  if (company.status !== 201)
+    throw new Error(`creating a company failed: ${company.status} ${JSON.stringify(company.json)}`);
+  const terms = await api(shopBase, 'PUT', `/api/admin/companies/${company.json.id}/account`, {
+    cookie: admin.cookie,
+    body: { termsDays: 30, creditLimit: 10_000_000 },
+  });
+  if (terms.status !== 200)
+    throw new Error(`granting terms failed: ${terms.status} ${JSON.stringify(terms.json)}`);
+  for (let i = 0; i < 5; i++) {
+    const filled = await fillCart(shopBase, reader, [bulkTool]);
+    const status = await checkoutOf(shopBase, reader, filled.total, 'account');
+    if (status !== 201) throw new Error(`a checkout on account failed: ${status}`);
+  }
+  const accountBuyers = [];
+  for (let i = 0; i < buyers.length; i++) {
+    const member = await signUp(
+      shopBase,
+      `bench-account-${i}-${randomBytes(3).toString('hex')}@example.com`,
+    );
+    await joinCompany(shopBase, admin, reader, member);
+    accountBuyers.push(member);
+  }
   // Each buyer's own 1,000-line project (projects are private): every catalogue part several
   // times, so lines of one tool are summed, and one line in ten a part nobody sells.
   const bomOf = (tools) => ({
@@ -576,6 +604,12 @@ async function main() {
     },
     { name: 'GET /api/profile', path: '/api/profile', cookie: reader.cookie },
     { name: 'GET /api/addresses (3 saved)', path: '/api/addresses', cookie: reader.cookie },
+    {
+      name: 'GET /api/company/statement (5 invoices)',
+      path: '/api/company/statement',
+      cookie: reader.cookie,
+    },
+    { name: 'GET /api/admin/companies', path: '/api/admin/companies', cookie: admin.cookie },
     {
       // A 500-line bill of materials: every catalogue part a few times (so duplicates are merged)
       // and one line in five a part nobody sells (so suggestions are looked for).
@@ -802,7 +836,7 @@ async function main() {
   if (!oversellOk) failed = true;
 
   if (checkoutToo) {
-    if (!(await benchCheckout(shopBase, admin, buyers))) failed = true;
+    if (!(await benchCheckout(shopBase, admin, buyers, accountBuyers))) failed = true;
   }
   if (failed) {
     // What the shop logged (warnings and errors) says why a request failed.
@@ -824,6 +858,28 @@ async function fillCart(base, buyer, toolIds) {
   return r.status === 200 ? { total: r.json.total } : { status: r.status };
 }
 
+/**
+ * `member` joins the company of `companyAdmin` as a buyer, by the invitation's link, read from the
+ * outbox as staff read it.
+ */
+async function joinCompany(base, staff, companyAdmin, member) {
+  const invited = await api(base, 'POST', '/api/company/invitations', {
+    cookie: companyAdmin.cookie,
+    body: { email: member.email, role: 'buyer' },
+  });
+  if (invited.status !== 201) throw new Error(`inviting failed: ${invited.status}`);
+  const mails = await api(base, 'GET', '/api/mail?pageSize=10', { cookie: staff.cookie });
+  const mail = mails.json?.find((m) => m.to === member.email.toLowerCase());
+  const detail = mail && (await api(base, 'GET', `/api/mail/${mail.id}`, { cookie: staff.cookie }));
+  const token = /join=([\w-]+)/.exec(detail?.json?.text ?? '')?.[1];
+  if (!token) throw new Error(`no invitation for ${member.email} in the outbox`);
+  const joined = await api(base, 'POST', '/api/company/join', {
+    cookie: member.cookie,
+    body: { token },
+  });
+  if (joined.status !== 200) throw new Error(`joining failed: ${joined.status}`);
+}
+
 async function emptyCart(base, buyer) {
   const cart = await api(base, 'GET', '/api/cart', { cookie: buyer.cookie });
   for (const line of cart.json?.lines ?? []) {
@@ -831,7 +887,7 @@ async function emptyCart(base, buyer) {
   }
 }
 
-function checkoutOf(base, buyer, total) {
+function checkoutOf(base, buyer, total, paymentMethod = 'card') {
   return api(base, 'POST', '/api/checkout', {
     cookie: buyer.cookie,
     body: {
@@ -839,6 +895,7 @@ function checkoutOf(base, buyer, total) {
       address: '1 Bench Street',
       poNumber: 'PO-BENCH-1',
       expectedTotal: total,
+      paymentMethod,
     },
   }).then(
     (r) => r.status,
@@ -853,7 +910,7 @@ function checkoutOf(base, buyer, total) {
  * share the machine), and checkout alone (all carts filled, then all checked out at once, in
  * rounds). Then the oversell check across carts.
  */
-async function benchCheckout(base, admin, buyers) {
+async function benchCheckout(base, admin, buyers, accountBuyers) {
   let ok = true;
   const toolIds = [];
   for (let i = 0; i < CART_TOOLS; i++) {
@@ -923,6 +980,37 @@ async function benchCheckout(base, admin, buyers) {
     `Cart checkout alone, ${buyers.length} carts at once (filled beforehand), ${fmt(burstMs / 1000, 1)} s of checkouts → ${fmt(burstPlaced / (burstMs / 1000))} checkouts/s (${fmt((burstPlaced * CART_LINES) / (burstMs / 1000))} lines/s), p50 ${fmt(median(burst), 1)} ms, p99 ${fmt(p99(burst), 1)} ms, ${burstOthers.length} not placed${burstOthers.length ? ` (${[...new Set(burstOthers)].join(', ')})` : ''}`,
   );
   if (burstOthers.length > 0) ok = false;
+
+  // 3. The same on account: members of one company check out "Pay on invoice" at once; each is
+  // placed alone with its invoice, under the company's lock (docs/payments.md).
+  const account = [];
+  const accountStatuses = [];
+  let accountMs = 0;
+  const accountUntil = performance.now() + duration * 1000;
+  for (let round = 0; performance.now() < accountUntil; round++) {
+    const totals = await Promise.all(
+      accountBuyers.map((buyer, n) => fillCart(base, buyer, [...new Set(cartOf(n + round + 1))])),
+    );
+    const t0 = performance.now();
+    await Promise.all(
+      accountBuyers.map(async (buyer, n) => {
+        if (totals[n].status) {
+          accountStatuses.push(`add ${totals[n].status}`);
+          return;
+        }
+        const sent = performance.now();
+        accountStatuses.push(await checkoutOf(base, buyer, totals[n].total, 'account'));
+        account.push(performance.now() - sent);
+      }),
+    );
+    accountMs += performance.now() - t0;
+  }
+  const accountPlaced = accountStatuses.filter((s) => s === 201).length;
+  const accountOthers = accountStatuses.filter((s) => s !== 201);
+  out(
+    `Cart checkout on account alone, ${accountBuyers.length} members of one company at once (filled beforehand), ${fmt(accountMs / 1000, 1)} s of checkouts → ${fmt(accountPlaced / (accountMs / 1000))} checkouts/s, p50 ${fmt(median(account), 1)} ms, p99 ${fmt(p99(account), 1)} ms, ${accountOthers.length} not placed${accountOthers.length ? ` (${[...new Set(accountOthers)].join(', ')})` : ''}`,
+  );
+  if (accountOthers.length > 0) ok = false;
 
   // Oversell across carts: one unit of each of 10 tools per cart, three times as many carts as
   // the stock; exactly the stock's worth of carts must be placed, and every stock end at 0.

@@ -36,6 +36,7 @@ const adminPages = [
   '/dashboard/addTool',
   '/dashboard/manageTools',
   '/dashboard/manageOrders',
+  '/dashboard/companies',
 ];
 
 async function signIn(page: Page, who: { email: string; password: string }) {

@@ -1,4 +1,4 @@
--- Payment on account (docs/architecture.md, "Payment on account"): a company's terms and credit
+-- Payment on account (docs/payments.md, "Payment on account"): a company's terms and credit
 -- limit, an invoice's due date and when it was paid, the payments received, and the credit
 -- ledger (append-only: a trigger refuses UPDATE and DELETE). The placement function, from its one
 -- source (apps/server/src/modules/orders/placement/place-orders.sql), checks and holds credit; it

@@ -1,5 +1,5 @@
 /*
- * Payment on account (docs/architecture.md, "Payment on account"): a company's terms, its credit
+ * Payment on account (docs/payments.md, "Payment on account"): a company's terms, its credit
  * and its words, without zod (pages show them before zod loads).
  */
 

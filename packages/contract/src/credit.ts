@@ -3,7 +3,7 @@ import { creditMessages, paymentTerms } from './credit-rules.ts';
 import { hasAtMostTwoDecimals } from './admin.ts';
 
 /**
- * Payment on account's routes (docs/architecture.md, "Payment on account"). Amounts travel in
+ * Payment on account's routes (docs/payments.md, "Payment on account"). Amounts travel in
  * dollars with two decimals, as everywhere at the edge.
  */
 

@@ -40,7 +40,7 @@ export const invoicePayment = pgTable(
 );
 
 /**
- * The company's credit, as a ledger (docs/architecture.md, "Payment on account"): rows are only
+ * The company's credit, as a ledger (docs/payments.md, "Payment on account"): rows are only
  * ever added (a trigger refuses UPDATE and DELETE). An order on account holds its total when
  * placed; a payment received settles part of it; a cancellation releases what was still owed.
  * What a company owes = Σ hold − Σ settle − Σ release; one hold and at most one release per order.

@@ -4,7 +4,7 @@ import { creditEntry } from '../../db/schema/credit.ts';
 import { invoice } from '../../db/schema/order.ts';
 
 /*
- * The credit ledger (docs/architecture.md, "Payment on account"). Rows are only added: the
+ * The credit ledger (docs/payments.md, "Payment on account"). Rows are only added: the
  * placement function holds an order's total (place-orders.sql), a payment received settles part
  * of it, a cancellation releases what was still owed. What a company owes is the ledger's sum.
  */

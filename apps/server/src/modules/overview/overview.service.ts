@@ -27,7 +27,7 @@ import { listLowStock } from '../../stock/low-stock.service.ts';
 const DAY_MS = 86_400_000;
 
 /** Orders whose goods count as sold (top tools): paid and not cancelled. */
-const EARNING: OrderStatus[] = ['paid', 'shipped', 'delivered'];
+const EARNING: OrderStatus[] = ['paid', 'on_account', 'shipped', 'delivered'];
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 

@@ -29,7 +29,7 @@ import { membershipOf } from '../company/company.service.ts';
 import { owedByCompany, settleCredit } from '../credit/credit.service.ts';
 
 /*
- * Payment on account, after the invoice (docs/architecture.md, "Payment on account"): what each
+ * Payment on account, after the invoice (docs/payments.md, "Payment on account"): what each
  * company owes and when, the payments staff record, the statement a company admin reads, and the
  * reminders. The credit itself is the ledger's (modules/credit).
  */

@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000;
  * worked out when the review is read, so it follows the orders as they are now. Written with
  * qualified names, as the query around it may or may not join other tables.
  */
-export const verifiedBuyer = sql<boolean>`exists (select 1 from "order" o where o.user_id = "review"."user_id" and o.status in ('paid', 'shipped', 'delivered'))`;
+export const verifiedBuyer = sql<boolean>`exists (select 1 from "order" o where o.user_id = "review"."user_id" and o.status in ('paid', 'on_account', 'shipped', 'delivered'))`;
 
 export function reviewToJson(row: ReviewRow, verified: boolean): Review {
   return {

@@ -51,7 +51,7 @@ export function PaymentPage() {
         >
           <div className="card-body gap-4">
             <h2 id="payment-card-title" className="card-title text-xl">
-              Card payment
+              {order.paymentMethod === 'account' ? 'Payment on account' : 'Card payment'}
             </h2>
             {showForm ? (
               <PaymentPanel order={order} onPaid={setPaidHere} />

@@ -9,6 +9,7 @@ import { RefundState } from '../../../components/order/refund-state';
 function headingOf(order: Order): string {
   if (order.status === 'pending_payment') return `Please pay for ${order.order}`;
   if (order.status === 'cancelled') return `Cancelled: ${order.order}`;
+  if (order.paymentMethod === 'account') return `On account: ${order.order}`;
   return `Paid: ${order.order}`;
 }
 
