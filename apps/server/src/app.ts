@@ -195,6 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     renderMail,
     onLowStock,
     seller: config.seller,
+    publicUrl: config.publicUrl,
   });
   // A paid order an admin cancels is refunded in full, by the refunds' one path.
   const refundCancelled = (orderId: string, actor: Actor) =>

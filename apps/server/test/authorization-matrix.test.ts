@@ -177,6 +177,34 @@ async function colleagueOfA(): Promise<string> {
   return colleague.id;
 }
 
+/** A fresh request for approval in A's company: a buyer with an order limit of 0 checks out. */
+async function approvalOfA(): Promise<string> {
+  const companyId = await companyOfA();
+  const buyer = await registerUser(t.app);
+  await t.app.db
+    .insert(companyMember)
+    .values({ userId: buyer.id, companyId, role: 'buyer', orderLimitCents: 0 });
+  await request(t.app, {
+    method: 'POST',
+    url: '/api/cart/lines',
+    payload: { lines: [{ toolId, quantity: 1 }] },
+    as: buyer,
+  });
+  const cart = await request(t.app, { method: 'GET', url: '/api/cart', as: buyer });
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/checkout',
+    payload: {
+      phone: '+1 555 010 2030',
+      address: '1 Matrix Way',
+      expectedTotal: cart.json<{ total: number }>().total,
+    },
+    as: buyer,
+  });
+  if (res.statusCode !== 202) throw new Error(`no request for approval: ${res.body}`);
+  return res.json<{ id: string }>().id;
+}
+
 /** The token of a fresh invitation from A's company to an address none of the callers has. */
 async function invitationToken(): Promise<string> {
   await companyOfA();
@@ -1094,6 +1122,43 @@ const matrix: Row[] = [
       await companyOfA();
       return { url: '/api/company/orders' };
     },
+  },
+  {
+    route: 'PUT /api/company/members/:userId/limits',
+    who: "the company's admins, on its members",
+    expected: [401, 200, 404, 404],
+    on: "a buyer in A's company",
+    call: async () => ({
+      url: `/api/company/members/${await colleagueOfA()}/limits`,
+      payload: { orderLimit: 500, monthlyLimit: null },
+    }),
+  },
+  {
+    route: 'GET /api/company/approvals',
+    who: "the company's approvers and admins (buyers: their own)",
+    expected: [401, 200, 404, 404],
+    on: "A's company",
+    call: async () => {
+      await companyOfA();
+      return { url: '/api/company/approvals' };
+    },
+  },
+  {
+    route: 'POST /api/company/approvals/:id/approve',
+    who: "the company's approvers and admins",
+    expected: [401, 200, 404, 404],
+    on: "a request for approval in A's company",
+    call: async () => ({ url: `/api/company/approvals/${await approvalOfA()}/approve` }),
+  },
+  {
+    route: 'POST /api/company/approvals/:id/reject',
+    who: "the company's approvers and admins",
+    expected: [401, 200, 404, 404],
+    on: "a request for approval in A's company",
+    call: async () => ({
+      url: `/api/company/approvals/${await approvalOfA()}/reject`,
+      payload: { reason: 'Not this quarter' },
+    }),
   },
   {
     route: 'GET /api/company/statement',

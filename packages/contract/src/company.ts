@@ -44,6 +44,9 @@ export const companyMemberSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: companyRoleSchema,
+  /** A buyer's limits in dollars (null: none); over them, checkout asks an approver. */
+  orderLimit: z.number().nullable(),
+  monthlyLimit: z.number().nullable(),
   joinedAt: z.string(),
 });
 

@@ -17,6 +17,8 @@ export const mailLinkPaths = {
   manageTools: '/dashboard/manageTools',
   /** Where an invitation's link lands (`?join=<token>`): the company section of the profile. */
   joinCompany: '/dashboard/updateProfile',
+  /** Where approvers decide: the company section of the profile. */
+  approvals: '/dashboard/updateProfile',
 } as const;
 
 /** A reset link is good for one use within this time. */

@@ -35,6 +35,8 @@ export const mailKinds = [
   'low_stock',
   'company_invitation',
   'invoice_reminder',
+  'approval_requested',
+  'approval_rejected',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
@@ -53,6 +55,8 @@ export const mailKindLabels: Record<MailKind, string> = {
   low_stock: 'Low stock notice to admins',
   company_invitation: 'Invitation to a company account',
   invoice_reminder: 'Invoice reminder',
+  approval_requested: 'Order sent for approval, to approvers',
+  approval_rejected: 'Approval rejected, to the buyer',
 };
 
 const MAX_PAGE = 10_000;

@@ -123,6 +123,12 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const orderListSchema = z.array(orderSchema);
 
+/** GET /api/company/orders: each order with who approved it, when a limit asked for approval. */
+export const companyOrderListSchema = z.array(
+  orderSchema.extend({ approvedBy: z.string().nullable() }),
+);
+export type CompanyOrder = z.infer<typeof companyOrderListSchema>[number];
+
 /** GET /api/order?email= : your own orders (an admin may name anyone's email). */
 export const orderListQuerySchema = z.object({
   email: z.string().trim().max(254).optional(),

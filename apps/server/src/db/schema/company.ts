@@ -52,11 +52,22 @@ export const companyMember = pgTable(
       .notNull()
       .references(() => company.id, { onDelete: 'cascade' }),
     role: text('role', { enum: companyRoles }).notNull(),
+    /**
+     * A buyer's limits, set by the company's admins (null: none): above the order limit, or when
+     * the company's orders this month and this one pass the monthly limit, checkout asks an
+     * approver instead of placing the order.
+     */
+    orderLimitCents: integer('order_limit_cents'),
+    monthlyLimitCents: integer('monthly_limit_cents'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('company_member_company_id_idx').on(t.companyId),
     check('company_member_role_known', sql`${t.role} in ('admin', 'approver', 'buyer')`),
+    check(
+      'company_member_limits_not_negative',
+      sql`${t.orderLimitCents} >= 0 and ${t.monthlyLimitCents} >= 0`,
+    ),
   ],
 );
 

@@ -69,6 +69,8 @@ export const order = pgTable(
      * its invoice is made out to when that is not where it ships (a copy, as the address is).
      */
     companyId: uuid('company_id').references(() => company.id),
+    /** Who approved it, when the buyer's limit sent it for approval (`approval`). */
+    approvedBy: text('approved_by').references(() => user.id, { onDelete: 'set null' }),
     billingAddress: text('billing_address'),
     /** Named by the admin who marked it shipped (optional). */
     carrier: text('carrier'),

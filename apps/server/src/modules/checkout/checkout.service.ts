@@ -2,28 +2,25 @@ import type { CheckoutBody } from '@voltforge/contract/checkout';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
 import { companyMessages } from '@voltforge/contract/company-rules';
 import { creditMessages } from '@voltforge/contract/credit-rules';
-import type { InvoiceRef } from '@voltforge/contract/invoice';
-import { eq } from 'drizzle-orm';
 import { dollarsToCents } from '@voltforge/contract/money';
+import type { Approval } from '@voltforge/contract/approval';
 import type { Order } from '@voltforge/contract/order';
 import type { Actor } from '../../auth/guards.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../http-error.ts';
 import { buyingCompanyOf } from '../company/company.service.ts';
 import { readCart } from '../cart/cart.service.ts';
 import type { BillTo } from '../orders/placement/compose.ts';
-import { placeOrder, type PlaceOrderDeps } from '../orders/placement/place-order.ts';
-import type { OrderRow } from '../orders/order-row.ts';
-import { issueInvoice } from '../invoices/invoices.service.ts';
-import { company } from '../../db/schema/company.ts';
-import type { Seller } from '../../config.ts';
+import { OverLimit } from '../orders/placement/place-order.ts';
+import { requestApproval } from './approvals.service.ts';
+import { placeCart, summaryOf, type CheckoutCart, type CheckoutDeps } from './cart-order.ts';
 
 /**
  * Who the invoice is made out to: the name and tax id said at checkout (either field sent), else
  * the buyer's company's, else (undefined) the profile's; a member's order is the company's, with
  * its billing address.
  */
-function billToOf(
+export function billToOf(
   body: CheckoutBody,
   buyingFor: Awaited<ReturnType<typeof buyingCompanyOf>>,
 ): BillTo | undefined {
@@ -39,85 +36,63 @@ function billToOf(
   };
 }
 
+/** What checkout answers: the order placed, or the request for approval it became. */
+export type CheckoutResult = { order: Order } | { approval: Approval };
+
 /**
  * Checks out the buyer's cart as one order (docs/architecture.md, "Orders and their lines"). A
  * line the cart already marks (archived, sold out, short, a quantity the rules refuse) is named
  * before anything is tried; then the order is placed by the one placement path, all lines or
  * none, at the total the buyer confirmed. The placement removes the cart's lines in the same
  * transaction and only while the cart still holds them, so a cart becomes at most one order
- * however often, and from however many devices, Checkout is pressed.
+ * however often, and from however many devices, Checkout is pressed. A company's buyer over
+ * their limit gets a request for approval instead (docs/payments.md, "Approvals").
  */
 export async function checkout(
   db: Db,
   customer: Actor,
   body: CheckoutBody,
   deps: CheckoutDeps,
-): Promise<Order> {
-  const [cart, buyingFor] = await Promise.all([
+): Promise<CheckoutResult> {
+  const [goods, buyingFor] = await Promise.all([
     readCart(db, customer.id),
     buyingCompanyOf(db, customer.id),
   ]);
-  if (cart.lines.length === 0) throw conflict(checkoutMessages.emptyCart);
+  if (goods.lines.length === 0) throw conflict(checkoutMessages.emptyCart);
   if (buyingFor?.poRequired && !body.poNumber) {
     throw badRequest(companyMessages.poRequired, { poNumber: companyMessages.poRequired });
   }
   const onAccount = body.paymentMethod === 'account';
   if (onAccount && !buyingFor) throw conflict(companyMessages.notInCompany);
   if (onAccount && buyingFor?.termsDays == null) throw conflict(creditMessages.noTerms);
-  const marked = cart.lines.flatMap((l) => (l.problem ? [[l.toolId, l.problem] as const] : []));
+  const marked = goods.lines.flatMap((l) => (l.problem ? [[l.toolId, l.problem] as const] : []));
   if (marked.length > 0) throw conflict(checkoutMessages.notReady, Object.fromEntries(marked));
-  return placeOrder(
-    db,
-    customer,
-    {
-      lines: cart.lines.map((l) => ({
-        toolId: l.toolId,
-        quantity: l.quantity,
-        source: {
-          projectId: l.project?.id ?? null,
-          projectRevision: l.project?.revision ?? null,
-          projectName: l.project?.name ?? null,
-          customerRef: l.customerRef,
-        },
-      })),
-      phone: body.phone,
-      address: body.address,
-      poNumber: body.poNumber || null,
-      billTo: billToOf(body, buyingFor),
-      fromCart: { expectedTotalCents: dollarsToCents(body.expectedTotal) },
-      onAccount: onAccount
-        ? { invoice: (tx, placed) => invoiceOnAccount(tx, placed, deps.seller) }
-        : undefined,
-    },
-    deps,
-  );
-}
-
-/**
- * The invoice of an order placed on account, in the placing transaction: due on the company's
- * terms as the placement found them (it holds the company's lock, so they cannot change between).
- */
-async function invoiceOnAccount(tx: Tx, placed: OrderRow, seller: Seller): Promise<InvoiceRef> {
-  const [terms] = await tx
-    .select({ days: company.termsDays })
-    .from(company)
-    .where(eq(company.id, placed.companyId!));
-  if (!terms?.days) throw new Error(`company ${placed.companyId} has no terms`);
-  const issued = await issueInvoice(
-    tx,
-    placed,
-    { issuedAt: placed.createdAt, termsDays: terms.days },
-    seller,
-  );
-  return {
-    number: issued.number,
-    issuedAt: issued.issuedAt.toISOString(),
-    dueAt: issued.dueAt?.toISOString() ?? null,
-    paidAt: null,
+  const cart: CheckoutCart = {
+    lines: goods.lines,
+    subtotalCents: goods.subtotalCents,
+    phone: body.phone,
+    address: body.address,
+    poNumber: body.poNumber || null,
+    billTo: billToOf(body, buyingFor),
+    paymentMethod: onAccount ? 'account' : 'card',
   };
-}
-
-export interface CheckoutDeps extends PlaceOrderDeps {
-  /** Who issues the invoice of an order on account. */
-  seller: Seller;
+  // Limits bind buyers only; approvers and admins approve, they are not approved.
+  const limits =
+    buyingFor?.role === 'buyer' &&
+    (buyingFor.orderLimitCents !== null || buyingFor.monthlyLimitCents !== null)
+      ? {
+          orderLimitCents: buyingFor.orderLimitCents,
+          monthlyLimitCents: buyingFor.monthlyLimitCents,
+        }
+      : null;
+  const expectedTotalCents = dollarsToCents(body.expectedTotal);
+  try {
+    return { order: await placeCart(db, customer, cart, expectedTotalCents, deps, { limits }) };
+  } catch (error) {
+    if (!(error instanceof OverLimit) || !buyingFor || !limits) throw error;
+    const summary = summaryOf(cart, deps.shopTerms);
+    return {
+      approval: await requestApproval(db, customer, buyingFor, summary, error.limit, limits, deps),
+    };
+  }
 }

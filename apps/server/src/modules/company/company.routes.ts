@@ -8,6 +8,7 @@ import {
   memberParamsSchema,
   memberRoleInputSchema,
 } from '@voltforge/contract/company';
+import { memberLimitsInputSchema } from '@voltforge/contract/approval';
 import { requireUser, signedIn } from '../../auth/guards.ts';
 import { registerAddressBook } from '../address-book/address-book.routes.ts';
 import {
@@ -17,6 +18,7 @@ import {
   joinCompany,
   readCompany,
   removeMember,
+  setMemberLimits,
   setMemberRole,
   updateCompany,
 } from './company.service.ts';
@@ -137,6 +139,23 @@ export async function companyRoutes(instance: FastifyInstance, opts: { publicUrl
         request.params.userId,
         request.body.role,
       ),
+  );
+
+  app.put(
+    '/api/company/members/:userId/limits',
+    {
+      onRequest: signedIn,
+      config: { extraErrors: [403, 404] },
+      schema: {
+        tags,
+        summary: "Set a member's spending limits, per order and per month (admins)",
+        params: memberParamsSchema,
+        body: memberLimitsInputSchema,
+        response: { 200: companyAnswerSchema },
+      },
+    },
+    async (request) =>
+      setMemberLimits(app.db, (await requireUser(request)).id, request.params.userId, request.body),
   );
 
   app.delete(

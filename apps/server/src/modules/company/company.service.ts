@@ -15,7 +15,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { owedByCompany } from '../credit/credit.service.ts';
 import { availableCredit } from '@voltforge/contract/credit-rules';
-import { centsToDollars } from '@voltforge/contract/money';
+import { centsToDollars, dollarsToCents } from '@voltforge/contract/money';
+import type { MemberLimitsInput } from '@voltforge/contract/approval';
 import { companyInvitationMail } from '../../mail/templates/company-mails.ts';
 
 /*
@@ -56,6 +57,9 @@ export async function buyingCompanyOf(
   billingAddress: string | null;
   poRequired: boolean;
   termsDays: number | null;
+  role: CompanyRole;
+  orderLimitCents: number | null;
+  monthlyLimitCents: number | null;
 } | null> {
   const [row] = await db
     .select({
@@ -65,6 +69,9 @@ export async function buyingCompanyOf(
       billingAddress: company.billingAddress,
       poRequired: company.poRequired,
       termsDays: company.termsDays,
+      role: companyMember.role,
+      orderLimitCents: companyMember.orderLimitCents,
+      monthlyLimitCents: companyMember.monthlyLimitCents,
     })
     .from(companyMember)
     .innerJoin(company, eq(company.id, companyMember.companyId))
@@ -117,6 +124,8 @@ export async function readCompany(db: Db | Tx, userId: string): Promise<Company 
       name: user.name,
       email: user.email,
       role: companyMember.role,
+      orderLimitCents: companyMember.orderLimitCents,
+      monthlyLimitCents: companyMember.monthlyLimitCents,
       joinedAt: companyMember.joinedAt,
     })
     .from(companyMember)
@@ -162,7 +171,12 @@ export async function readCompany(db: Db | Tx, userId: string): Promise<Company 
             ),
           },
     role: mine.role,
-    members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
+    members: members.map(({ orderLimitCents, monthlyLimitCents, ...m }) => ({
+      ...m,
+      orderLimit: orderLimitCents === null ? null : centsToDollars(orderLimitCents),
+      monthlyLimit: monthlyLimitCents === null ? null : centsToDollars(monthlyLimitCents),
+      joinedAt: m.joinedAt.toISOString(),
+    })),
     invitations: invitations.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
   };
 }
@@ -336,6 +350,29 @@ export async function setMemberRole(
         throw conflict(messages.lastAdmin);
     }
     await tx.update(companyMember).set({ role }).where(eq(companyMember.userId, memberId));
+  });
+  return (await readCompany(db, userId)) as Company;
+}
+
+/** PUT /api/company/members/:userId/limits (admins): a member's spending limits, null for none. */
+export async function setMemberLimits(
+  db: Db,
+  userId: string,
+  memberId: string,
+  input: MemberLimitsInput,
+): Promise<Company> {
+  await db.transaction(async (tx) => {
+    const mine = await lockedMembership(tx, userId);
+    requireAdmin(mine);
+    await memberOfMine(tx, mine, memberId);
+    const cents = (dollars: number | null) => (dollars === null ? null : dollarsToCents(dollars));
+    await tx
+      .update(companyMember)
+      .set({
+        orderLimitCents: cents(input.orderLimit),
+        monthlyLimitCents: cents(input.monthlyLimit),
+      })
+      .where(eq(companyMember.userId, memberId));
   });
   return (await readCompany(db, userId)) as Company;
 }

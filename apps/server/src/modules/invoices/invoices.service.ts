@@ -5,6 +5,8 @@ import { formatOrderNumber } from '@voltforge/contract/order-rules';
 import type { Seller } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { creditNote, invoice, type OrderRow } from '../../db/schema/order.ts';
+import { company } from '../../db/schema/company.ts';
+import type { InvoiceRef } from '@voltforge/contract/invoice';
 import type { RenderAttachment } from '../../mail/sender.ts';
 import type { PdfDocumentModel } from './document-pdf.ts';
 import { renderDocumentPdfOffThread } from './document-pdf-thread.ts';
@@ -101,6 +103,34 @@ export async function issueInvoice(
     paidAt: byCard ? issuedAt : null,
   });
   return { number, issuedAt, dueAt };
+}
+
+/**
+ * The invoice of an order placed on account, in the placing transaction: due on the company's
+ * terms as the placement found them (it holds the company's lock, so they cannot change between).
+ */
+export async function invoiceOnAccount(
+  tx: Tx,
+  placed: OrderRow,
+  seller: Seller,
+): Promise<InvoiceRef> {
+  const [terms] = await tx
+    .select({ days: company.termsDays })
+    .from(company)
+    .where(eq(company.id, placed.companyId!));
+  if (!terms?.days) throw new Error(`company ${placed.companyId} has no terms`);
+  const issued = await issueInvoice(
+    tx,
+    placed,
+    { issuedAt: placed.createdAt, termsDays: terms.days },
+    seller,
+  );
+  return {
+    number: issued.number,
+    issuedAt: issued.issuedAt.toISOString(),
+    dueAt: issued.dueAt?.toISOString() ?? null,
+    paidAt: null,
+  };
 }
 
 type DocumentTable = typeof invoice | typeof creditNote;

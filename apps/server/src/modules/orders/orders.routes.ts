@@ -6,6 +6,7 @@ import {
   deleteOrderResultSchema,
   orderIdParamsSchema,
   orderListQuerySchema,
+  companyOrderListSchema,
   orderListSchema,
   orderSchema,
 } from '@voltforge/contract/order';
@@ -91,7 +92,7 @@ export async function ordersRoutes(
       schema: {
         tags: ['company'],
         summary: "Your company's orders (admins and approvers: all; buyers: their own)",
-        response: { 200: orderListSchema },
+        response: { 200: companyOrderListSchema },
       },
     },
     async (request) => listCompanyOrders(app.db, await requireUser(request)),

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
-import type { DeleteOrderResult, Order } from '@voltforge/contract/order';
+import type { CompanyOrder, DeleteOrderResult, Order } from '@voltforge/contract/order';
 import {
   orderMessages,
   orderStatusLabels,
@@ -46,7 +46,7 @@ export const COMPANY_ORDERS_SHOWN = 200;
  * and approvers see all of them, a buyer their own unless the company lets buyers see all. An order stays the company's when the buyer
  * who placed it leaves. Orders cancelled before payment are left out, as in My Orders.
  */
-export async function listCompanyOrders(db: Db, actor: Actor): Promise<Order[]> {
+export async function listCompanyOrders(db: Db, actor: Actor): Promise<CompanyOrder[]> {
   const mine = await membershipOf(db, actor.id);
   if (!mine) throw notFound(companyMessages.notInCompany);
   const everyone = await seesAllCompanyOrders(db, mine);
@@ -62,7 +62,17 @@ export async function listCompanyOrders(db: Db, actor: Actor): Promise<Order[]> 
     )
     .orderBy(desc(order.createdAt), desc(order.id))
     .limit(COMPANY_ORDERS_SHOWN);
-  return (await withLines(db, rows)).map(orderToJson);
+  const approverIds = [...new Set(rows.flatMap((r) => (r.approvedBy ? [r.approvedBy] : [])))];
+  const approvers = approverIds.length
+    ? await db
+        .select({ id: user.id, name: user.name })
+        .from(user)
+        .where(inArray(user.id, approverIds))
+    : [];
+  return (await withLines(db, rows)).map((row) => ({
+    ...orderToJson(row),
+    approvedBy: approvers.find((a) => a.id === row.approvedBy)?.name ?? null,
+  }));
 }
 
 /**

@@ -37,6 +37,10 @@ export interface Delivery {
   fromCart: boolean;
   /** On the company's account (`billTo.companyId`): invoiced at once, not paid by card first. */
   onAccount: boolean;
+  /** The buyer's limits, when they have any; over them, approval is asked for instead. */
+  limits?: { orderLimitCents: number | null; monthlyLimitCents: number | null } | null;
+  /** An approved cart: its approval and who approved it. */
+  approval?: { id: string; approvedBy: string } | null;
 }
 
 /** The order row (as the API answers it once placed) and the placement request that writes it. */
@@ -84,6 +88,7 @@ export function composeOrder(
     billingAddress: delivery.billTo?.billingAddress ?? null,
     status: delivery.onAccount ? 'on_account' : 'pending_payment',
     paymentMethod: delivery.onAccount ? 'account' : 'card',
+    approvedBy: delivery.approval?.approvedBy ?? null,
     paymentIntentId: null,
     transactionId: null,
     paidAt: null,
@@ -118,6 +123,10 @@ export function composeOrder(
     company_id: row.companyId,
     billing_address: row.billingAddress,
     on_account: delivery.onAccount,
+    order_limit_cents: delivery.limits?.orderLimitCents ?? null,
+    monthly_limit_cents: delivery.limits?.monthlyLimitCents ?? null,
+    approval_id: delivery.approval?.id ?? null,
+    approved_by: delivery.approval?.approvedBy ?? null,
     from_cart: delivery.fromCart,
     lines: row.lines.map((l, i) => {
       const tool = priced[i]!.tool;

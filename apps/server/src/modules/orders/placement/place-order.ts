@@ -1,5 +1,6 @@
 import type { ShopTerms } from '@voltforge/contract/charges';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
+import { approvalMessages } from '@voltforge/contract/approval-rules';
 import { creditMessages } from '@voltforge/contract/credit-rules';
 import type { InvoiceRef } from '@voltforge/contract/invoice';
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
@@ -42,6 +43,17 @@ export interface PlaceOrderInput {
    * module above this one), so an order on account never exists without its invoice.
    */
   onAccount?: { invoice: (tx: Tx, placed: OrderRow) => Promise<InvoiceRef> };
+  /** The buyer's limits: over them nothing is placed and `OverLimit` is thrown. */
+  limits?: { orderLimitCents: number | null; monthlyLimitCents: number | null } | null;
+  /** Placing an approved cart: marks its approval approved in the placing transaction, once. */
+  approval?: { id: string; approvedBy: string };
+}
+
+/** The order is over the buyer's limit (per order, or the company's month): ask for approval. */
+export class OverLimit extends Error {
+  constructor(readonly limit: 'order' | 'month') {
+    super(`over the buyer's ${limit} limit`);
+  }
 }
 
 export interface PlaceOrderDeps {
@@ -75,6 +87,8 @@ export async function placeOrder(
     billTo: input.billTo ?? null,
     fromCart: !!input.fromCart,
     onAccount: !!input.onAccount,
+    limits: input.limits ?? null,
+    approval: input.approval ?? null,
   };
   for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
     const state = await readForOrder(
@@ -101,6 +115,9 @@ export async function placeOrder(
     }
     if (placed.outcome === 'cart_changed') throw conflict(checkoutMessages.cartChanged);
     if (placed.outcome === 'no_terms') throw conflict(creditMessages.noTerms);
+    if (placed.outcome === 'over_order_limit') throw new OverLimit('order');
+    if (placed.outcome === 'over_monthly_limit') throw new OverLimit('month');
+    if (placed.outcome === 'approval_taken') throw conflict(approvalMessages.decided('decided'));
     if (placed.outcome === 'over_credit') {
       const left = centsToDollars(Number(placed.credit_left_cents ?? 0));
       throw conflict(

@@ -3,18 +3,22 @@
 -- the function differs from it). Called by reserve.ts (step 6 of placing an order) with a batch
 -- of orders, each judged and priced by the contract's rules in steps 3-5; it applies none of them,
 -- it only checks that what was judged still holds, under the locks, and writes everything at once:
---   1. lock: the companies of orders on account (their credit), then each account (an advisory
---      lock: the unpaid cap), then every tool, each in id order
+--   1. lock: the companies of orders on account or within a buyer's limits (their credit, their
+--      month's spend), then each account (an advisory lock: the unpaid cap), then every tool,
+--      each in id order
 --   2. each order:
 --      a. the account's unpaid orders under the cap, else 'too_many_unpaid'; on account, the
 --         company has terms ('no_terms') and its available credit (limit - what it owes: the
 --         ledger's holds less settlements and releases) covers the total, else 'over_credit' with
---         the credit left
+--         the credit left; within a buyer's limits, the total is within the order limit
+--         ('over_order_limit') and the company's orders this month (UTC, not cancelled) and this
+--         one within the monthly limit ('over_monthly_limit'): the caller asks for approval
 --      b. every line's tool has the terms it was priced from and the stock, else 'changed'
 --         (the caller reads again: its read explains a shortage line by line)
 --      c. from the cart: the cart still holds exactly these lines, else 'cart_changed'
---      d. write: the stock of every line, the order (on account: `on_account`, its total held
---         in the credit ledger), its lines (each with the project revision and the buyer's
+--      d. write: an approved cart's approval, from pending to approved (else 'approval_taken':
+--         someone decided first), the stock of every line, the order (on account: `on_account`,
+--         its total held in the credit ledger), its lines (each with the project revision and the buyer's
 --         reference it came from, as given), a stock movement per line, the mail; the cart's
 --         lines go. The caller issues an order on account's invoice in the same transaction. went_low lists the tools this order took to the low-stock
 --         threshold the caller read (`low_at`, the contract's rule) first; the caller marks them.
@@ -39,7 +43,9 @@ BEGIN
   -- 1. lock
   FOR v_company IN
     SELECT DISTINCT (e ->> 'company_id')::uuid FROM jsonb_array_elements(p_orders) AS e
-     WHERE (e ->> 'on_account')::boolean ORDER BY 1
+     WHERE (e ->> 'on_account')::boolean OR e ->> 'order_limit_cents' IS NOT NULL
+        OR e ->> 'monthly_limit_cents' IS NOT NULL
+     ORDER BY 1
   LOOP
     PERFORM 1 FROM "company" c WHERE c.id = v_company FOR NO KEY UPDATE;
   END LOOP;
@@ -63,7 +69,8 @@ BEGIN
              phone text, address text, max_unpaid integer, goods_cents integer,
              shipping_cents integer, tax_cents integer, tax_rate_bp integer, total_cents integer,
              company text, tax_id text, po_number text, company_id uuid, billing_address text,
-             on_account boolean, from_cart boolean, mail_subject text, mail_html text, mail_text text)
+             on_account boolean, order_limit_cents integer, monthly_limit_cents integer,
+             approval_id uuid, approved_by text, from_cart boolean, mail_subject text, mail_html text, mail_text text)
      ORDER BY x.n
   LOOP
     -- a. the unpaid cap
@@ -86,6 +93,18 @@ BEGIN
                             greatest(v_limit - v_owed, 0);
         CONTINUE;
       END IF;
+    END IF;
+    IF o.total_cents > o.order_limit_cents THEN
+      RETURN QUERY SELECT o.i, 'over_order_limit'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+      CONTINUE;
+    END IF;
+    IF o.monthly_limit_cents IS NOT NULL AND o.total_cents + (
+         SELECT coalesce(sum(od.total_cents), 0) FROM "order" od
+          WHERE od.company_id = o.company_id AND od.status <> 'cancelled'
+            AND od.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+       ) > o.monthly_limit_cents THEN
+      RETURN QUERY SELECT o.i, 'over_monthly_limit'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+      CONTINUE;
     END IF;
 
     -- b. terms and stock, every line
@@ -113,6 +132,14 @@ BEGIN
     END IF;
 
     -- d. write
+    IF o.approval_id IS NOT NULL THEN
+      UPDATE "approval" SET status = 'approved', decided_by = o.approved_by, decided_at = now()
+       WHERE id = o.approval_id AND status = 'pending';
+      IF NOT FOUND THEN
+        RETURN QUERY SELECT o.i, 'approval_taken'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+        CONTINUE;
+      END IF;
+    END IF;
     v_at := clock_timestamp();
     WITH taken AS (
       UPDATE "tool" t SET in_stock = t.in_stock - l.quantity
@@ -124,12 +151,15 @@ BEGIN
     INSERT INTO "order" (id, number, user_id, customer_name, email, phone, address, goods_cents,
                          shipping_cents, tax_cents, tax_rate_bp, total_cents, company, tax_id,
                          po_number, company_id, billing_address, status, payment_method,
-                         created_at)
+                         approved_by, created_at)
     VALUES (o.order_id, o.number, o.user_id, o.customer_name, o.email, o.phone, o.address,
             o.goods_cents, o.shipping_cents, o.tax_cents, o.tax_rate_bp, o.total_cents, o.company,
             o.tax_id, o.po_number, o.company_id, o.billing_address,
             CASE WHEN o.on_account THEN 'on_account' ELSE 'pending_payment' END,
-            CASE WHEN o.on_account THEN 'account' ELSE 'card' END, v_at);
+            CASE WHEN o.on_account THEN 'account' ELSE 'card' END, o.approved_by, v_at);
+    IF o.approval_id IS NOT NULL THEN
+      UPDATE "approval" SET order_id = o.order_id WHERE id = o.approval_id;
+    END IF;
     IF o.on_account AND o.total_cents > 0 THEN
       INSERT INTO "credit_entry" (company_id, order_id, kind, amount_cents, created_at)
       VALUES (o.company_id, o.order_id, 'hold', o.total_cents, v_at);

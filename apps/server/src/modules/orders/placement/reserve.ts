@@ -52,6 +52,12 @@ export interface PlacementRequest {
   billing_address: string | null;
   /** On the company's account: placed only within its available credit, which it holds. */
   on_account: boolean;
+  /** A buyer's limits (null: none): over them the order is not placed, approval is asked for. */
+  order_limit_cents: number | null;
+  monthly_limit_cents: number | null;
+  /** An approved cart: its approval, marked approved by whom in the placing transaction. */
+  approval_id: string | null;
+  approved_by: string | null;
   /** Checked out from the account's cart: placed only while the cart holds these lines. */
   from_cart: boolean;
   lines: PlacementLine[];
@@ -62,7 +68,16 @@ export interface PlacementRequest {
 
 /** What `voltforge_place_orders` answers for one order. */
 export type Placement = {
-  outcome: 'placed' | 'too_many_unpaid' | 'changed' | 'cart_changed' | 'no_terms' | 'over_credit';
+  outcome:
+    | 'placed'
+    | 'too_many_unpaid'
+    | 'changed'
+    | 'cart_changed'
+    | 'no_terms'
+    | 'over_credit'
+    | 'over_order_limit'
+    | 'over_monthly_limit'
+    | 'approval_taken';
   /** The tools this order took to their low-stock threshold first. */
   went_low: string[] | null;
   created_at: string | Date | null;

@@ -1,6 +1,7 @@
 import type { SavedAddress } from '@voltforge/contract/address-book';
 import type { Cart } from '@voltforge/contract/cart';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
+import { approvalMessages } from '@voltforge/contract/approval-rules';
 import { creditMessages, termsLabel } from '@voltforge/contract/credit-rules';
 import { formatUsd } from '@voltforge/contract/money';
 import type { PaymentMethod } from '@voltforge/contract/order-rules';
@@ -16,7 +17,7 @@ import { applyFieldErrors } from '../../../lib/forms/form-errors';
 import { zodChecks } from '../../../lib/forms/lazy-resolver';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/page/toast';
-import { useCheckout } from '../api/checkout';
+import { isOrder, useCheckout } from '../api/checkout';
 
 const checks = zodChecks(() =>
   import('../../../lib/forms/delivery-schema').then((m) => m.checkoutFieldsSchema),
@@ -63,6 +64,7 @@ export function CheckoutForm({
   const navigate = useNavigate();
   const checkout = useCheckout();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [sentForApproval, setSentForApproval] = useState<string | null>(null);
   // A company with terms pays on invoice unless the buyer picks the card.
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(account ? 'account' : 'card');
   // Set synchronously on the first accepted submit, so a double click cannot send twice.
@@ -85,6 +87,7 @@ export function CheckoutForm({
     if (sending.current || blocked) return;
     sending.current = true;
     setRefusal(null);
+    setSentForApproval(null);
     onShortages({});
     checkout.mutate(
       {
@@ -97,9 +100,15 @@ export function CheckoutForm({
         ...(account ? { paymentMethod } : {}),
       },
       {
-        onSuccess: (order) => {
+        onSuccess: (answer) => {
+          if (!isOrder(answer)) {
+            sending.current = false;
+            toast.success(approvalMessages.sent);
+            setSentForApproval(approvalMessages.sentDetail(formatUsd(answer.total)));
+            return;
+          }
           toast.success(checkoutMessages.placed);
-          void navigate(paths.payment(order._id));
+          void navigate(paths.payment(answer._id));
         },
         onError: (error) => {
           sending.current = false;
@@ -216,6 +225,11 @@ export function CheckoutForm({
             {creditMessages.payByCard}
           </label>
         </fieldset>
+      ) : null}
+      {sentForApproval ? (
+        <p role="status" className="rounded-box border border-info/40 bg-info/10 p-3 text-sm">
+          {sentForApproval}
+        </p>
       ) : null}
       {refusal ? (
         <p role="alert" className="font-medium text-error">

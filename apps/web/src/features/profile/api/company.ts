@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Company, CompanyInput, InvitationInput } from '@voltforge/contract/company';
 import type { CompanyRole } from '@voltforge/contract/company-rules';
+import type { MemberLimitsInput } from '@voltforge/contract/approval';
 import { api } from '../../../lib/api/api-client';
 import { companyKeys } from '../../../lib/api/get-company';
 
@@ -33,4 +34,9 @@ export const useSetRole = () =>
 export const useRemoveMember = () =>
   useCompanyChange((userId: string) =>
     api.delete<Company | null>(`/company/members/${encodeURIComponent(userId)}`),
+  );
+
+export const useSetLimits = () =>
+  useCompanyChange(({ userId, limits }: { userId: string; limits: MemberLimitsInput }) =>
+    api.put<Company>(`/company/members/${encodeURIComponent(userId)}/limits`, limits),
   );

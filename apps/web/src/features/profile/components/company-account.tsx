@@ -26,6 +26,7 @@ import { useCompany } from '../../../lib/api/get-company';
 import { applyFieldErrors } from '../../../lib/forms/form-errors';
 import { toast } from '../../../lib/page/toast';
 import { AddressBook } from './address-book';
+import { CompanyApprovals, SpendingLimits } from './company-approvals';
 import { CompanyOrders } from './company-orders';
 import { CompanyStatementSection } from './company-statement';
 import {
@@ -308,6 +309,14 @@ function CompanyDetails({ company, me }: { company: Company; me: string }) {
       <h4 className="font-semibold">Members</h4>
       <Members company={company} me={me} />
       <AddressBook book="company" canChange={admin} title="Shared addresses" nested />
+      {admin ? (
+        <>
+          <h4 className="font-semibold">Spending limits</h4>
+          <SpendingLimits company={company} />
+        </>
+      ) : null}
+      <h4 className="font-semibold">Approvals</h4>
+      <CompanyApprovals canDecide={company.role !== 'buyer'} />
       <h4 className="font-semibold">Orders</h4>
       <CompanyOrders everyone={company.role !== 'buyer' || company.buyersSeeAllOrders} />
       {admin ? (

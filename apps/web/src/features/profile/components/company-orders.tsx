@@ -1,5 +1,5 @@
 import { formatUsd } from '@voltforge/contract/money';
-import type { Order } from '@voltforge/contract/order';
+import type { CompanyOrder } from '@voltforge/contract/order';
 import { useQuery } from '@tanstack/react-query';
 import { OrderStatusBadge } from '../../../components/order/order-status-badge';
 import { QueryError } from '../../../components/ui/query-error';
@@ -16,7 +16,7 @@ const COMPANY_ORDERS_PATH = '/company/orders';
 export function CompanyOrders({ everyone }: { everyone: boolean }) {
   const orders = useQuery({
     queryKey: orderKeys.company(),
-    queryFn: ({ signal }) => api.get<Order[]>(COMPANY_ORDERS_PATH, { signal }),
+    queryFn: ({ signal }) => api.get<CompanyOrder[]>(COMPANY_ORDERS_PATH, { signal }),
     meta: { read: COMPANY_ORDERS_PATH },
   });
   if (orders.error) {
@@ -36,6 +36,9 @@ export function CompanyOrders({ everyone }: { everyone: boolean }) {
           <span className="font-mono font-semibold">{order.number}</span>
           <span className="min-w-0 grow">
             {order.name}
+            {order.approvedBy ? (
+              <span className="text-base-content/80"> · approved by {order.approvedBy}</span>
+            ) : null}
             {order.poNumber ? (
               <span className="text-base-content/80">
                 {' '}

@@ -1,0 +1,210 @@
+-- Approvals (docs/payments.md, "Approvals"): a buyer's limits, the carts sent for approval (voided
+-- by a trigger when the requester's cart changes), who approved an order. The placement function,
+-- from its one source (apps/server/src/modules/orders/placement/place-orders.sql), checks the
+-- limits under the company's lock and marks an approved cart's approval in its transaction.
+CREATE TABLE "approval" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid NOT NULL,
+	"requested_by" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"fingerprint" text NOT NULL,
+	"total_cents" integer NOT NULL,
+	"summary" jsonb NOT NULL,
+	"why" text NOT NULL,
+	"reason" text,
+	"decided_by" text,
+	"decided_at" timestamp with time zone,
+	"order_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "approval_status_known" CHECK ("approval"."status" in ('pending', 'approved', 'rejected', 'void'))
+);
+--> statement-breakpoint
+ALTER TABLE "company_member" ADD COLUMN "order_limit_cents" integer;--> statement-breakpoint
+ALTER TABLE "company_member" ADD COLUMN "monthly_limit_cents" integer;--> statement-breakpoint
+ALTER TABLE "order" ADD COLUMN "approved_by" text;--> statement-breakpoint
+ALTER TABLE "approval" ADD CONSTRAINT "approval_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval" ADD CONSTRAINT "approval_requested_by_user_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval" ADD CONSTRAINT "approval_decided_by_user_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval" ADD CONSTRAINT "approval_order_id_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "approval_company_status_idx" ON "approval" USING btree ("company_id","status");--> statement-breakpoint
+CREATE INDEX "approval_requested_by_idx" ON "approval" USING btree ("requested_by");--> statement-breakpoint
+ALTER TABLE "order" ADD CONSTRAINT "order_approved_by_user_id_fk" FOREIGN KEY ("approved_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_member" ADD CONSTRAINT "company_member_limits_not_negative" CHECK ("company_member"."order_limit_cents" >= 0 and "company_member"."monthly_limit_cents" >= 0);--> statement-breakpoint
+CREATE FUNCTION "voltforge_void_pending_approvals"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "approval" SET status = 'void', decided_at = now()
+   WHERE requested_by = coalesce(NEW.user_id, OLD.user_id) AND status = 'pending';
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "cart_line_voids_approvals" AFTER INSERT OR UPDATE OR DELETE ON "cart_line"
+  FOR EACH ROW EXECUTE FUNCTION "voltforge_void_pending_approvals"();--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "voltforge_place_orders"(p_orders jsonb)
+RETURNS TABLE (idx integer, outcome text, went_low uuid[], created_at timestamptz,
+               credit_left_cents bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  o record;
+  v_key integer;
+  v_tool uuid;
+  v_lines integer;
+  v_ok integer;
+  v_low uuid[];
+  v_at timestamptz;
+  v_company uuid;
+  v_limit integer;
+  v_terms integer;
+  v_owed bigint;
+BEGIN
+  -- 1. lock
+  FOR v_company IN
+    SELECT DISTINCT (e ->> 'company_id')::uuid FROM jsonb_array_elements(p_orders) AS e
+     WHERE (e ->> 'on_account')::boolean OR e ->> 'order_limit_cents' IS NOT NULL
+        OR e ->> 'monthly_limit_cents' IS NOT NULL
+     ORDER BY 1
+  LOOP
+    PERFORM 1 FROM "company" c WHERE c.id = v_company FOR NO KEY UPDATE;
+  END LOOP;
+  FOR v_key IN
+    SELECT DISTINCT hashtext(e ->> 'user_id') FROM jsonb_array_elements(p_orders) AS e ORDER BY 1
+  LOOP
+    PERFORM pg_advisory_xact_lock(7340022, v_key);
+  END LOOP;
+  FOR v_tool IN
+    SELECT DISTINCT (l ->> 'tool_id')::uuid
+      FROM jsonb_array_elements(p_orders) AS e, jsonb_array_elements(e -> 'lines') AS l ORDER BY 1
+  LOOP
+    PERFORM 1 FROM "tool" t WHERE t.id = v_tool FOR NO KEY UPDATE;
+  END LOOP;
+
+  -- 2. each order
+  FOR o IN
+    SELECT (x.n - 1)::integer AS i, x.e -> 'lines' AS lines, r.*
+      FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS x(e, n),
+           jsonb_to_record(x.e) AS r(order_id uuid, number bigint, user_id text, customer_name text, email text,
+             phone text, address text, max_unpaid integer, goods_cents integer,
+             shipping_cents integer, tax_cents integer, tax_rate_bp integer, total_cents integer,
+             company text, tax_id text, po_number text, company_id uuid, billing_address text,
+             on_account boolean, order_limit_cents integer, monthly_limit_cents integer,
+             approval_id uuid, approved_by text, from_cart boolean, mail_subject text, mail_html text, mail_text text)
+     ORDER BY x.n
+  LOOP
+    -- a. the unpaid cap
+    IF (SELECT count(*) FROM "order" od
+         WHERE od.user_id = o.user_id AND od.status = 'pending_payment') >= o.max_unpaid THEN
+      RETURN QUERY SELECT o.i, 'too_many_unpaid'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+      CONTINUE;
+    END IF;
+    IF o.on_account THEN
+      SELECT c.terms_days, c.credit_limit_cents INTO v_terms, v_limit
+        FROM "company" c WHERE c.id = o.company_id;
+      IF v_terms IS NULL THEN
+        RETURN QUERY SELECT o.i, 'no_terms'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+        CONTINUE;
+      END IF;
+      SELECT coalesce(sum(CASE WHEN ce.kind = 'hold' THEN ce.amount_cents ELSE -ce.amount_cents END), 0)
+        INTO v_owed FROM "credit_entry" ce WHERE ce.company_id = o.company_id;
+      IF v_owed + o.total_cents > v_limit THEN
+        RETURN QUERY SELECT o.i, 'over_credit'::text, NULL::uuid[], NULL::timestamptz,
+                            greatest(v_limit - v_owed, 0);
+        CONTINUE;
+      END IF;
+    END IF;
+    IF o.total_cents > o.order_limit_cents THEN
+      RETURN QUERY SELECT o.i, 'over_order_limit'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+      CONTINUE;
+    END IF;
+    IF o.monthly_limit_cents IS NOT NULL AND o.total_cents + (
+         SELECT coalesce(sum(od.total_cents), 0) FROM "order" od
+          WHERE od.company_id = o.company_id AND od.status <> 'cancelled'
+            AND od.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+       ) > o.monthly_limit_cents THEN
+      RETURN QUERY SELECT o.i, 'over_monthly_limit'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+      CONTINUE;
+    END IF;
+
+    -- b. terms and stock, every line
+    SELECT count(*), count(t.id) FILTER (
+             WHERE voltforge_tool_terms(t) = l.terms AND t.in_stock >= l.quantity)
+      INTO v_lines, v_ok
+      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+      LEFT JOIN "tool" t ON t.id = l.tool_id;
+    IF v_lines = 0 OR v_ok <> v_lines THEN
+      RETURN QUERY SELECT o.i, 'changed'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+      CONTINUE;
+    END IF;
+
+    -- c. the cart still holds these lines
+    IF o.from_cart THEN
+      SELECT count(*) INTO v_ok FROM (
+        SELECT 1 FROM "cart_line" c
+          JOIN jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+            ON l.tool_id = c.tool_id AND l.quantity = c.quantity
+         WHERE c.user_id = o.user_id FOR UPDATE OF c) AS held;
+      IF v_ok <> v_lines THEN
+        RETURN QUERY SELECT o.i, 'cart_changed'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+        CONTINUE;
+      END IF;
+    END IF;
+
+    -- d. write
+    IF o.approval_id IS NOT NULL THEN
+      UPDATE "approval" SET status = 'approved', decided_by = o.approved_by, decided_at = now()
+       WHERE id = o.approval_id AND status = 'pending';
+      IF NOT FOUND THEN
+        RETURN QUERY SELECT o.i, 'approval_taken'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+        CONTINUE;
+      END IF;
+    END IF;
+    v_at := clock_timestamp();
+    WITH taken AS (
+      UPDATE "tool" t SET in_stock = t.in_stock - l.quantity
+        FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+       WHERE t.id = l.tool_id
+      RETURNING t.id, t.in_stock <= l.low_at AND t.low_stock_notified_at IS NULL AS low)
+    SELECT coalesce(array_agg(taken.id ORDER BY taken.id) FILTER (WHERE taken.low), '{}')
+      INTO v_low FROM taken;
+    INSERT INTO "order" (id, number, user_id, customer_name, email, phone, address, goods_cents,
+                         shipping_cents, tax_cents, tax_rate_bp, total_cents, company, tax_id,
+                         po_number, company_id, billing_address, status, payment_method,
+                         approved_by, created_at)
+    VALUES (o.order_id, o.number, o.user_id, o.customer_name, o.email, o.phone, o.address,
+            o.goods_cents, o.shipping_cents, o.tax_cents, o.tax_rate_bp, o.total_cents, o.company,
+            o.tax_id, o.po_number, o.company_id, o.billing_address,
+            CASE WHEN o.on_account THEN 'on_account' ELSE 'pending_payment' END,
+            CASE WHEN o.on_account THEN 'account' ELSE 'card' END, o.approved_by, v_at);
+    IF o.approval_id IS NOT NULL THEN
+      UPDATE "approval" SET order_id = o.order_id WHERE id = o.approval_id;
+    END IF;
+    IF o.on_account AND o.total_cents > 0 THEN
+      INSERT INTO "credit_entry" (company_id, order_id, kind, amount_cents, created_at)
+      VALUES (o.company_id, o.order_id, 'hold', o.total_cents, v_at);
+    END IF;
+    INSERT INTO "order_line" (order_id, line_no, tool_id, tool_name, part_number,
+                              unit_price_cents, quantity, total_cents, project_id,
+                              project_revision, project_name, customer_ref)
+    SELECT o.order_id, l.line_no, l.tool_id, l.tool_name, l.part_number, l.unit_price_cents,
+           l.quantity, l.unit_price_cents * l.quantity, l.project_id, l.project_revision,
+           l.project_name, l.customer_ref
+      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l;
+    -- The order's goods are the caller's (the pricing function's); they must be its lines' sum.
+    IF (SELECT sum(l.unit_price_cents::bigint * l.quantity)
+          FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l)
+       <> o.goods_cents THEN
+      RAISE EXCEPTION 'order % goods % are not the sum of its lines', o.order_id, o.goods_cents
+        USING ERRCODE = '23514';
+    END IF;
+    INSERT INTO "stock_movement" (tool_id, delta, reason, order_id, actor_id, created_at)
+    SELECT l.tool_id, -l.quantity, 'order', o.order_id, o.user_id, v_at
+      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l ORDER BY l.line_no;
+    INSERT INTO "mail_outbox" ("to", subject, html, text, kind, order_id, user_id, created_at)
+    VALUES (o.email, o.mail_subject, o.mail_html, o.mail_text, 'order_placed', o.order_id,
+            o.user_id, v_at);
+    IF o.from_cart THEN
+      DELETE FROM "cart_line" c USING jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+       WHERE c.user_id = o.user_id AND c.tool_id = l.tool_id;
+    END IF;
+    RETURN QUERY SELECT o.i, 'placed'::text, v_low, v_at, NULL::bigint;
+  END LOOP;
+END
+$$;
