@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import type { Company } from '@voltforge/contract/company';
 import type { Cart } from '@voltforge/contract/cart';
+import type { Approval } from '@voltforge/contract/approval';
+import { approvalMessages } from '@voltforge/contract/approval-rules';
 import { creditMessages } from '@voltforge/contract/credit-rules';
 import type { Order } from '@voltforge/contract/order';
 import {
@@ -30,13 +32,13 @@ async function recordPayment(staff: Page, invoice: string, amount: string) {
   await expect(staff.getByText(creditMessages.paymentRecorded).first()).toBeVisible();
 }
 
-test('staff grant a company terms; a colleague orders on account with a PO number to a second address; staff record the payments; a second order beyond the credit is refused', async ({
+test('staff grant a company terms; a colleague orders on account with a PO number to a second address, over their limit; the admin approves; staff record the payments; a second order beyond the credit is refused', async ({
   page,
   browser,
 }) => {
   test.setTimeout(180_000);
   // The company's admin, and a colleague who joins by the invitation's link.
-  await registerCustomer(page, 'Dana Admin');
+  const admin = await registerCustomer(page, 'Dana Admin');
   const made = await page.request.post('/api/company', {
     data: {
       name: 'Ledger Works Ltd',
@@ -88,7 +90,16 @@ test('staff grant a company terms; a colleague orders on account with a PO numbe
   await expect(staff.getByText(creditMessages.termsSaved).first()).toBeVisible();
   expect(await seriousViolations(staff)).toEqual([]);
 
-  // The colleague keeps a second address of their own and checks out to it, on invoice.
+  // The company's admin sets the colleague a limit of $10 an order.
+  await page.goto('/dashboard/updateProfile');
+  await hydrated(page);
+  const limits = page.getByRole('form', { name: 'Limits of Lee Buyer' });
+  await limits.getByLabel('Per order ($)').fill('10');
+  await limits.getByRole('button', { name: 'Save limits' }).click();
+  await expect(page.getByText(approvalMessages.limitsSaved).first()).toBeVisible();
+
+  // The colleague keeps a second address of their own and checks out to it, on invoice: over
+  // the limit, so it goes to the approvers.
   expect(
     (
       await buyerPage.request.post('/api/addresses', {
@@ -109,11 +120,29 @@ test('staff grant a company terms; a colleague orders on account with a PO numbe
   await expect(buyerPage.getByText(/Net 30: \$[\d,.]+ of credit available/)).toBeVisible();
   expect(await seriousViolations(buyerPage)).toEqual([]);
   await buyerPage.getByRole('button', { name: 'Checkout' }).click();
-  await expect(buyerPage).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+  await expect(
+    buyerPage.getByRole('status').filter({ hasText: 'sent to your company' }),
+  ).toBeVisible();
+
+  // The approval mail reaches the admin, who approves on the profile page.
+  await openMail(staff, admin.email, /Lee Buyer asks you to approve an order/);
+  await page.reload();
+  await hydrated(page);
+  const requests = page.getByRole('list', { name: 'Requests for approval' });
+  await expect(requests).toContainText('Over your order limit of $10.00');
+  expect(await seriousViolations(page)).toEqual([]);
+  await requests.getByRole('button', { name: 'Approve and place the order' }).click();
+  await expect(page.getByText(approvalMessages.approved).first()).toBeVisible();
+  await expect(requests).toContainText('Approved');
+  const approvals = (await (
+    await buyerPage.request.get('/api/company/approvals')
+  ).json()) as Approval[];
+  const orderId = approvals[0]!.order!.id;
+  await buyerPage.goto(`/dashboard/payment/${orderId}`);
+  await hydrated(buyerPage);
   await expect(
     buyerPage.getByText(/Placed on account: invoice INV-\d{4}-\d+ is due on/),
   ).toBeVisible();
-  const orderId = buyerPage.url().split('/').at(-1)!;
   const order = (await (await buyerPage.request.get(`/api/order/${orderId}`)).json()) as Order;
   expect(order).toMatchObject({
     status: 'on_account',
@@ -132,7 +161,7 @@ test('staff grant a company terms; a colleague orders on account with a PO numbe
   expect(pdf).toContain('9 Dock Road');
 
   // Staff record a partial payment, then the rest: the credit is back.
-  await staff.reload();
+  await staff.goto(`/dashboard/companies?company=${company.id}`);
   await hydrated(staff);
   await expect(staff.getByRole('list', { name: 'Invoices on account' })).toContainText(invoice);
   await recordPayment(staff, invoice, '10');
@@ -149,7 +178,15 @@ test('staff grant a company terms; a colleague orders on account with a PO numbe
   };
   expect(account).toMatchObject({ owed: 0, available: limit });
 
-  // A second order beyond the credit is refused with the figure left.
+  // Without a limit now, a second order beyond the credit is refused with the figure left.
+  const buyerId = approvals[0]!.requestedBy.id;
+  expect(
+    (
+      await page.request.put(`/api/company/members/${buyerId}/limits`, {
+        data: { orderLimit: null, monthlyLimit: null },
+      })
+    ).status(),
+  ).toBe(200);
   await buyerPage.request.post('/api/cart/lines', {
     data: { lines: [{ toolId: tool._id, quantity: 20 }] },
   });
