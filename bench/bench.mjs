@@ -610,6 +610,7 @@ async function main() {
       cookie: reader.cookie,
     },
     { name: 'GET /api/admin/companies', path: '/api/admin/companies', cookie: admin.cookie },
+    { name: 'GET /api/company/approvals', path: '/api/company/approvals', cookie: reader.cookie },
     {
       // A 500-line bill of materials: every catalogue part a few times (so duplicates are merged)
       // and one line in five a part nobody sells (so suggestions are looked for).
