@@ -221,6 +221,17 @@ describe('payment on account', () => {
     const placed = (await checkoutOnAccount(admin, tool.id, 2)).json<Order>();
     expect(await ledgerOwed(t.app.db, acme.id)).toBe(placed.total * 100);
 
+    // A refund goes to a card, which an order on account has not: cancelling it is the way.
+    const refund = await call(staff, 'POST', `/api/order/${placed._id}/refunds`, {
+      lines: [],
+      shipping: false,
+      whole: true,
+      restock: false,
+      reason: 'Ordered twice',
+    });
+    expect(refund.statusCode).toBe(409);
+    expect(errorOf(refund).message).toBe(creditMessages.cannotRefundOnAccount);
+
     // The buyer cannot cancel an order on account; staff can, twice at once.
     expect((await call(admin, 'DELETE', `/api/order/${placed._id}`)).statusCode).toBe(409);
     const both = await Promise.all([

@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+import { creditMessages } from '@voltforge/contract/credit-rules';
 import { documentNumber, type CreditNoteSnapshot } from '@voltforge/contract/invoice-rules';
 import { formatOrderNumber } from '@voltforge/contract/order-rules';
 import type { RefundRequest } from '@voltforge/contract/refund';
@@ -286,6 +287,7 @@ export async function refundOrder(
 ): Promise<RefundRow> {
   const row = await findOrderRow(db, orderId);
   if (!row) throw notFound(refundMessages.refundNotFound);
+  if (row.paymentMethod === 'account') throw conflict(creditMessages.cannotRefundOnAccount);
   if (!row.transactionId) throw conflict(refundMessages.notPaid);
   const made = await reserveRefund(db, row.id, request, actor?.id ?? null, provider.name);
   return sendRefund(db, made, row.transactionId, provider, steps);
