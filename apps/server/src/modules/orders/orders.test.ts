@@ -97,6 +97,7 @@ describe('POST /api/order', () => {
       phone: '+1 (555) 010-2030',
       address: '12 Foundry Lane, Springfield',
       status: 'pending_payment',
+      paymentMethod: 'card',
       paid: false,
       transactionId: null,
       delivered: false,
