@@ -32,6 +32,7 @@ export const timelineEventKinds = [
   'cancelled',
   'stock',
   'document',
+  'payment_received',
   'refund',
 ] as const;
 export type TimelineEventKind = (typeof timelineEventKinds)[number];

@@ -17,7 +17,8 @@ import { orderEvent } from '../../db/schema/order-event.ts';
 import { paymentAttempt, paymentEvent, testPaymentIntent } from '../../db/schema/payment.ts';
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import { stockMovement } from '../../db/schema/tool.ts';
-import { creditNote, refund } from '../../db/schema/order.ts';
+import { creditNote, invoice, refund } from '../../db/schema/order.ts';
+import { invoicePayment } from '../../db/schema/credit.ts';
 import { notFound } from '../../http-error.ts';
 import type { Actor } from '../../auth/guards.ts';
 import { findOrderRow } from '../orders/order-row.ts';
@@ -35,8 +36,9 @@ const RANK: Record<TimelineEvent['kind'], number> = {
   status: 4,
   // An invoice is issued with the payment, after it; a refund comes after what it refunds.
   document: 5,
-  cancelled: 6,
-  refund: 7,
+  payment_received: 6,
+  cancelled: 7,
+  refund: 8,
 };
 
 function person(role: string | null, name: string | null, forCustomer: boolean): TimelineActor {
@@ -173,78 +175,91 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
   if (!row || (!isAdmin && row.userId !== viewer.id)) throw notFound(orderMessages.orderNotFound);
   const forCustomer = !isAdmin;
 
-  const [changes, attempts, intents, providerEvents, movements, refunds] = await Promise.all([
-    db
-      .select({
-        at: orderEvent.createdAt,
-        from: orderEvent.fromStatus,
-        to: orderEvent.toStatus,
-        reason: orderEvent.cancelReason,
-        actorId: orderEvent.actorId,
-        actorName: user.name,
-        actorRole: user.role,
-      })
-      .from(orderEvent)
-      .leftJoin(user, eq(user.id, orderEvent.actorId))
-      .where(eq(orderEvent.orderId, id))
-      .orderBy(asc(orderEvent.createdAt)),
-    db
-      .select({
-        at: paymentAttempt.createdAt,
-        outcome: paymentAttempt.outcome,
-        intentId: paymentAttempt.intentId,
-        amountCents: paymentAttempt.amountCents,
-        reason: paymentAttempt.reason,
-        cardLast4: paymentAttempt.cardLast4,
-        actorId: paymentAttempt.actorId,
-        actorName: user.name,
-        actorRole: user.role,
-      })
-      .from(paymentAttempt)
-      .leftJoin(user, eq(user.id, paymentAttempt.actorId))
-      .where(eq(paymentAttempt.orderId, id))
-      .orderBy(asc(paymentAttempt.createdAt)),
-    db
-      .select()
-      .from(testPaymentIntent)
-      .where(eq(testPaymentIntent.orderId, id))
-      .orderBy(asc(testPaymentIntent.createdAt)),
-    isAdmin
-      ? db
-          .select()
-          .from(paymentEvent)
-          .where(eq(paymentEvent.orderId, id))
-          .orderBy(asc(paymentEvent.receivedAt))
-      : Promise.resolve([]),
-    isAdmin
-      ? db
-          .select({
-            at: stockMovement.createdAt,
-            delta: stockMovement.delta,
-            reason: stockMovement.reason,
-            actorName: user.name,
-            actorRole: user.role,
-            actorId: stockMovement.actorId,
-            toolId: stockMovement.toolId,
-          })
-          .from(stockMovement)
-          .leftJoin(user, eq(user.id, stockMovement.actorId))
-          .where(eq(stockMovement.orderId, id))
-          .orderBy(asc(stockMovement.createdAt))
-      : Promise.resolve([]),
-    db
-      .select({
-        refund,
-        actorName: user.name,
-        actorRole: user.role,
-        creditNote: creditNote.number,
-      })
-      .from(refund)
-      .leftJoin(user, eq(user.id, refund.actorId))
-      .leftJoin(creditNote, eq(creditNote.refundId, refund.id))
-      .where(eq(refund.orderId, id))
-      .orderBy(asc(refund.createdAt)),
-  ]);
+  const [changes, attempts, intents, providerEvents, movements, refunds, received] =
+    await Promise.all([
+      db
+        .select({
+          at: orderEvent.createdAt,
+          from: orderEvent.fromStatus,
+          to: orderEvent.toStatus,
+          reason: orderEvent.cancelReason,
+          actorId: orderEvent.actorId,
+          actorName: user.name,
+          actorRole: user.role,
+        })
+        .from(orderEvent)
+        .leftJoin(user, eq(user.id, orderEvent.actorId))
+        .where(eq(orderEvent.orderId, id))
+        .orderBy(asc(orderEvent.createdAt)),
+      db
+        .select({
+          at: paymentAttempt.createdAt,
+          outcome: paymentAttempt.outcome,
+          intentId: paymentAttempt.intentId,
+          amountCents: paymentAttempt.amountCents,
+          reason: paymentAttempt.reason,
+          cardLast4: paymentAttempt.cardLast4,
+          actorId: paymentAttempt.actorId,
+          actorName: user.name,
+          actorRole: user.role,
+        })
+        .from(paymentAttempt)
+        .leftJoin(user, eq(user.id, paymentAttempt.actorId))
+        .where(eq(paymentAttempt.orderId, id))
+        .orderBy(asc(paymentAttempt.createdAt)),
+      db
+        .select()
+        .from(testPaymentIntent)
+        .where(eq(testPaymentIntent.orderId, id))
+        .orderBy(asc(testPaymentIntent.createdAt)),
+      isAdmin
+        ? db
+            .select()
+            .from(paymentEvent)
+            .where(eq(paymentEvent.orderId, id))
+            .orderBy(asc(paymentEvent.receivedAt))
+        : Promise.resolve([]),
+      isAdmin
+        ? db
+            .select({
+              at: stockMovement.createdAt,
+              delta: stockMovement.delta,
+              reason: stockMovement.reason,
+              actorName: user.name,
+              actorRole: user.role,
+              actorId: stockMovement.actorId,
+              toolId: stockMovement.toolId,
+            })
+            .from(stockMovement)
+            .leftJoin(user, eq(user.id, stockMovement.actorId))
+            .where(eq(stockMovement.orderId, id))
+            .orderBy(asc(stockMovement.createdAt))
+        : Promise.resolve([]),
+      db
+        .select({
+          refund,
+          actorName: user.name,
+          actorRole: user.role,
+          creditNote: creditNote.number,
+        })
+        .from(refund)
+        .leftJoin(user, eq(user.id, refund.actorId))
+        .leftJoin(creditNote, eq(creditNote.refundId, refund.id))
+        .where(eq(refund.orderId, id))
+        .orderBy(asc(refund.createdAt)),
+      // On account: the payments staff recorded against the invoice.
+      db
+        .select({
+          payment: invoicePayment,
+          actorName: user.name,
+          actorRole: user.role,
+        })
+        .from(invoicePayment)
+        .innerJoin(invoice, eq(invoice.id, invoicePayment.invoiceId))
+        .leftJoin(user, eq(user.id, invoicePayment.recordedBy))
+        .where(eq(invoice.orderId, id))
+        .orderBy(asc(invoicePayment.createdAt)),
+    ]);
 
   const events: TimelineEvent[] = [
     {
@@ -349,8 +364,21 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
       at: row.invoice.issuedAt.toISOString(),
       kind: 'document',
       title: `Invoice ${row.invoice.number} issued`,
-      detail: `${formatUsd(centsToDollars(row.totalCents))} paid`,
+      detail: row.invoice.dueAt
+        ? `${formatUsd(centsToDollars(row.totalCents))} on account, due ${row.invoice.dueAt.toISOString().slice(0, 10)}`
+        : `${formatUsd(centsToDollars(row.totalCents))} paid`,
       actor: SHOP,
+    });
+  }
+  for (const r of received) {
+    events.push({
+      at: r.payment.createdAt.toISOString(),
+      kind: 'payment_received',
+      title: 'Payment received',
+      detail:
+        `${formatUsd(centsToDollars(r.payment.amountCents))} by bank transfer on ${r.payment.receivedOn}` +
+        (r.payment.reference ? `, reference ${r.payment.reference}` : ''),
+      actor: person(r.actorRole, r.actorName, forCustomer),
     });
   }
 

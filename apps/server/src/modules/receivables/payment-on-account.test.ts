@@ -197,6 +197,15 @@ describe('payment on account', () => {
     expect(rest.json<AccountInvoice>().paidAt).not.toBeNull();
     expect((await pay(1)).statusCode).toBe(409);
 
+    // The order's timeline tells the invoice on account and each payment received.
+    const timeline = (await call(staff, 'GET', `/api/order/${orderJson._id}/timeline`)).json<{
+      events: Array<{ title: string; detail: string | null }>;
+    }>();
+    expect(timeline.events.find((e) => e.title.startsWith('Invoice'))?.detail).toMatch(
+      /on account, due \d{4}-\d{2}-\d{2}$/,
+    );
+    expect(timeline.events.filter((e) => e.title === 'Payment received')).toHaveLength(2);
+
     // Paid in full: the credit is back, and the ledger says the same.
     const after = (
       await call(staff, 'GET', `/api/admin/companies/${acme.id}`)

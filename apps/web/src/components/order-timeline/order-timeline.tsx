@@ -26,6 +26,7 @@ const dot: Record<TimelineEvent['kind'], string> = {
   cancelled: 'bg-error',
   stock: 'bg-base-content/30',
   document: 'bg-info',
+  payment_received: 'bg-success',
   refund: 'bg-warning',
 };
 

@@ -1,5 +1,6 @@
 import { dateFormat } from '@voltforge/contract/format-date';
 import { chargeTexts } from '@voltforge/contract/charges';
+import { creditMessages } from '@voltforge/contract/credit-rules';
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 import type { Refund, RefundRequestInput } from '@voltforge/contract/refund';
@@ -473,7 +474,9 @@ export function RefundsSection({ order }: { order: Order }) {
   const toggle = useRef<HTMLButtonElement>(null);
   if (!order.invoice && order.refunds.length === 0) return null;
   const left = leftToRefundCents(order);
-  const refundable = order.invoice !== null && left > 0;
+  // Refunds go back to a card; an order on account is cancelled instead, releasing its credit.
+  const onAccount = order.paymentMethod === 'account';
+  const refundable = order.invoice !== null && left > 0 && !onAccount;
   const close = () => {
     setOpen(false);
     toggle.current?.focus();
@@ -488,13 +491,15 @@ export function RefundsSection({ order }: { order: Order }) {
             Refunds
           </h3>
           <p className="text-sm text-base-content/75" data-testid="refund-left">
-            {refundable
-              ? `${formatUsd(centsToDollars(left))} of ${formatUsd(order.total)} can still be refunded.`
-              : pending
-                ? 'Nothing more can be refunded while the pending refund holds the rest.'
-                : order.invoice
-                  ? 'Refunded in full.'
-                  : 'This order was never paid.'}
+            {onAccount
+              ? creditMessages.cannotRefundOnAccount
+              : refundable
+                ? `${formatUsd(centsToDollars(left))} of ${formatUsd(order.total)} can still be refunded.`
+                : pending
+                  ? 'Nothing more can be refunded while the pending refund holds the rest.'
+                  : order.invoice
+                    ? 'Refunded in full.'
+                    : 'This order was never paid.'}
           </p>
         </div>
         {refundable ? (
