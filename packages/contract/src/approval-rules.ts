@@ -1,3 +1,5 @@
+import type { PaymentMethod } from './order-rules.ts';
+
 /*
  * Approvals (docs/payments.md, "Approvals"): a buyer's spending limits, and the carts over them
  * that wait for an approver. Without zod (pages show these before zod loads).
@@ -30,7 +32,7 @@ export interface ApprovalSummary {
   phone: string;
   address: string;
   poNumber: string | null;
-  paymentMethod: 'card' | 'account';
+  paymentMethod: PaymentMethod;
   company: string | null;
   taxId: string | null;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { approvalMessages, approvalStatuses } from './approval-rules.ts';
 import { hasAtMostTwoDecimals } from './admin.ts';
 import { ONE_LINE } from './form-fields.ts';
+import { paymentMethods } from './order-rules.ts';
 
 /** A limit in dollars as an admin types it, or null for none. */
 const limitSchema = z
@@ -49,7 +50,7 @@ export const approvalSchema = z.object({
   ),
   address: z.string(),
   poNumber: z.string().nullable(),
-  paymentMethod: z.enum(['card', 'account']),
+  paymentMethod: z.enum(paymentMethods),
   reason: z.string().nullable(),
   decidedBy: z.string().nullable(),
   decidedAt: z.string().nullable(),

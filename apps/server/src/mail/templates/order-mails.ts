@@ -1,7 +1,7 @@
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import { mailLinkPaths } from '@voltforge/contract/mail-links';
 import { chargeTexts } from '@voltforge/contract/charges';
-import { formatOrderNumber } from '@voltforge/contract/order-rules';
+import { formatOrderNumber, type PaymentMethod } from '@voltforge/contract/order-rules';
 import type { RenderedMail } from '../outbox.ts';
 import {
   button,
@@ -40,7 +40,7 @@ export interface OrderMailData {
   /** The buyer's purchase-order number, named beside the order's wherever it is. */
   poNumber?: string | null;
   /** 'account': placed on the company's terms, invoiced at once: there is nothing to pay now. */
-  paymentMethod?: 'card' | 'account';
+  paymentMethod?: PaymentMethod;
   lines: readonly OrderMailLine[];
 }
 

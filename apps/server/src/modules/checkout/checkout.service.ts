@@ -20,7 +20,7 @@ import { placeCart, summaryOf, type CheckoutCart, type CheckoutDeps } from './ca
  * the buyer's company's, else (undefined) the profile's; a member's order is the company's, with
  * its billing address.
  */
-export function billToOf(
+function billToOf(
   body: CheckoutBody,
   buyingFor: Awaited<ReturnType<typeof buyingCompanyOf>>,
 ): BillTo | undefined {

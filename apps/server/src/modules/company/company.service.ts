@@ -112,13 +112,9 @@ function requireAdmin(mine: Membership): void {
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The caller's company, its members and (for admins) its open invitations; null when none. */
-export async function readCompany(db: Db | Tx, userId: string): Promise<Company | null> {
-  const mine = await membershipOf(db, userId);
-  if (!mine) return null;
-  const [row] = await db.select().from(company).where(eq(company.id, mine.companyId));
-  if (!row) return null;
-  const members = await db
+/** A company's members with their roles and limits, by name. */
+export function companyMembers(db: Db | Tx, companyId: string) {
+  return db
     .select({
       userId: companyMember.userId,
       name: user.name,
@@ -130,8 +126,17 @@ export async function readCompany(db: Db | Tx, userId: string): Promise<Company 
     })
     .from(companyMember)
     .innerJoin(user, eq(user.id, companyMember.userId))
-    .where(eq(companyMember.companyId, row.id))
+    .where(eq(companyMember.companyId, companyId))
     .orderBy(asc(user.name), asc(user.email));
+}
+
+/** The caller's company, its members and (for admins) its open invitations; null when none. */
+export async function readCompany(db: Db | Tx, userId: string): Promise<Company | null> {
+  const mine = await membershipOf(db, userId);
+  if (!mine) return null;
+  const [row] = await db.select().from(company).where(eq(company.id, mine.companyId));
+  if (!row) return null;
+  const members = await companyMembers(db, row.id);
   const invitations =
     mine.role === 'admin'
       ? await db

@@ -25,7 +25,7 @@ import { invoice, order } from '../../db/schema/order.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { invoiceReminderMail } from '../../mail/templates/invoice-mails.ts';
-import { membershipOf } from '../company/company.service.ts';
+import { companyMembers, membershipOf } from '../company/company.service.ts';
 import { owedByCompany, settleCredit } from '../credit/credit.service.ts';
 
 /*
@@ -111,6 +111,11 @@ const overdueCents = (invoices: readonly AccountInvoice[]) =>
 
 /** A company's account: terms, limit, what it owes, its available credit and its invoices. */
 export async function statementOf(db: Db | Tx, companyId: string): Promise<CompanyStatement> {
+  return (await readStatement(db, companyId)).statement;
+}
+
+/** The statement, and the company's row it was made from. */
+async function readStatement(db: Db | Tx, companyId: string) {
   const [row] = await db.select().from(company).where(eq(company.id, companyId));
   if (!row) throw notFound(creditMessages.companyNotFound);
   const now = new Date();
@@ -119,7 +124,7 @@ export async function statementOf(db: Db | Tx, companyId: string): Promise<Compa
     accountInvoices(db, [companyId], now),
   ]);
   const owedCents = owed.get(companyId) ?? 0;
-  return {
+  const statement: CompanyStatement = {
     companyId,
     name: row.name,
     termsDays: row.termsDays,
@@ -129,6 +134,7 @@ export async function statementOf(db: Db | Tx, companyId: string): Promise<Compa
     overdue: dollars(overdueCents(invoices)),
     invoices: invoices.map(({ companyId: _, ...i }) => i),
   };
+  return { statement, row };
 }
 
 /** GET /api/company/statement: the caller's company's statement; its admins only. */
@@ -181,20 +187,15 @@ export async function listCompanies(db: Db): Promise<AdminCompany[]> {
 /** GET /api/admin/companies/:id: the company, its members and its statement. */
 export async function companyDetail(db: Db, id: string): Promise<AdminCompanyDetail> {
   if (!isUuid(id)) throw notFound(creditMessages.companyNotFound);
-  const statement = await statementOf(db, id);
-  const [row] = await db.select({ taxId: company.taxId }).from(company).where(eq(company.id, id));
-  const members = await db
-    .select({
-      userId: companyMember.userId,
-      name: user.name,
-      email: user.email,
-      role: companyMember.role,
-    })
-    .from(companyMember)
-    .innerJoin(user, eq(user.id, companyMember.userId))
-    .where(eq(companyMember.companyId, id))
-    .orderBy(asc(user.name));
-  return { ...statement, taxId: row?.taxId ?? null, members };
+  const [{ statement, row }, members] = await Promise.all([
+    readStatement(db, id),
+    companyMembers(db, id),
+  ]);
+  return {
+    ...statement,
+    taxId: row.taxId,
+    members: members.map((m) => ({ userId: m.userId, name: m.name, email: m.email, role: m.role })),
+  };
 }
 
 /**
@@ -228,6 +229,15 @@ export async function setCompanyAccount(
       .where(eq(company.id, id));
   });
   return companyDetail(db, id);
+}
+
+/** What has been received for an invoice so far, in cents. */
+async function paidCents(db: Db | Tx, invoiceId: string): Promise<number> {
+  const [row] = await db
+    .select({ paid: sql<string>`coalesce(sum(${invoicePayment.amountCents}), 0)` })
+    .from(invoicePayment)
+    .where(eq(invoicePayment.invoiceId, invoiceId));
+  return Number(row?.paid ?? 0);
 }
 
 /** Today in UTC, as `YYYY-MM-DD`. */
@@ -265,11 +275,7 @@ export async function recordInvoicePayment(
     if (!row) throw notFound(creditMessages.invoiceNotFound);
     if (row.method !== 'account' || !row.companyId) throw conflict(creditMessages.notOnAccount);
     if (row.status === 'cancelled') throw conflict(creditMessages.orderCancelled);
-    const [{ paid } = { paid: '0' }] = await tx
-      .select({ paid: sql<string>`coalesce(sum(${invoicePayment.amountCents}), 0)` })
-      .from(invoicePayment)
-      .where(eq(invoicePayment.invoiceId, row.id));
-    const openCents = row.totalCents - Number(paid);
+    const openCents = row.totalCents - (await paidCents(tx, row.id));
     if (openCents <= 0) throw conflict(creditMessages.invoicePaid);
     if (amountCents > openCents) {
       const message = creditMessages.paymentTooLarge(formatUsd(dollars(openCents)));
@@ -348,10 +354,6 @@ export async function remindOpenInvoices(
       if (!row?.dueAt || row.status === 'cancelled') return 0;
       const overdue = row.dueAt < now;
       if (overdue ? row.remindedAfterAt : row.remindedBeforeAt) return 0;
-      const [{ paid } = { paid: '0' }] = await tx
-        .select({ paid: sql<string>`coalesce(sum(${invoicePayment.amountCents}), 0)` })
-        .from(invoicePayment)
-        .where(eq(invoicePayment.invoiceId, id));
       const admins = await tx
         .select({ email: user.email })
         .from(companyMember)
@@ -364,7 +366,7 @@ export async function remindOpenInvoices(
         orderNumber: formatOrderNumber(row.orderNumber),
         poNumber: row.poNumber,
         dueAt: row.dueAt,
-        openCents: row.totalCents - Number(paid),
+        openCents: row.totalCents - (await paidCents(tx, id)),
         overdue,
       });
       const to = [...new Set([row.email, ...admins.map((a) => a.email)])];
