@@ -210,6 +210,7 @@ export default tseslint.config(
             'order-timeline',
             'order-export',
             'checkout',
+            'quotes',
             'users',
             'payments',
             'refunds',

@@ -33,6 +33,7 @@ import { addressBookRoutes } from './modules/address-book/address-book.routes.ts
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import {
   invoiceRemindersPlugin,
   receivablesRoutes,
@@ -196,6 +197,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onLowStock,
     seller: config.seller,
     publicUrl: config.publicUrl,
+  });
+  await app.register(quotesRoutes, {
+    maxUnpaid: config.maxUnpaidOrders,
+    shopTerms: config.shopTerms,
+    renderMail,
+    onLowStock,
+    seller: config.seller,
+    publicUrl: config.publicUrl,
+    timeZone: config.shopTimeZone,
   });
   // A paid order an admin cancels is refunded in full, by the refunds' one path.
   const refundCancelled = (orderId: string, actor: Actor) =>

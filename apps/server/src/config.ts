@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { ShopTerms } from '@voltforge/contract/charges';
+import { isTimeZone } from '@voltforge/contract/quote-rules';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -188,6 +189,11 @@ const envSchema = z.object({
     .max(500)
     .default('100 Foundry Way; Springfield, IL 62701; United States'),
   SELLER_TAX_ID: optionalText,
+  SHOP_TIME_ZONE: z
+    .string()
+    .trim()
+    .default('UTC')
+    .refine(isTimeZone, 'must be a time zone name such as UTC or Europe/Berlin'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -263,6 +269,8 @@ export interface Config {
   shopTerms: ShopTerms;
   /** Who sells: printed on every invoice and credit note. */
   seller: Seller;
+  /** The seller's time zone (SHOP_TIME_ZONE): a quote valid until a date expires at its end there. */
+  shopTimeZone: string;
   logLevel: string;
   webDistDir: string;
 }
@@ -443,6 +451,7 @@ export function loadConfig(env: Env = process.env): Config {
         .filter(Boolean),
       taxId: e.SELLER_TAX_ID ?? null,
     },
+    shopTimeZone: e.SHOP_TIME_ZONE,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -205,6 +205,41 @@ async function approvalOfA(): Promise<string> {
   return res.json<{ id: string }>().id;
 }
 
+const quoteRequest = () => ({
+  requestKey: randomUUID(),
+  source: 'tool',
+  lines: [{ toolId, partText: 'Matrix Multimeter', quantities: [10] }],
+});
+
+/** A fresh quote asked for by A; answered by staff (one offer of 10 at $15.00) when asked. */
+async function quoteOfA(answered = false): Promise<string> {
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/quotes',
+    payload: quoteRequest(),
+    as: customerA,
+  });
+  if (res.statusCode !== 201) throw new Error(`no quote: ${res.body}`);
+  const { id } = res.json<{ id: string }>();
+  if (answered) {
+    const sent = await request(t.app, {
+      method: 'POST',
+      url: `/api/admin/quotes/${id}/revisions`,
+      payload: quoteAnswer(),
+      as: admin,
+    });
+    if (sent.statusCode !== 201) throw new Error(`no answer: ${sent.body}`);
+  }
+  return id;
+}
+
+const quoteAnswer = () => ({
+  validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+  freight: 0,
+  taxRate: 0,
+  lines: [{ lineNo: 1, offers: [{ toolId, quantity: 10, unitPrice: 15, leadTimeWeeks: 0 }] }],
+});
+
 /** The token of a fresh invitation from A's company to an address none of the callers has. */
 async function invitationToken(): Promise<string> {
   await companyOfA();
@@ -1158,6 +1193,80 @@ const matrix: Row[] = [
     call: async () => ({
       url: `/api/company/approvals/${await approvalOfA()}/reject`,
       payload: { reason: 'Not this quarter' },
+    }),
+  },
+  {
+    route: 'POST /api/quotes',
+    who: 'signed in',
+    expected: [401, 201, 201, 201],
+    on: 'a new request for quotation',
+    call: async () => ({ url: '/api/quotes', payload: quoteRequest() }),
+  },
+  {
+    route: 'GET /api/quotes',
+    who: "signed in (their own, and their company's where they see its orders)",
+    expected: [401, 200, 200, 200],
+    on: 'their own quotes',
+    call: async () => ({ url: '/api/quotes' }),
+  },
+  {
+    route: 'GET /api/quotes/:id',
+    who: "its requester, their company's members who see its orders, and admin",
+    expected: [401, 200, 404, 200],
+    on: "A's quote",
+    call: async () => ({ url: `/api/quotes/${await quoteOfA()}` }),
+  },
+  {
+    route: 'POST /api/quotes/:id/messages',
+    who: "its requester, their company's members who see its orders, and admin",
+    expected: [401, 200, 404, 200],
+    on: "A's quote",
+    call: async () => ({
+      url: `/api/quotes/${await quoteOfA()}/messages`,
+      payload: { body: 'Any news?' },
+    }),
+  },
+  {
+    route: 'POST /api/quotes/:id/decline',
+    who: 'its buyer side (not staff)',
+    expected: [401, 200, 404, 403],
+    on: "A's answered quote",
+    call: async () => ({
+      url: `/api/quotes/${await quoteOfA(true)}/decline`,
+      payload: { reason: 'Too dear' },
+    }),
+  },
+  {
+    route: 'POST /api/quotes/:id/accept',
+    who: 'its buyer side (not staff)',
+    expected: [401, 201, 404, 403],
+    on: "A's answered quote",
+    call: async () => ({
+      url: `/api/quotes/${await quoteOfA(true)}/accept`,
+      payload: {
+        revision: 1,
+        choices: [{ lineNo: 1, offerNo: 1 }],
+        expectedTotal: 150,
+        phone: '+1 555 010 2030',
+        address: '1 Matrix Way',
+      },
+    }),
+  },
+  {
+    route: 'GET /api/admin/quotes',
+    who: 'admin',
+    expected: [401, 403, 403, 200],
+    on: 'every quote',
+    call: async () => ({ url: '/api/admin/quotes' }),
+  },
+  {
+    route: 'POST /api/admin/quotes/:id/revisions',
+    who: 'admin',
+    expected: [401, 403, 403, 201],
+    on: "A's quote",
+    call: async () => ({
+      url: `/api/admin/quotes/${await quoteOfA()}/revisions`,
+      payload: quoteAnswer(),
     }),
   },
   {

@@ -35,6 +35,8 @@ export interface InvoiceSnapshot {
   }>;
   /** The buyer's purchase-order number; absent on invoices issued before it was asked. */
   poNumber?: string | null;
+  /** The quote the order was accepted from, and its revision; absent when none. */
+  quote?: { number: string; revision: number } | null;
   goodsCents: number;
   shippingCents: number;
   taxCents: number;

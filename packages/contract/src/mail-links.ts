@@ -19,6 +19,9 @@ export const mailLinkPaths = {
   joinCompany: '/dashboard/updateProfile',
   /** Where approvers decide: the company section of the profile. */
   approvals: '/dashboard/updateProfile',
+  /** A buyer's quote, and the same quote in staff's queue. */
+  quote: (quoteId: string) => `/dashboard/quotes/${encodeURIComponent(quoteId)}`,
+  manageQuote: (quoteId: string) => `/dashboard/manageQuotes/${encodeURIComponent(quoteId)}`,
 } as const;
 
 /** A reset link is good for one use within this time. */

@@ -37,6 +37,12 @@ export const mailKinds = [
   'invoice_reminder',
   'approval_requested',
   'approval_rejected',
+  'quote_requested',
+  'quote_sent',
+  'quote_message',
+  'quote_decided',
+  'quote_expiring',
+  'quote_expired',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
@@ -57,6 +63,12 @@ export const mailKindLabels: Record<MailKind, string> = {
   invoice_reminder: 'Invoice reminder',
   approval_requested: 'Order sent for approval, to approvers',
   approval_rejected: 'Approval rejected, to the buyer',
+  quote_requested: 'Request for quotation, to admins',
+  quote_sent: 'Quote sent, to the buyer',
+  quote_message: 'Message on a quote',
+  quote_decided: 'Quote accepted or declined, to admins',
+  quote_expiring: 'Quote expiring in 3 days, to the buyer',
+  quote_expired: 'Quote expired, to the buyer',
 };
 
 const MAX_PAGE = 10_000;

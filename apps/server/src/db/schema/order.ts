@@ -171,7 +171,7 @@ export type OrderRow = typeof order.$inferSelect & {
 };
 
 /**
- * The counters of the numbers that must have no gaps (invoices, credit notes), one row per kind
+ * The counters of the numbers that must have no gaps (invoices, credit notes; quotes too), one row per kind
  * and calendar year. A number is taken by an UPDATE of this row in the transaction that issues
  * the document, so a rollback gives it back and concurrent issuers queue on the row
  * (docs/payments.md, "Numbering").
@@ -179,7 +179,7 @@ export type OrderRow = typeof order.$inferSelect & {
 export const documentCounter = pgTable(
   'document_counter',
   {
-    kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
+    kind: text('kind', { enum: ['invoice', 'credit_note', 'quote'] }).notNull(),
     year: integer('year').notNull(),
     last: integer('last').notNull(),
   },

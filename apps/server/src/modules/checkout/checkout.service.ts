@@ -20,8 +20,8 @@ import { placeCart, summaryOf, type CheckoutCart, type CheckoutDeps } from './ca
  * the buyer's company's, else (undefined) the profile's; a member's order is the company's, with
  * its billing address.
  */
-function billToOf(
-  body: CheckoutBody,
+export function billToOf(
+  body: Pick<CheckoutBody, 'company' | 'taxId'>,
   buyingFor: Awaited<ReturnType<typeof buyingCompanyOf>>,
 ): BillTo | undefined {
   const said =
@@ -34,6 +34,14 @@ function billToOf(
     companyId: buyingFor.id,
     billingAddress: buyingFor.billingAddress,
   };
+}
+
+/** A member's spending limits, or null: limits bind buyers only (approvers and admins approve). */
+export function limitsOf(buyingFor: Awaited<ReturnType<typeof buyingCompanyOf>>) {
+  return buyingFor?.role === 'buyer' &&
+    (buyingFor.orderLimitCents !== null || buyingFor.monthlyLimitCents !== null)
+    ? { orderLimitCents: buyingFor.orderLimitCents, monthlyLimitCents: buyingFor.monthlyLimitCents }
+    : null;
 }
 
 /** What checkout answers: the order placed, or the request for approval it became. */
@@ -76,15 +84,7 @@ export async function checkout(
     billTo: billToOf(body, buyingFor),
     paymentMethod: onAccount ? 'account' : 'card',
   };
-  // Limits bind buyers only; approvers and admins approve, they are not approved.
-  const limits =
-    buyingFor?.role === 'buyer' &&
-    (buyingFor.orderLimitCents !== null || buyingFor.monthlyLimitCents !== null)
-      ? {
-          orderLimitCents: buyingFor.orderLimitCents,
-          monthlyLimitCents: buyingFor.monthlyLimitCents,
-        }
-      : null;
+  const limits = limitsOf(buyingFor);
   const expectedTotalCents = dollarsToCents(body.expectedTotal);
   try {
     return { order: await placeCart(db, customer, cart, expectedTotalCents, deps, { limits }) };

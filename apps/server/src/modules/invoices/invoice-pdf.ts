@@ -62,6 +62,11 @@ export function invoiceModel(snapshot: InvoiceSnapshot): PdfDocumentModel {
       ['Date', documentDate(snapshot.issuedAt)],
       ['Order', snapshot.orderNumber],
       ...poNumberFact(snapshot),
+      ...(snapshot.quote
+        ? ([['Quote', `${snapshot.quote.number}, revision ${snapshot.quote.revision}`]] as Array<
+            [string, string]
+          >)
+        : []),
       ...(snapshot.terms
         ? ([
             ['Terms', `Net ${snapshot.terms.days}`],

@@ -6,6 +6,7 @@ import type { Seller } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { creditNote, invoice, type OrderRow } from '../../db/schema/order.ts';
 import { company } from '../../db/schema/company.ts';
+import { quote } from '../../db/schema/quote.ts';
 import type { InvoiceRef } from '@voltforge/contract/invoice';
 import type { RenderAttachment } from '../../mail/sender.ts';
 import type { PdfDocumentModel } from './document-pdf.ts';
@@ -59,6 +60,11 @@ export async function issueInvoice(
   const year = issuedAt.getUTCFullYear();
   const seq = await nextDocumentNumber(tx, 'invoice', year);
   const number = documentNumber('INV', year, seq);
+  // An order accepted from a quote names it (the quote links the order in the same transaction).
+  const [fromQuote] = await tx
+    .select({ number: quote.number, revision: quote.acceptedRevision })
+    .from(quote)
+    .where(eq(quote.orderId, row.id));
   const snapshot: InvoiceSnapshot = {
     number,
     issuedAt: issuedAt.toISOString(),
@@ -75,6 +81,7 @@ export async function issueInvoice(
       customerRef: l.customerRef,
     })),
     poNumber: row.poNumber,
+    quote: fromQuote ? { number: fromQuote.number, revision: fromQuote.revision ?? 0 } : null,
     goodsCents: row.goodsCents,
     shippingCents: row.shippingCents,
     taxCents: row.taxCents,

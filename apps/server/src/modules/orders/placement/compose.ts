@@ -50,7 +50,8 @@ export function composeOrder(
   state: OrderingState,
   priced: readonly PricedLine[],
   charges: OrderCharges,
-  terms: ShopTerms,
+  /** The rate the tax was charged at: the shop's, or an accepted quote's. */
+  terms: Pick<ShopTerms, 'taxRateBasisPoints'>,
   deps: { maxUnpaid: number; renderMail: RenderOrderMail },
 ): { row: OrderRow; request: PlacementRequest } {
   const id = randomUUID();

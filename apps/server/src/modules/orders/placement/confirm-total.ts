@@ -1,5 +1,5 @@
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
-import { orderCharges, type OrderCharges, type ShopTerms } from '@voltforge/contract/charges';
+import type { OrderCharges } from '@voltforge/contract/charges';
 import { centsToDollars } from '@voltforge/contract/money';
 import { orderMessages } from '@voltforge/contract/order-rules';
 import { linesTotalCents } from '@voltforge/contract/pricing';
@@ -8,20 +8,22 @@ import { badRequest, conflict } from '../../../http-error.ts';
 import type { PricedLine } from './judge.ts';
 
 /*
- * Step 4 of placing an order (place-order.ts): what the order charges, by the contract's one
- * charges function, and a cart placed only at the total its buyer confirmed.
+ * Step 4 of placing an order (place-order.ts): what the order charges, by the contract's charges
+ * function (the shop's `orderCharges`, or an accepted quote's `quoteCharges`), and an order placed
+ * only at the total its buyer confirmed.
  */
 
 /**
  * The order's goods, shipping, tax and total. Refused when the total is larger than an order can
- * hold, or, for a cart (`expectedTotalCents`), when it is not the total the buyer was shown.
+ * hold, or, for a cart or a quote (`expectedTotalCents`), when it is not the total the buyer was
+ * shown.
  */
 export function confirmTotal(
   priced: readonly PricedLine[],
-  terms: ShopTerms,
+  chargesOf: (goodsCents: number) => OrderCharges,
   expectedTotalCents: number | undefined,
 ): OrderCharges {
-  const charges = orderCharges(linesTotalCents(priced.map((p) => p.price)), terms);
+  const charges = chargesOf(linesTotalCents(priced.map((p) => p.price)));
   if (charges.totalCents > INT32_MAX) throw badRequest(orderMessages.totalTooLarge);
   if (expectedTotalCents !== undefined && expectedTotalCents !== charges.totalCents) {
     throw conflict(

@@ -31,14 +31,17 @@ export interface PricedLine {
 function lineRefusal(tool: OrderingTool | undefined, line: WantedLine): LineRefusal | null {
   const { toolId, quantity } = line;
   if (!tool || tool.archived) return { toolId, status: 404, message: orderMessages.toolNotFound };
-  const problem = quantityProblem(
-    {
-      minOrderQuantity: tool.min_order_quantity,
-      orderMultiple: tool.order_multiple,
-      inStock: Infinity,
-    },
-    quantity,
-  );
+  const problem =
+    line.quotedUnitPriceCents !== undefined
+      ? null
+      : quantityProblem(
+          {
+            minOrderQuantity: tool.min_order_quantity,
+            orderMultiple: tool.order_multiple,
+            inStock: Infinity,
+          },
+          quantity,
+        );
   if (problem) return { toolId, status: 400, message: problem.message };
   if (tool.in_stock < quantity) {
     return { toolId, status: 409, message: shortageMessage(tool.in_stock) };
@@ -75,7 +78,8 @@ export function refuseUnknownIds(lines: readonly WantedLine[]): void {
 }
 
 /**
- * Every line judged by the contract's rules and priced by its pricing function, or the order's
+ * Every line judged by the contract's rules and priced by its pricing function (a quoted line at
+ * its quoted price), or the order's
  * refusal (an HttpError, thrown). A line that can never be ordered is told before the unpaid cap,
  * as the order form always has; a shortage after it.
  */
@@ -90,6 +94,16 @@ export function judgeLines(
   if (refusals.length > 0) throw orderRefusal(refusals, lines.length);
   return lines.map((line) => {
     const tool = state.tools.get(line.toolId) as OrderingTool;
+    if (line.quotedUnitPriceCents !== undefined) {
+      const unitPriceCents = line.quotedUnitPriceCents;
+      const price = {
+        quantity: line.quantity,
+        unitPriceCents,
+        totalCents: unitPriceCents * line.quantity,
+        savingCents: 0,
+      };
+      return { tool, price, source: line.source };
+    }
     const price = priceLine(
       {
         priceCents: tool.price_cents,

@@ -1,4 +1,4 @@
-import type { ShopTerms } from '@voltforge/contract/charges';
+import { orderCharges, type ShopTerms } from '@voltforge/contract/charges';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
 import { approvalMessages } from '@voltforge/contract/approval-rules';
 import { creditMessages } from '@voltforge/contract/credit-rules';
@@ -6,6 +6,7 @@ import type { InvoiceRef } from '@voltforge/contract/invoice';
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 import { orderMessages } from '@voltforge/contract/order-rules';
+import { quoteCharges } from '@voltforge/contract/quote-rules';
 import type { Actor } from '../../../auth/guards.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { conflict } from '../../../http-error.ts';
@@ -47,6 +48,22 @@ export interface PlaceOrderInput {
   limits?: { orderLimitCents: number | null; monthlyLimitCents: number | null } | null;
   /** Placing an approved cart: marks its approval approved in the placing transaction, once. */
   approval?: { id: string; approvedBy: string };
+  /** Placing an accepted quote (its lines carry their quoted prices); see `QuotedOrder`. */
+  quote?: QuotedOrder;
+}
+
+/**
+ * An accepted quote as an order (docs/payments.md, "Quotes"): charged its freight, and tax at its
+ * rate, at the total the buyer was shown; placed alone, in one transaction that first runs
+ * `claim` (which locks the quote and throws unless it may still be accepted) and, once the order
+ * is written, `accepted` (which links it to the quote), so a quote becomes at most one order.
+ */
+export interface QuotedOrder {
+  freightCents: number;
+  taxRateBp: number;
+  expectedTotalCents: number;
+  claim: (tx: Tx) => Promise<void>;
+  accepted: (tx: Tx, placed: OrderRow) => Promise<void>;
 }
 
 /** The order is over the buyer's limit (per order, or the company's month): ask for approval. */
@@ -97,19 +114,30 @@ export async function placeOrder(
       customer.id,
     );
     const priced = judgeLines(state, wanted, deps.maxUnpaid);
-    const charges = confirmTotal(priced, deps.shopTerms, input.fromCart?.expectedTotalCents);
+    const { quote } = input;
+    const charges = quote
+      ? confirmTotal(priced, (goods) => quoteOrderCharges(goods, quote), quote.expectedTotalCents)
+      : confirmTotal(
+          priced,
+          (goods) => orderCharges(goods, deps.shopTerms),
+          input.fromCart?.expectedTotalCents,
+        );
+    const taxRate = {
+      taxRateBasisPoints: quote ? quote.taxRateBp : deps.shopTerms.taxRateBasisPoints,
+    };
     const { row, request } = composeOrder(
       customer,
       delivery,
       state,
       priced,
       charges,
-      deps.shopTerms,
+      taxRate,
       deps,
     );
-    const { placed, invoice } = input.onAccount
-      ? await placeOnAccount(db, request, row, input.onAccount.invoice)
-      : { placed: await placeBatched(db, request), invoice: null };
+    const { placed, invoice } =
+      input.onAccount || quote
+        ? await placeAlone(db, request, row, input.onAccount?.invoice, quote)
+        : { placed: await placeBatched(db, request), invoice: null };
     if (placed.outcome === 'too_many_unpaid') {
       throw conflict(orderMessages.tooManyUnpaid(deps.maxUnpaid));
     }
@@ -143,21 +171,40 @@ export async function placeOrder(
   throw conflict(orderMessages.stockChangedRetry);
 }
 
+/** A quote's goods with its freight, and tax at its rate on both (the contract's `quoteCharges`). */
+function quoteOrderCharges(goodsCents: number, quote: QuotedOrder) {
+  const charges = quoteCharges(
+    [{ quantity: 1, unitPriceCents: goodsCents }],
+    quote.freightCents,
+    quote.taxRateBp,
+  );
+  return {
+    goodsCents: charges.goodsCents,
+    shippingCents: charges.freightCents,
+    taxCents: charges.taxCents,
+    totalCents: charges.totalCents,
+  };
+}
+
 /**
- * An order on account, alone (not group-committed): the placement function and the invoice in one
- * transaction, so the credit it holds, the order and its invoice exist together or not at all.
+ * An order placed alone (not group-committed), in one transaction with what must exist with it:
+ * an order on account's invoice, so the credit it holds, the order and its invoice exist together
+ * or not at all; an accepted quote's claim and link, so a quote becomes one order.
  */
-async function placeOnAccount(
+async function placeAlone(
   db: Db,
   request: PlacementRequest,
   row: OrderRow,
-  invoice: (tx: Tx, placed: OrderRow) => Promise<InvoiceRef>,
+  invoice: ((tx: Tx, placed: OrderRow) => Promise<InvoiceRef>) | undefined,
+  quote: QuotedOrder | undefined,
 ): Promise<{ placed: Placement; invoice: InvoiceRef | null }> {
   return db.transaction(async (tx) => {
+    await quote?.claim(tx);
     const [placed] = await placeBatchWith(tx)([request]);
     if (!placed) throw new Error('the placement gave no answer');
     if (placed.outcome !== 'placed') return { placed, invoice: null };
-    const createdAt = new Date(placed.created_at ?? Date.now());
-    return { placed, invoice: await invoice(tx, { ...row, createdAt }) };
+    const written = { ...row, createdAt: new Date(placed.created_at ?? Date.now()) };
+    await quote?.accepted(tx, written);
+    return { placed, invoice: invoice ? await invoice(tx, written) : null };
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
+import { orderCharges } from '@voltforge/contract/charges';
 import { orderMessages, shortageMessage } from '@voltforge/contract/order-rules';
 import { HttpError } from '../../../http-error.ts';
 import { orderMailRenderer } from '../../../mail/order-notices.ts';
@@ -131,7 +132,7 @@ describe('step 4: confirm the total', () => {
 
   it('charges goods, shipping and tax by the contract', () => {
     // $20.00 + $7.50 shipping = $27.50; 8.25 % tax = $2.27
-    expect(confirmTotal(priced, terms, undefined)).toMatchObject({
+    expect(confirmTotal(priced, (goods) => orderCharges(goods, terms), undefined)).toMatchObject({
       goodsCents: 2000,
       shippingCents: 750,
       taxCents: 227,
@@ -140,8 +141,10 @@ describe('step 4: confirm the total', () => {
   });
 
   it('places a cart only at the total its buyer confirmed', () => {
-    expect(confirmTotal(priced, terms, 2977).totalCents).toBe(2977);
-    expect(refusal(() => confirmTotal(priced, terms, 2900))).toMatchObject({
+    expect(confirmTotal(priced, (goods) => orderCharges(goods, terms), 2977).totalCents).toBe(2977);
+    expect(
+      refusal(() => confirmTotal(priced, (goods) => orderCharges(goods, terms), 2900)),
+    ).toMatchObject({
       status: 409,
       message: checkoutMessages.totalChanged(29, 29.77),
     });
@@ -158,7 +161,7 @@ describe('step 5: compose the order and its placement', () => {
       { toolId: own.id, quantity: 2 },
     ];
     const priced = judgeLines(state, lines, 5);
-    const charges = confirmTotal(priced, terms, undefined);
+    const charges = confirmTotal(priced, (goods) => orderCharges(goods, terms), undefined);
     const customer = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user' as const };
     const { row, request } = composeOrder(
       customer,

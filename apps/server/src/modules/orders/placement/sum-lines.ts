@@ -16,6 +16,12 @@ export interface WantedLine {
   toolId: string;
   quantity: number;
   source?: LineSource;
+  /**
+   * A price agreed in a quote, in cents per unit: the line is charged it instead of the tool's
+   * price and breaks, and the quote's own minimum and multiple (checked when it was sent) stand
+   * for the tool's.
+   */
+  quotedUnitPriceCents?: number;
 }
 
 /**
