@@ -33,7 +33,7 @@ import { addressBookRoutes } from './modules/address-book/address-book.routes.ts
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
-import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
+import { quoteExpiryPlugin, quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import {
   invoiceRemindersPlugin,
   receivablesRoutes,
@@ -207,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     timeZone: config.shopTimeZone,
   });
+  await app.register(quoteExpiryPlugin, { publicUrl: config.publicUrl });
   // A paid order an admin cancels is refunded in full, by the refunds' one path.
   const refundCancelled = (orderId: string, actor: Actor) =>
     paymentProvider

@@ -53,7 +53,12 @@ export const overviewSchema = z.object({
   /** First and last day of the period, YYYY-MM-DD (UTC), today included. */
   from: z.string(),
   to: z.string(),
-  totals: z.object({ revenue: z.number(), paidOrders: z.number().int() }),
+  totals: z.object({
+    revenue: z.number(),
+    paidOrders: z.number().int(),
+    /** Of the paid orders that stand, those accepted from a quote (gross of refunds). */
+    fromQuotes: z.object({ revenue: z.number(), paidOrders: z.number().int() }),
+  }),
   daily: z.array(overviewDaySchema),
   /** Every status with the number of orders now in it, placed in the period. */
   statusCounts: z.array(z.object({ status: orderStatusSchema, count: z.number().int() })),

@@ -98,4 +98,5 @@ export const DOCUMENT_EXPORT_COLUMNS = [
   'net',
   'gross',
   'poNumber',
+  'quote',
 ] as const;

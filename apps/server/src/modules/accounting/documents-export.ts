@@ -43,6 +43,7 @@ export async function* exportDocumentsCsv(
       csvMoney(s.goodsCents + s.shippingCents),
       csvMoney(s.totalCents),
       s.poNumber ?? '',
+      s.quote?.number ?? '',
     ]);
   }
   const notes = await db
@@ -66,6 +67,7 @@ export async function* exportDocumentsCsv(
       csvMoney(-(s.goodsCents + s.shippingCents)),
       csvMoney(-s.totalCents),
       s.poNumber ?? '',
+      '',
     ]);
   }
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
+import { quote } from '../../db/schema/quote.ts';
 import { formatOrderNumber } from '@voltforge/contract/order-rules';
 import { CSV_BOM, csvLine, csvMoney } from '../../csv.ts';
 import { orderFiltersWhere, withLines, type OrderFilters } from '../orders/order-row.ts';
@@ -10,6 +11,7 @@ const PAGE = 500;
 interface ExportRow {
   order: typeof order.$inferSelect;
   cursor: string;
+  quote: string | null;
 }
 
 export const orderCsvColumns = [
@@ -34,6 +36,7 @@ export const orderCsvColumns = [
   'cancelledAt',
   'transactionId',
   'poNumber',
+  'quote',
 ] as const;
 
 export type OrderExportFilters = OrderFilters;
@@ -61,7 +64,12 @@ export async function* exportOrdersCsv(
         )
       : undefined;
     const rows: ExportRow[] = await db
-      .select({ order, cursor: sql<string>`${order.createdAt}::text` })
+      .select({
+        order,
+        cursor: sql<string>`${order.createdAt}::text`,
+        // The quote an order was accepted from (a quote names its one order).
+        quote: sql<string | null>`(select q.number from ${quote} q where q.order_id = "order".id)`,
+      })
       .from(order)
       .where(and(matches, page))
       .orderBy(desc(order.createdAt), desc(order.id))
@@ -71,6 +79,7 @@ export async function* exportOrdersCsv(
       db,
       rows.map((r) => r.order),
     );
+    const quoteOf = new Map(rows.map((r) => [r.order.id, r.quote]));
     // One CSV row per order line; the order's own columns repeat on each of its lines.
     yield orders
       .flatMap((o) => o.lines.map((line) => ({ o, line })))
@@ -97,6 +106,7 @@ export async function* exportOrdersCsv(
           time(o.cancelledAt),
           o.transactionId,
           o.poNumber,
+          quoteOf.get(o.id) ?? '',
         ]),
       )
       .join('');

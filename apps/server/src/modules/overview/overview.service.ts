@@ -21,6 +21,7 @@ import { centsToDollars } from '@voltforge/contract/money';
 import { orderStatuses, type OrderStatus } from '@voltforge/contract/order-rules';
 import type { Db } from '../../db/client.ts';
 import { order, orderLine, refund } from '../../db/schema/order.ts';
+import { quote } from '../../db/schema/quote.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { listLowStock } from '../../stock/low-stock.service.ts';
 
@@ -60,6 +61,7 @@ export async function adminOverview(
     inArray(order.status, EARNING),
     exists(db.select({ id: refund.id }).from(refund).where(eq(refund.orderId, order.id))),
   );
+  const fromQuote = sql`exists (select 1 from ${quote} q where q.order_id = "order".id)`;
   const [daily, refunded, statuses, top, lowStock] = await Promise.all([
     db
       .select({
@@ -67,6 +69,9 @@ export async function adminOverview(
         revenueCents: sql<string>`${sum(order.totalCents)}`,
         // Orders paid that day that still stand.
         paidOrders: sql<number>`(count(*) filter (where ${inArray(order.status, EARNING)}))::int`,
+        // Of those, the orders accepted from a quote (a quote names its one order).
+        quoteCents: sql<string>`coalesce(sum(${order.totalCents}) filter (where ${inArray(order.status, EARNING)} and ${fromQuote}), 0)`,
+        quoteOrders: sql<number>`(count(*) filter (where ${inArray(order.status, EARNING)} and ${fromQuote}))::int`,
       })
       .from(order)
       .where(and(gte(order.paidAt, start), lt(order.paidAt, end), captured))
@@ -129,6 +134,10 @@ export async function adminOverview(
     totals: {
       revenue: centsToDollars(totalCents),
       paidOrders: daily.reduce((acc, d) => acc + d.paidOrders, 0),
+      fromQuotes: {
+        revenue: centsToDollars(daily.reduce((acc, d) => acc + Number(d.quoteCents), 0)),
+        paidOrders: daily.reduce((acc, d) => acc + d.quoteOrders, 0),
+      },
     },
     daily: days,
     statusCounts: orderStatuses.map((status) => ({ status, count: statusCount.get(status) ?? 0 })),

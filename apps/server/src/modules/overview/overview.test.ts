@@ -125,7 +125,11 @@ describe('admin overview figures', () => {
     expect(o.to).toBe('2026-06-15');
     expect(o.daily).toHaveLength(30);
     // Net of refunds: each refund is subtracted on the day it was made.
-    expect(o.totals).toEqual({ revenue: 90, paidOrders: 5 });
+    expect(o.totals).toEqual({
+      revenue: 90,
+      paidOrders: 5,
+      fromQuotes: { revenue: 0, paidOrders: 0 },
+    });
     const day = (date: string) => o.daily.find((d) => d.date === date);
     expect(day('2026-06-15')).toEqual({ date: '2026-06-15', revenue: -35, paidOrders: 1 });
     expect(day('2026-06-14')).toEqual({ date: '2026-06-14', revenue: 65, paidOrders: 3 });
@@ -151,7 +155,11 @@ describe('admin overview figures', () => {
     const o = await adminOverview(t.app.db, { days: 90 }, NOW);
     expect(o.from).toBe('2026-03-18');
     expect(o.daily).toHaveLength(90);
-    expect(o.totals).toEqual({ revenue: 150, paidOrders: 7 });
+    expect(o.totals).toEqual({
+      revenue: 150,
+      paidOrders: 7,
+      fromQuotes: { revenue: 0, paidOrders: 0 },
+    });
     expect(o.topTools.map((x) => [x.partNumber, x.revenue, x.quantity])).toEqual([
       ['VF-M1', 80, 8],
       ['VF-S1', 75, 3],

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderSchema } from '@voltforge/contract/order';
 import {
@@ -18,6 +19,7 @@ import {
   declineQuote,
   listMyQuotes,
   listQuoteQueue,
+  mailQuoteExpiry,
   postMessage,
   readQuote,
   requestQuote,
@@ -193,3 +195,26 @@ export async function quotesRoutes(instance: FastifyInstance, opts: QuoteDeps) {
         ),
   );
 }
+
+const SWEEP_EVERY_MS = 60 * 60_000;
+
+/** Every hour, on every instance: the buyers' mails before and at their quotes' expiry. */
+export const quoteExpiryPlugin = fp(
+  async (app: FastifyInstance, opts: { publicUrl: string }) => {
+    let timer: NodeJS.Timeout | undefined;
+    const sweep = async () => {
+      try {
+        const sent = await mailQuoteExpiry(app.db, { publicUrl: opts.publicUrl });
+        if (sent > 0) app.log.info({ sent }, 'mailed quotes expiring or expired');
+      } catch (err) {
+        app.log.error({ err }, 'quote expiry sweep failed');
+      }
+    };
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'quote-expiry', dependencies: ['db'] },
+);

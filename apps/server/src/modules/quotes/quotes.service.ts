@@ -40,6 +40,7 @@ import { badRequest, conflict, forbidden, notFound, type HttpError } from '../..
 import { enqueueMail, type OutgoingMail } from '../../mail/outbox.ts';
 import {
   quoteDecidedMail,
+  quoteExpiryMail,
   quoteMessageMail,
   quoteRequestedMail,
   quoteSentMail,
@@ -862,4 +863,58 @@ export async function declineQuote(
     return done!;
   });
   return quoteJson(db, updated);
+}
+
+/** A buyer is told this long before an answered quote expires. */
+export const EXPIRY_WARNING_DAYS = 3;
+
+/**
+ * Mails each buyer once when their answered quote has 3 days left, and once when it has expired
+ * (the hourly sweep, on every instance: each mail is claimed by the UPDATE that marks it sent, in
+ * the transaction that queues it). Answers how many were queued.
+ */
+export async function mailQuoteExpiry(
+  db: Db,
+  opts: { publicUrl: string; now?: Date },
+): Promise<number> {
+  const now = opts.now ?? new Date();
+  const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000);
+  let queued = 0;
+  for (const expired of [false, true]) {
+    queued += await db.transaction(async (tx) => {
+      const mark = expired ? sql`expired_mailed_at` : sql`expiring_mailed_at`;
+      const window = expired
+        ? sql`r.expires_at <= ${now.toISOString()}::timestamptz`
+        : sql`r.expires_at > ${now.toISOString()}::timestamptz and r.expires_at <= ${soon.toISOString()}::timestamptz`;
+      const claimed = (await tx.execute(sql`
+        update ${quote} q set ${mark} = ${now.toISOString()}::timestamptz
+          from ${quoteRevision} r
+         where r.quote_id = q.id and r.revision = q.revision and q.status = 'sent'
+           and q.${mark} is null and ${window}
+        returning q.id, q.number, q.requester_email, q.requested_by, r.valid_until::text as valid_until`)) as Rows<{
+        id: string;
+        number: string;
+        requester_email: string;
+        requested_by: string | null;
+        valid_until: string;
+      }>;
+      await enqueueMail(
+        tx,
+        claimed.rows.map((q) => ({
+          to: q.requester_email,
+          kind: expired ? ('quote_expired' as const) : ('quote_expiring' as const),
+          userId: q.requested_by ?? undefined,
+          ...quoteExpiryMail({
+            publicUrl: opts.publicUrl,
+            id: q.id,
+            number: q.number,
+            validUntil: formatCalendarDate(q.valid_until),
+            expired,
+          }),
+        })),
+      );
+      return claimed.rows.length;
+    });
+  }
+  return queued;
 }

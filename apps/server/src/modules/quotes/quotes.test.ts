@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Overview } from '@voltforge/contract/admin-overview';
 import type { Company } from '@voltforge/contract/company';
+import { DOCUMENTS_EXPORT_PATH, ORDER_EXPORT_PATH } from '@voltforge/contract/order-export';
 import type { Order } from '@voltforge/contract/order';
 import type {
   Quote,
@@ -15,6 +17,7 @@ import {
   quoteExpiresAt,
   quoteMessages,
 } from '@voltforge/contract/quote-rules';
+import { parseCsv } from '../../csv.ts';
 import { company, companyMember } from '../../db/schema/company.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { invoice, order } from '../../db/schema/order.ts';
@@ -34,6 +37,7 @@ import { errorOf } from '../../../test/error-body.ts';
 import { payWithTestCard } from '../../../test/payment-test-orders.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { freePort } from '../../../test/free-port.ts';
+import { mailQuoteExpiry } from './quotes.service.ts';
 import {
   signUpOn,
   startServer,
@@ -255,6 +259,26 @@ describe('quotes', () => {
     expect(text).toContain(`${asked.number}, revision 2`);
     expect(text).toContain('Your ref: U7');
 
+    // Counted as any order: the overview's "from quotes" figure, both CSV exports.
+    const overview = await call(staff, 'GET', '/api/admin/overview');
+    expect(overview.json<Overview>().totals.fromQuotes).toEqual({
+      revenue: expectedTotal,
+      paidOrders: 1,
+    });
+    const csvRows = (url: string) =>
+      call(staff, 'GET', url).then((res) => {
+        const [header, ...rows] = parseCsv(res.body, { unterminatedQuote: 'x' });
+        return rows.map((r) => Object.fromEntries(header!.cells.map((c, i) => [c, r.cells[i]])));
+      });
+    const exported = (await csvRows(ORDER_EXPORT_PATH)).filter((r) => r.orderId === placed._id);
+    expect(exported.map((r) => [r.partNumber, r.quote])).toEqual([
+      [relay.partNumber, asked.number],
+      [substitute.partNumber, asked.number],
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    const documents = await csvRows(`${DOCUMENTS_EXPORT_PATH}?from=${today}&to=${today}`);
+    expect(documents.find((r) => r.order === placed.number)?.quote).toBe(asked.number);
+
     const after = (await call(buyer, 'GET', `/api/quotes/${asked.id}`)).json<Quote>();
     expect(after).toMatchObject({
       state: 'accepted',
@@ -368,6 +392,20 @@ describe('quotes', () => {
     expect(sent.revisions[0]!.expiresAt).toBe(
       quoteExpiresAt(inDays(1), 'America/New_York').toISOString(),
     );
+    // Three days before the end, and at it, the buyer is mailed once each.
+    const expiresAt = new Date(sent.revisions[0]!.expiresAt);
+    const mailed = async (kind: string) =>
+      (await mailsOf(kind)).filter((m) => m.subject.includes(asked.number)).length;
+    const sweep = (at: Date) =>
+      mailQuoteExpiry(t.app.db, { publicUrl: 'http://shop.test', now: at });
+    await sweep(new Date(expiresAt.getTime() - 4 * 86_400_000));
+    expect(await mailed('quote_expiring')).toBe(0);
+    await sweep(new Date(expiresAt.getTime() - 2 * 86_400_000));
+    await sweep(new Date(expiresAt.getTime() - 1 * 86_400_000));
+    expect(await mailed('quote_expiring')).toBe(1);
+    await sweep(new Date(expiresAt.getTime() + 1_000));
+    await sweep(new Date(expiresAt.getTime() + 60_000));
+    expect(await mailed('quote_expired')).toBe(1);
     // The clock moves past the end of the day (the revision is locked, so the test lifts the lock).
     await t.app.db.transaction(async (tx) => {
       await tx.execute(sql`alter table quote_revision disable trigger quote_revision_locked`);

@@ -56,7 +56,7 @@ export function OverviewPage() {
             <h3 id="sales-heading" className="text-lg font-semibold">
               Revenue and paid orders per day
             </h3>
-            <dl className="grid grid-cols-2 gap-2 sm:max-w-md">
+            <dl className="grid grid-cols-2 gap-2 sm:max-w-2xl sm:grid-cols-3">
               <div className="rounded-box border border-base-300 bg-base-100 p-3">
                 <dt className="text-sm text-base-content/75">Revenue</dt>
                 <dd className="text-2xl font-semibold tabular-nums">
@@ -67,6 +67,17 @@ export function OverviewPage() {
                 <dt className="text-sm text-base-content/75">Paid orders</dt>
                 <dd className="text-2xl font-semibold tabular-nums">
                   {overview.data.totals.paidOrders}
+                </dd>
+              </div>
+              <div className="rounded-box border border-base-300 bg-base-100 p-3">
+                <dt className="text-sm text-base-content/75">From quotes</dt>
+                <dd className="text-2xl font-semibold tabular-nums">
+                  {formatUsd(overview.data.totals.fromQuotes.revenue)}
+                </dd>
+                <dd className="text-sm text-base-content/75">
+                  {overview.data.totals.fromQuotes.paidOrders === 1
+                    ? '1 order'
+                    : `${overview.data.totals.fromQuotes.paidOrders} orders`}
                 </dd>
               </div>
             </dl>

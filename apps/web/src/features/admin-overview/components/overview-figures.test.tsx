@@ -8,7 +8,7 @@ const overview: Overview = {
   days: 30,
   from: '2026-05-17',
   to: '2026-06-15',
-  totals: { revenue: 85, paidOrders: 4 },
+  totals: { revenue: 85, paidOrders: 4, fromQuotes: { revenue: 0, paidOrders: 0 } },
   daily: Array.from({ length: 30 }, (_, i) => ({
     date: new Date(Date.UTC(2026, 4, 17 + i)).toISOString().slice(0, 10),
     revenue: i === 29 ? 20 : i === 28 ? 55 : i === 0 ? 10 : 0,
