@@ -59,21 +59,39 @@ function page<M>(
 }
 
 /**
- * The code of every page in the table (lib/pages.ts), each fetched on first visit. A module the
- * table names that is not here (or does not export its component) throws its name, and fails
+ * The code of every public page in the table (lib/pages.ts), each fetched on first visit; the
+ * pages behind sign-in are listed by their layout (`dashboardPageModules`). A module the table
+ * names that is in neither (or does not export its component) throws its name, and fails
  * app/public-pages.test.tsx.
  */
-const pageModules = import.meta.glob<Record<string, ComponentType | undefined>>([
+const publicPageModules = import.meta.glob<Record<string, ComponentType | undefined>>([
   '../features/*/*-page.tsx',
-  // A part of the dashboard's own page, not a page of the table.
-  '!../features/admin-overview/overview-page.tsx',
-  './dashboard-home.tsx',
+  '!../features/{admin,admin-overview,admin-mail,tool-import,my-orders,payment,profile,projects,quotes}/*-page.tsx',
+  '!../features/reviews/add-review-page.tsx',
 ]);
+
+const loadDashboardLayout = () => import('./layout/dashboard-layout');
+
+/** A page's code: a public page's from the entry's list, one behind sign-in through its layout. */
+function loaderOfModule(
+  line: PageLine,
+): (() => Promise<Record<string, ComponentType | undefined>>) | undefined {
+  if (line.access === 'signed in' || line.access === 'admin') {
+    const key = line.module.startsWith('app/')
+      ? `../${line.module.slice(4)}`
+      : `../../${line.module}`;
+    return async () => {
+      const load = (await loadDashboardLayout()).dashboardPageModules[key];
+      if (!load) throw new Error(line.module);
+      return load();
+    };
+  }
+  return publicPageModules[`../${line.module}`];
+}
 
 /** The route of one line of the page table. */
 function routeOf(line: PageLine): RouteObject {
-  const load =
-    pageModules[line.module.startsWith('app/') ? `./${line.module.slice(4)}` : `../${line.module}`];
+  const load = loaderOfModule(line);
   if (!load) throw new Error(line.module);
   const route = page(load, (module) => {
     const component = module[componentOf(line)];
@@ -92,10 +110,7 @@ const routesOf = (access: Access) => lines.filter((line) => line.access === acce
 const signedInRoutes: RouteObject[] = [
   {
     path: pages.dashboard.path,
-    ...page(
-      () => import('./layout/dashboard-layout'),
-      (m) => m.DashboardLayout,
-    ),
+    ...page(loadDashboardLayout, (m) => m.DashboardLayout),
     children: [
       ...routesOf('signed in'),
       {

@@ -105,6 +105,9 @@ export const pages = {
   payment: line('/dashboard/payment/:id', 'signed in', 'features/payment/payment-page.tsx'),
   projects: line('/dashboard/projects', 'signed in', 'features/projects/projects-page.tsx'),
   project: line('/dashboard/projects/:id', 'signed in', 'features/projects/project-page.tsx'),
+  // The buyer's quotes, and a new request (?cart, ?project=<id>, ?tool=<id>, ?copy=<id>, ?new).
+  quotes: line('/dashboard/quotes', 'signed in', 'features/quotes/quotes-page.tsx'),
+  quote: line('/dashboard/quotes/:id', 'signed in', 'features/quotes/quotes-page.tsx', 'QuotePage'),
   updateProfile: line(
     '/dashboard/updateProfile',
     'signed in',
@@ -117,6 +120,14 @@ export const pages = {
   // One order of the back office's order table, with its actions.
   manageOrder: line('/dashboard/manageOrder/:id', 'admin', 'features/admin/manage-order-page.tsx'),
   manageTools: line(mailLinkPaths.manageTools, 'admin', 'features/admin/manage-tools-page.tsx'),
+  // Staff's queue of quotes, and one quote with its editor.
+  manageQuotes: line('/dashboard/manageQuotes', 'admin', 'features/quotes/manage-quotes-page.tsx'),
+  manageQuote: line(
+    '/dashboard/manageQuotes/:id',
+    'admin',
+    'features/quotes/manage-quotes-page.tsx',
+    'ManageQuotePage',
+  ),
   importTools: line('/dashboard/importTools', 'admin', 'features/tool-import/tool-import-page.tsx'),
   manageReviews: line(
     '/dashboard/manageReviews',

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import '../../dashboard.css';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
@@ -13,10 +13,24 @@ import type { NavItem } from './nav-links';
 
 const DRAWER_ID = 'dashboard-menu-toggle';
 
+/**
+ * The code of every page behind sign-in (the page table's 'signed in' and 'admin' lines), each
+ * fetched on first visit. It is here, in the layout's chunk which every such page loads first,
+ * not in the entry with the public pages': a visitor's first page does not download the list of
+ * the back office's chunks (docs/performance.md, "Pages behind sign-in"). The folders are those
+ * index.css leaves to dashboard.css; app/public-pages.test.tsx checks both lists against the table.
+ */
+export const dashboardPageModules = import.meta.glob<Record<string, ComponentType | undefined>>([
+  '../../features/{admin,admin-mail,tool-import,my-orders,payment,profile,projects,quotes}/*-page.tsx',
+  '../../features/reviews/add-review-page.tsx',
+  '../dashboard-home.tsx',
+]);
+
 const userItems: NavItem[] = [
   { to: paths.dashboard, label: 'Dashboard', end: true },
   { to: paths.myOrder, label: 'My Order' },
   { to: paths.projects, label: 'My Projects' },
+  { to: paths.quotes, label: 'My Quotes' },
   { to: paths.addReview, label: 'Add Review' },
   { to: paths.updateProfile, label: 'My Profile' },
 ];
@@ -39,6 +53,7 @@ const adminItems: NavItem[] = [
   },
   { to: paths.manageOrders, label: 'Manage Orders' },
   { to: paths.manageReviews, label: 'Manage Reviews' },
+  { to: paths.manageQuotes, label: 'Quotes' },
   { to: paths.companies, label: 'Companies' },
   { to: paths.mail, label: 'Mail' },
   { to: paths.inbox, label: 'Inbox' },

@@ -56,7 +56,7 @@ export function OverviewPage() {
             <h3 id="sales-heading" className="text-lg font-semibold">
               Revenue and paid orders per day
             </h3>
-            <dl className="grid grid-cols-2 gap-2 sm:max-w-2xl sm:grid-cols-3">
+            <dl className="grid grid-cols-2 gap-2 sm:max-w-md">
               <div className="rounded-box border border-base-300 bg-base-100 p-3">
                 <dt className="text-sm text-base-content/75">Revenue</dt>
                 <dd className="text-2xl font-semibold tabular-nums">

@@ -91,6 +91,12 @@ export function CartPage() {
             onRemove={removeLine}
             removing={remove.isPending ? (remove.variables ?? null) : null}
           />
+          <p className="text-sm text-base-content/80">
+            Buying in volume, or need a part we do not list?{' '}
+            <Link to={`${paths.quotes}?cart`} className="link">
+              Ask for a quote for these lines
+            </Link>
+          </p>
         </section>
         <CheckoutPanel cart={cart} terms={terms.data} userId={userId} onShortages={setShortages} />
       </div>

@@ -185,13 +185,21 @@ export function ProjectPage() {
           </p>
           {data.notes ? <p className="mt-1 whitespace-pre-line">{data.notes}</p> : null}
         </div>
-        <button
-          type="button"
-          className="btn btn-outline btn-error btn-sm print:hidden"
-          onClick={() => setConfirming(true)}
-        >
-          Delete project
-        </button>
+        <div className="flex flex-wrap gap-2 print:hidden">
+          <Link
+            to={`${paths.quotes}?project=${encodeURIComponent(data.id)}`}
+            className="btn btn-sm"
+          >
+            Ask for a quote
+          </Link>
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-sm"
+            onClick={() => setConfirming(true)}
+          >
+            Delete project
+          </button>
+        </div>
       </div>
 
       <ProjectPricing

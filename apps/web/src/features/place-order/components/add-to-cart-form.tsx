@@ -91,6 +91,12 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
             View cart
           </Link>
         </div>
+        <p className="text-sm text-base-content/80">
+          A production run, or more than the price breaks show?{' '}
+          <Link to={`${paths.quotes}?tool=${encodeURIComponent(tool._id)}`} className="link">
+            Ask for a volume quote
+          </Link>
+        </p>
       </div>
     </form>
   );
