@@ -184,6 +184,8 @@ export const quoteMessages = {
   reason: `Say why in one line of up to ${QUOTE_LIMITS.reason} characters.`,
   message: `A message is 1 to ${formatNumber(QUOTE_LIMITS.note)} characters.`,
   closed: 'This quote is closed: no more messages.',
+  short: (lines: readonly string[]) =>
+    `Not enough in stock now for ${lines.join('; ')}. Accept the other lines, or write to us: we can quote a delivery date.`,
   overLimit: (limit: string) =>
     `This order is over your limit of ${limit}. Ask your company's approver or admin to accept the quote.`,
   total: (cents: number) => `Total ${money(cents)}`,

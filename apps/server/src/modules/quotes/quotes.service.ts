@@ -3,7 +3,7 @@ import { companyMessages } from '@voltforge/contract/company-rules';
 import { creditMessages } from '@voltforge/contract/credit-rules';
 import { centsToDollars, dollarsToCents, formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
-import { formatOrderNumber } from '@voltforge/contract/order-rules';
+import { formatOrderNumber, shortageMessage } from '@voltforge/contract/order-rules';
 import type {
   Quote,
   QuoteAcceptBody,
@@ -36,7 +36,7 @@ import {
   quoteRevision,
 } from '../../db/schema/quote.ts';
 import { tool } from '../../db/schema/tool.ts';
-import { badRequest, conflict, forbidden, notFound, type HttpError } from '../../http-error.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http-error.ts';
 import { enqueueMail, type OutgoingMail } from '../../mail/outbox.ts';
 import {
   quoteDecidedMail,
@@ -735,6 +735,23 @@ export async function acceptQuote(
   if (onAccount && !buyingFor) throw conflict(companyMessages.notInCompany);
   if (onAccount && buyingFor?.termsDays == null) throw conflict(creditMessages.noTerms);
   const limits = limitsOf(buyingFor);
+  // Stock now, read without locks to say which lines are short; placing checks again under them.
+  const stock = await db
+    .select({ id: tool.id, inStock: tool.inStock })
+    .from(tool)
+    .where(
+      inArray(
+        tool.id,
+        picked.map((o) => o.toolId),
+      ),
+    );
+  const shortLines = picked.flatMap((o) => {
+    const left = stock.find((t) => t.id === o.toolId)?.inStock ?? 0;
+    return left < o.quantity
+      ? [`line ${o.lineNo} (${o.partNumber}): ${shortageMessage(left).toLowerCase()}`]
+      : [];
+  });
+  if (shortLines.length > 0) throw conflict(quoteMessages.short(shortLines));
   const refOf = new Map(lines.map((l) => [l.lineNo, l.customerRef]));
   try {
     return await placeOrder(
@@ -809,6 +826,14 @@ export async function acceptQuote(
       deps,
     );
   } catch (error) {
+    // Stock taken meanwhile (a multi-line refusal names the tools): said by the quote's lines.
+    if (error instanceof HttpError && error.statusCode === 409 && error.fields) {
+      const short = picked.flatMap((o) => {
+        const why = error.fields?.[o.toolId];
+        return why ? [`line ${o.lineNo} (${o.partNumber}): ${why.toLowerCase()}`] : [];
+      });
+      if (short.length > 0) throw conflict(quoteMessages.short(short));
+    }
     if (!(error instanceof OverLimit) || !limits) throw error;
     const limit = error.limit === 'order' ? limits.orderLimitCents : limits.monthlyLimitCents;
     throw conflict(quoteMessages.overLimit(money(limit ?? 0)));

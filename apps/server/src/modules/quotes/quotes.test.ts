@@ -607,7 +607,9 @@ describe('quotes', () => {
     await t.app.db.update(toolTable).set({ inStock: 40 }).where(eq(toolTable.id, relay.id));
     const short = await accept({});
     expect(short.statusCode).toBe(409);
-    expect(errorOf(short).message).toContain('40');
+    expect(errorOf(short).message).toBe(
+      quoteMessages.short([`line 1 (${relay.partNumber}): only 40 left in stock`]),
+    );
     expect((await call(buyer, 'GET', `/api/quotes/${asked.id}`)).json<Quote>().state).toBe('sent');
     expect(await t.app.db.select().from(order).where(eq(order.userId, buyer.id))).toHaveLength(0);
 

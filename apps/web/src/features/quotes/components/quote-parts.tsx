@@ -50,9 +50,11 @@ export function RequestLines({ quote }: { quote: Quote }) {
                 {line.lineNo}
               </td>
               <th scope="row" data-label="Part" className="font-normal">
-                <span className="font-mono">{line.partNumber ?? line.partText}</span>
-                <div className="text-xs text-base-content/75">
-                  {line.name ?? 'Not in our catalogue'}
+                <div>
+                  <span className="font-mono">{line.partNumber ?? line.partText}</span>
+                  <div className="text-xs text-base-content/75">
+                    {line.name ?? 'Not in our catalogue'}
+                  </div>
                 </div>
               </th>
               <td data-label="Quantities" className="tabular-nums">
@@ -146,17 +148,19 @@ export function RevisionOffers({ quote, revision }: { quote: Quote; revision: Re
                     {line.lineNo}
                   </td>
                   <th scope="row" data-label="Offered part" className="font-normal">
-                    <span className="font-mono">{offer.partNumber}</span>
-                    {offer.substitute ? (
-                      <span className="badge badge-sm badge-outline ml-2">Substitute</span>
-                    ) : null}
-                    <div className="text-xs text-base-content/75">{offer.name}</div>
-                    {offer.minQuantity > 1 || offer.multiple > 1 ? (
-                      <div className="text-xs text-base-content/75">
-                        Minimum {formatCount(offer.minQuantity)}, multiples of{' '}
-                        {formatCount(offer.multiple)}
-                      </div>
-                    ) : null}
+                    <div>
+                      <span className="font-mono">{offer.partNumber}</span>
+                      {offer.substitute ? (
+                        <span className="badge badge-sm badge-outline ml-2">Substitute</span>
+                      ) : null}
+                      <div className="text-xs text-base-content/75">{offer.name}</div>
+                      {offer.minQuantity > 1 || offer.multiple > 1 ? (
+                        <div className="text-xs text-base-content/75">
+                          Minimum {formatCount(offer.minQuantity)}, multiples of{' '}
+                          {formatCount(offer.multiple)}
+                        </div>
+                      ) : null}
+                    </div>
                   </th>
                   <td data-label="Quantity" className="text-right tabular-nums max-sm:text-left">
                     {formatCount(offer.quantity)}
