@@ -12,7 +12,7 @@
 //        bench/synthetic-tools.mjs, through the admin's CSV import, as a shop's catalogue arrives)
 // Method and latest figures: docs/performance.md.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   existsSync,
   mkdtempSync,
@@ -569,6 +569,20 @@ async function main() {
       throw new Error(`saving a project failed: ${made.status} ${JSON.stringify(made.json)}`);
     projectBuyers.push({ cookie: b.cookie, id: made.json.id });
   }
+  // The reader's quotes: ten requests of 20 catalogue lines in two tiers, each answered, the first
+  // twice (two revisions of 40 offers).
+  const quoteIds = [];
+  for (let i = 0; i < 10; i++) {
+    const tools = Array.from(
+      { length: Math.min(20, catalogue.length) },
+      (_, k) => catalogue[(i + k) % catalogue.length],
+    );
+    const asked = await askQuote(shopBase, reader, tools, [100, 1_000]);
+    for (let revision = 0; revision < (i === 0 ? 2 : 1); revision++) {
+      await answerQuote(shopBase, admin, asked, 2 + revision);
+    }
+    quoteIds.push(asked.id);
+  }
   const picture = await uploadPicture(shopBase, admin);
   const list = await api(shopBase, 'GET', '/api/tool');
   const someTool = list.json?.[0]?._id;
@@ -611,6 +625,13 @@ async function main() {
     },
     { name: 'GET /api/admin/companies', path: '/api/admin/companies', cookie: admin.cookie },
     { name: 'GET /api/company/approvals', path: '/api/company/approvals', cookie: reader.cookie },
+    { name: 'GET /api/quotes (10 quotes)', path: '/api/quotes', cookie: reader.cookie },
+    {
+      name: 'GET /api/quotes/:id (20 lines, 2 revisions)',
+      path: `/api/quotes/${quoteIds[0]}`,
+      cookie: reader.cookie,
+    },
+    { name: 'GET /api/admin/quotes (queue)', path: '/api/admin/quotes', cookie: admin.cookie },
     {
       // A 500-line bill of materials: every catalogue part a few times (so duplicates are merged)
       // and one line in five a part nobody sells (so suggestions are looked for).
@@ -859,6 +880,50 @@ async function fillCart(base, buyer, toolIds) {
   return r.status === 200 ? { total: r.json.total } : { status: r.status };
 }
 
+/** A request for quotation of `tools` (one line each) at `tiers`; answers the quote. */
+async function askQuote(base, buyer, tools, tiers) {
+  const r = await api(base, 'POST', '/api/quotes', {
+    cookie: buyer.cookie,
+    body: {
+      requestKey: randomUUID(),
+      source: 'cart',
+      lines: tools.map((t) => ({ toolId: t._id, partText: t.partNumber, quantities: tiers })),
+    },
+  });
+  if (r.status !== 201)
+    throw new Error(`asking for a quote failed: ${r.status} ${JSON.stringify(r.json)}`);
+  return r.json;
+}
+
+/**
+ * Staff answer every line of `quote` with an offer per tier asked, at `price` dollars a piece and
+ * $25.00 freight; answers the first offers' choices and their total (what the buyer would see).
+ */
+async function answerQuote(base, staff, quote, price) {
+  const r = await api(base, 'POST', `/api/admin/quotes/${quote.id}/revisions`, {
+    cookie: staff.cookie,
+    body: {
+      validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      freight: 25,
+      taxRate: 0,
+      lines: quote.lines.map((l) => ({
+        lineNo: l.lineNo,
+        offers: l.quantities.map((quantity) => ({
+          toolId: l.toolId,
+          quantity,
+          unitPrice: price,
+          leadTimeWeeks: 0,
+        })),
+      })),
+    },
+  });
+  if (r.status !== 201)
+    throw new Error(`answering a quote failed: ${r.status} ${JSON.stringify(r.json)}`);
+  const choices = quote.lines.map((l) => ({ lineNo: l.lineNo, offerNo: 1 }));
+  const total = quote.lines.reduce((sum, l) => sum + l.quantities[0] * price, 0) + 25;
+  return { id: quote.id, choices, total };
+}
+
 /**
  * `member` joins the company of `companyAdmin` as a buyer, by the invitation's link, read from the
  * outbox as staff read it.
@@ -1012,6 +1077,46 @@ async function benchCheckout(base, admin, buyers, accountBuyers) {
     `Cart checkout on account alone, ${accountBuyers.length} members of one company at once (filled beforehand), ${fmt(accountMs / 1000, 1)} s of checkouts → ${fmt(accountPlaced / (accountMs / 1000))} checkouts/s, p50 ${fmt(median(account), 1)} ms, p99 ${fmt(p99(account), 1)} ms, ${accountOthers.length} not placed${accountOthers.length ? ` (${[...new Set(accountOthers)].join(', ')})` : ''}`,
   );
   if (accountOthers.length > 0) ok = false;
+
+  // 4. Quotes accepted: each buyer's own answered quote of the same lines (asked and answered
+  // beforehand, not timed), all accepted at once; each is placed alone under its quote's lock.
+  const accepting = [];
+  const acceptStatuses = [];
+  let acceptMs = 0;
+  const acceptUntil = performance.now() + duration * 1000;
+  for (let round = 0; performance.now() < acceptUntil; round++) {
+    const quotes = [];
+    for (const [n, buyer] of buyers.entries()) {
+      const tools = [...new Set(cartOf(n + round + 1))].map((_id) => ({ _id, partNumber: _id }));
+      const asked = await askQuote(base, buyer, tools, [1]);
+      quotes.push({ buyer, ...(await answerQuote(base, admin, asked, 3)) });
+    }
+    const t0 = performance.now();
+    await Promise.all(
+      quotes.map(async ({ buyer, id, choices, total }) => {
+        const sent = performance.now();
+        const r = await api(base, 'POST', `/api/quotes/${id}/accept`, {
+          cookie: buyer.cookie,
+          body: {
+            revision: 1,
+            choices,
+            expectedTotal: total,
+            phone: '+1 555 0100',
+            address: '1 Bench Street',
+          },
+        });
+        acceptStatuses.push(r.status);
+        accepting.push(performance.now() - sent);
+      }),
+    );
+    acceptMs += performance.now() - t0;
+  }
+  const acceptPlaced = acceptStatuses.filter((s) => s === 201).length;
+  const acceptOthers = acceptStatuses.filter((s) => s !== 201);
+  out(
+    `Quote acceptance alone, ${buyers.length} answered quotes of ${CART_LINES} lines at once (asked and answered beforehand), ${fmt(acceptMs / 1000, 1)} s of acceptances → ${fmt(acceptPlaced / (acceptMs / 1000))} orders/s, p50 ${fmt(median(accepting), 1)} ms, p99 ${fmt(p99(accepting), 1)} ms, ${acceptOthers.length} not placed${acceptOthers.length ? ` (${[...new Set(acceptOthers)].join(', ')})` : ''}`,
+  );
+  if (acceptOthers.length > 0) ok = false;
 
   // Oversell across carts: one unit of each of 10 tools per cart, three times as many carts as
   // the stock; exactly the stock's worth of carts must be placed, and every stock end at 0.
