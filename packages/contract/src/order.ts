@@ -97,6 +97,8 @@ export const orderSchema = z.object({
   taxId: z.string().nullable(),
   /** The buyer's purchase-order number, given at checkout. */
   poNumber: z.string().nullable(),
+  /** The quote it was accepted from, and the revision (docs/payments.md, "Quotes"); null when none. */
+  quote: z.object({ id: z.string(), number: z.string(), revision: z.number().int() }).nullable(),
   /** Where the invoice is made out to, when not the delivery address (a company's). */
   billingAddress: z.string().nullable(),
   /** The invoice issued when the order was paid; null before. */

@@ -23,6 +23,7 @@ export const paidOrder: Order = {
   company: null,
   taxId: null,
   poNumber: null,
+  quote: null,
   billingAddress: null,
   invoice: {
     number: 'INV-2026-000007',

@@ -168,6 +168,8 @@ export type OrderRow = typeof order.$inferSelect & {
   invoice: { number: string; issuedAt: Date; dueAt: Date | null; paidAt: Date | null } | null;
   /** Every refund asked for, oldest first, with its credit note once it succeeded. */
   refunds: Refund[];
+  /** The quote it was accepted from (read with the order; absent while it is being placed). */
+  quote?: { id: string; number: string; revision: number } | null;
 };
 
 /**

@@ -332,15 +332,15 @@ describe('POST /api/checkout', () => {
       as: t.admin,
     });
     const [header, row] = orders.body.replace(/^\ufeff/, '').split('\r\n');
-    expect(header?.split(',').at(-1)).toBe('poNumber');
-    expect(row?.split(',').at(-1)).toBe('PO-2026/4471');
+    expect(header?.split(',').slice(-2)).toEqual(['poNumber', 'quote']);
+    expect(row?.split(',').slice(-2)).toEqual(['PO-2026/4471', '']);
     const today = new Date().toISOString().slice(0, 10);
     const documents = await request(t.app, {
       method: 'GET',
       url: `${DOCUMENTS_EXPORT_PATH}?from=${today}&to=${today}`,
       as: t.admin,
     });
-    expect(documents.body).toMatch(/,PO-2026\/4471\r\n/);
+    expect(documents.body).toMatch(/,PO-2026\/4471,\r\n/);
   });
 
   it('refuses a PO number too long or of more than one line, and places nothing', async () => {

@@ -16,6 +16,7 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from '../../db/schema/order.ts';
+import { quote } from '../../db/schema/quote.ts';
 import { containsPattern } from '../tools/tools.service.ts';
 import { refundsOf } from './order-refunds.ts';
 
@@ -62,6 +63,7 @@ export function orderToJson(row: OrderRow): Order {
     company: row.company,
     taxId: row.taxId,
     poNumber: row.poNumber,
+    quote: row.quote ?? null,
     billingAddress: row.billingAddress,
     invoice: row.invoice
       ? {
@@ -131,7 +133,7 @@ export function orderFiltersWhere(filters: OrderFilters): SQL | undefined {
 }
 
 /**
- * These orders with their lines, invoices and refunds (a query each for all of them), in the
+ * These orders with their lines, invoices, refunds and quotes (a query each for all of them), in the
  * order given.
  */
 export async function withLines(
@@ -152,6 +154,20 @@ export async function withLines(
     .where(inArray(invoice.orderId, ids));
   const invoices = new Map(issued.map((i) => [i.orderId, i]));
   const refunds = await refundsOf(db, ids);
+  // A quote names the one order it became.
+  const quotes = new Map(
+    (
+      await db
+        .select({
+          orderId: quote.orderId,
+          id: quote.id,
+          number: quote.number,
+          revision: quote.acceptedRevision,
+        })
+        .from(quote)
+        .where(inArray(quote.orderId, ids))
+    ).map((q) => [q.orderId, { id: q.id, number: q.number, revision: q.revision ?? 0 }]),
+  );
   const lines = await db
     .select()
     .from(orderLine)
@@ -177,6 +193,7 @@ export async function withLines(
         ? { number: inv.number, issuedAt: inv.issuedAt, dueAt: inv.dueAt, paidAt: inv.paidAt }
         : null,
       refunds: refunds.get(r.id) ?? [],
+      quote: quotes.get(r.id) ?? null,
     };
   });
 }

@@ -88,6 +88,7 @@ describe('POST /api/order', () => {
       company: null,
       taxId: null,
       poNumber: null,
+      quote: null,
       billingAddress: null,
       invoice: null,
       refunded: 0,

@@ -754,7 +754,7 @@ export async function acceptQuote(
   if (shortLines.length > 0) throw conflict(quoteMessages.short(shortLines));
   const refOf = new Map(lines.map((l) => [l.lineNo, l.customerRef]));
   try {
-    return await placeOrder(
+    const placed = await placeOrder(
       db,
       actor,
       {
@@ -825,6 +825,7 @@ export async function acceptQuote(
       },
       deps,
     );
+    return { ...placed, quote: { id, number: row.number, revision: body.revision } };
   } catch (error) {
     // Stock taken meanwhile (a multi-line refusal names the tools): said by the quote's lines.
     if (error instanceof HttpError && error.statusCode === 409 && error.fields) {

@@ -237,6 +237,7 @@ describe('quotes', () => {
       taxRate: 8.25,
       total: expectedTotal,
     });
+    expect(placed.quote).toEqual({ id: asked.id, number: asked.number, revision: 2 });
     expect(placed.lines).toMatchObject([
       { partNumber: relay.partNumber, quantity: 10_000, unitPrice: 2.8, customerRef: null },
       { partNumber: substitute.partNumber, quantity: 2_000, unitPrice: 0.41, customerRef: 'U7' },
@@ -278,6 +279,9 @@ describe('quotes', () => {
     const today = new Date().toISOString().slice(0, 10);
     const documents = await csvRows(`${DOCUMENTS_EXPORT_PATH}?from=${today}&to=${today}`);
     expect(documents.find((r) => r.order === placed.number)?.quote).toBe(asked.number);
+
+    const readBack = (await call(buyer, 'GET', `/api/order/${placed._id}`)).json<Order>();
+    expect(readBack.quote).toEqual({ id: asked.id, number: asked.number, revision: 2 });
 
     const after = (await call(buyer, 'GET', `/api/quotes/${asked.id}`)).json<Quote>();
     expect(after).toMatchObject({

@@ -72,6 +72,17 @@ export function ManageOrderPage() {
                   <dd className="font-mono [overflow-wrap:anywhere]">{order.data.poNumber}</dd>
                 </>
               ) : null}
+              {order.data.quote ? (
+                <>
+                  <dt className="text-base-content/75">Quote</dt>
+                  <dd>
+                    <Link to={paths.manageQuote(order.data.quote.id)} className="link font-mono">
+                      {order.data.quote.number}
+                    </Link>
+                    , revision {order.data.quote.revision}
+                  </dd>
+                </>
+              ) : null}
               {order.data.company ? (
                 <>
                   <dt className="text-base-content/75">Company</dt>

@@ -31,6 +31,7 @@ const order = (n: number, status: OrderStatus): Order => ({
   company: null,
   taxId: null,
   poNumber: null,
+  quote: null,
   billingAddress: null,
   refunded: 0,
   refunds: [],

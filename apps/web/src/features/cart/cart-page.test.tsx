@@ -87,6 +87,7 @@ const order: Order = {
   company: null,
   taxId: null,
   poNumber: null,
+  quote: null,
   billingAddress: null,
   refunded: 0,
   refunds: [],

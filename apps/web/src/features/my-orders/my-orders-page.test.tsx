@@ -32,6 +32,7 @@ const base: Order = {
   company: null,
   taxId: null,
   poNumber: null,
+  quote: null,
   billingAddress: null,
   refunded: 0,
   refunds: [],

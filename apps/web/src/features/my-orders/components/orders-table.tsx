@@ -1,5 +1,7 @@
 import { formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { OrderActions } from './order-actions';
 import {
   OrderHistoryButton,
@@ -60,6 +62,15 @@ function OrderNumber({ order }: { order: Order }) {
       {order.poNumber ? (
         <span className="block text-xs font-normal text-base-content/80">
           Your PO: <span className="font-mono">{order.poNumber}</span>
+        </span>
+      ) : null}
+      {order.quote ? (
+        <span className="block text-xs font-normal text-base-content/80">
+          From quote{' '}
+          <Link to={paths.quote(order.quote.id)} className="link font-mono">
+            {order.quote.number}
+          </Link>
+          , revision {order.quote.revision}
         </span>
       ) : null}
     </>

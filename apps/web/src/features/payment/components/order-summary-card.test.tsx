@@ -22,6 +22,7 @@ const one: Order = {
   company: null,
   taxId: null,
   poNumber: null,
+  quote: null,
   billingAddress: null,
   refunded: 0,
   refunds: [],

@@ -25,6 +25,7 @@ const paid: Order = {
   company: 'Analytical Engines Ltd',
   taxId: 'GB123456789',
   poNumber: null,
+  quote: null,
   billingAddress: null,
   refunded: 0,
   refunds: [],
