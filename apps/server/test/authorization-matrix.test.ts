@@ -1217,6 +1217,13 @@ const matrix: Row[] = [
     call: async () => ({ url: `/api/quotes/${await quoteOfA()}` }),
   },
   {
+    route: 'GET /api/quotes/:id/revisions/:revision/pdf',
+    who: "its requester, their company's members who see its orders, and admin",
+    expected: [401, 200, 404, 200],
+    on: "A's answered quote",
+    call: async () => ({ url: `/api/quotes/${await quoteOfA(true)}/revisions/1/pdf` }),
+  },
+  {
     route: 'POST /api/quotes/:id/messages',
     who: "its requester, their company's members who see its orders, and admin",
     expected: [401, 200, 404, 200],

@@ -173,6 +173,7 @@ export const quoteMessages = {
     'Only a quote waiting for an answer, or answered and not yet decided, can be revised.',
   notFound: 'No such quote.',
   notAnswered: 'This quote has not been answered yet.',
+  noRevision: 'This quote has no such revision.',
   newerRevision: (revision: number) =>
     `This quote has a newer revision (${revision}). Read it, then accept it if it suits you.`,
   expired: (date: string) => `This quote expired at the end of ${date}. Ask for a new one.`,

@@ -171,6 +171,14 @@ export const quoteMessageSchema = z.strictObject({
 });
 
 export const quoteIdParamsSchema = z.object({ id: z.string() });
+export const quoteRevisionParamsSchema = z.object({
+  id: z.string(),
+  revision: z.coerce
+    .number({ error: quoteMessages.noRevision })
+    .int(quoteMessages.noRevision)
+    .min(1, quoteMessages.noRevision)
+    .max(1_000, quoteMessages.noRevision),
+});
 
 /** GET /api/admin/quotes: the queue, filtered by state and searched by number, part or company. */
 export const quoteQueueQuerySchema = z.object({

@@ -10,10 +10,13 @@ import {
   quoteMessageSchema,
   quoteQueueQuerySchema,
   quoteRequestSchema,
+  quoteRevisionParamsSchema,
   quoteRevisionSchema,
   quoteSchema,
 } from '@voltforge/contract/quote';
+import { quoteMessages } from '@voltforge/contract/quote-rules';
 import { adminOnly, requireAdmin, requireUser, signedIn } from '../../auth/guards.ts';
+import { notFound } from '../../http-error.ts';
 import {
   acceptQuote,
   declineQuote,
@@ -21,6 +24,7 @@ import {
   listQuoteQueue,
   mailQuoteExpiry,
   postMessage,
+  quotePdf,
   readQuote,
   requestQuote,
   sendRevision,
@@ -84,6 +88,34 @@ export async function quotesRoutes(instance: FastifyInstance, opts: QuoteDeps) {
       },
     },
     async (request) => readQuote(app.db, await requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/quotes/:id/revisions/:revision/pdf',
+    {
+      onRequest: signedIn,
+      config: { extraErrors: [404] },
+      schema: {
+        tags,
+        summary: 'One sent revision of a quote as a PDF (its buyer side, staff)',
+        params: quoteRevisionParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const made = await quotePdf(
+        app.db,
+        await requireUser(request),
+        request.params.id,
+        request.params.revision,
+        opts,
+      );
+      if (!made) throw notFound(quoteMessages.noRevision);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${made.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(made.pdf);
+    },
   );
 
   app.post(

@@ -47,11 +47,13 @@ import {
 } from '../../mail/templates/quote-mails.ts';
 import { billToOf, limitsOf } from '../checkout/checkout.service.ts';
 import type { CheckoutDeps } from '../checkout/cart-order.ts';
+import { renderDocumentPdfOffThread } from '../invoices/document-pdf-thread.ts';
 import { invoiceOnAccount } from '../invoices/invoices.service.ts';
 import { nextDocumentNumber } from '../invoices/numbering.ts';
 import { buyingCompanyOf, membershipOf, seesAllCompanyOrders } from '../company/company.service.ts';
 import { OverLimit, placeOrder } from '../orders/placement/place-order.ts';
 import type { Rows } from '../orders/placement/batch-queue.ts';
+import { quoteModel } from './quote-pdf.ts';
 
 /*
  * Quotes (docs/payments.md, "Quotes"): a buyer asks for prices; staff answer in revisions that
@@ -943,4 +945,25 @@ export async function mailQuoteExpiry(
     });
   }
   return queued;
+}
+
+/**
+ * A sent revision as a PDF (its buyer side and staff): rendered off the request thread from the
+ * revision, which never changes; undefined when no such revision was sent.
+ */
+export async function quotePdf(
+  db: Db,
+  actor: Actor,
+  id: string,
+  revision: number,
+  deps: Pick<QuoteDeps, 'seller' | 'timeZone'>,
+): Promise<{ filename: string; pdf: Buffer } | undefined> {
+  const row = await rowOf(db, id);
+  await sideOf(db, actor, row);
+  const model = quoteModel(await quoteJson(db, row), revision, deps.seller, deps.timeZone);
+  if (!model) return undefined;
+  return {
+    filename: `${row.number}-rev${revision}.pdf`,
+    pdf: await renderDocumentPdfOffThread(model),
+  };
 }

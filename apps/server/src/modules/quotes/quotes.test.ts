@@ -197,6 +197,22 @@ describe('quotes', () => {
     expect(second.revisions[1]!.offers[1]!.unitPrice).toBe(2.8);
     expect(second.messages).toMatchObject([{ author: 'Rita Buyer', fromStaff: false }]);
 
+    // Each revision as a PDF, by the invoices' document code.
+    const pdf1 = await call(buyer, 'GET', `/api/quotes/${asked.id}/revisions/1/pdf`);
+    expect(pdf1.statusCode).toBe(200);
+    expect(pdf1.headers['content-type']).toBe('application/pdf');
+    const pdf1Text = pdfText(pdf1.rawPayload);
+    expect(pdf1Text).toContain('Quotation');
+    expect(pdf1Text).toContain(asked.number);
+    expect(pdf1Text).toContain('$2.85');
+    expect(pdf1Text).toContain('Your ref: U7');
+    expect((await call(buyer, 'GET', `/api/quotes/${asked.id}/revisions/3/pdf`)).statusCode).toBe(
+      404,
+    );
+    expect((await call(buyer, 'GET', `/api/quotes/${asked.id}/revisions/x/pdf`)).statusCode).toBe(
+      400,
+    );
+
     // A revision once sent is locked in the database itself.
     await expect(
       t.app.db

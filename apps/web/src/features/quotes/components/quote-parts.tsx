@@ -99,7 +99,13 @@ export function RevisionOffers({ quote, revision }: { quote: Quote; revision: Re
       <p className="text-sm">
         Valid until the end of <strong>{formatCalendarDate(revision.validUntil)}</strong>. Freight{' '}
         {formatUsd(revision.freight)}; tax {revision.taxRate} %.
-        {revision.sentBy ? ` Sent by ${revision.sentBy}.` : ''}
+        {revision.sentBy ? ` Sent by ${revision.sentBy}.` : ''}{' '}
+        <a
+          href={`/api/quotes/${encodeURIComponent(quote.id)}/revisions/${revision.revision}/pdf`}
+          className="link"
+        >
+          Revision {revision.revision} as PDF
+        </a>
       </p>
       {revision.note ? (
         <p className="rounded-box bg-base-200 p-3 text-sm whitespace-pre-line">{revision.note}</p>
