@@ -38,6 +38,9 @@ export async function startSmtpServer(
   const received: ReceivedMail[] = [];
   let connections = 0;
   const server = new SMTPServer({
+    // A test's own pooled transports may leave idle connections open: closing does not wait the
+    // default 30 s for them to leave.
+    closeTimeout: 500,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
