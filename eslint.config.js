@@ -204,6 +204,7 @@ export default tseslint.config(
             'company',
             'admin-catalogue',
             'tool-csv',
+            'supply',
             'seo',
             'orders',
             'invoices',

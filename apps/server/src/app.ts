@@ -34,6 +34,7 @@ import { companyRoutes } from './modules/company/company.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { quoteExpiryPlugin, quotesRoutes } from './modules/quotes/quotes.routes.ts';
+import { supplyRoutes } from './modules/supply/supply.routes.ts';
 import {
   invoiceRemindersPlugin,
   receivablesRoutes,
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(companyRoutes, { publicUrl: config.publicUrl });
   await app.register(cartRoutes, { shopTerms: config.shopTerms });
   await app.register(toolsAdminRoutes, { onLowStock });
+  await app.register(supplyRoutes, { onLowStock, timeZone: config.shopTimeZone });
   await app.register(ordersRoutes, {
     beforeCancel,
     notify,

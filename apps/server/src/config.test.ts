@@ -89,6 +89,17 @@ describe('configuration', () => {
     }
   });
 
+  it("takes the seller's time zone by its IANA name, UTC by default", () => {
+    const dataDir = tmp();
+    expect(loadConfig({ DATA_DIR: dataDir }).shopTimeZone).toBe('UTC');
+    expect(loadConfig({ DATA_DIR: dataDir, SHOP_TIME_ZONE: 'America/Chicago' }).shopTimeZone).toBe(
+      'America/Chicago',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, SHOP_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      /SHOP_TIME_ZONE: must be a time zone name/,
+    );
+  });
+
   it('requires a secret and public URL with PostgreSQL, and no demo seed by default', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(
       /BETTER_AUTH_SECRET/,

@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { ShopTerms } from '@voltforge/contract/charges';
-import { isTimeZone } from '@voltforge/contract/quote-rules';
+import { isTimeZone } from '@voltforge/contract/calendar';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })

@@ -240,6 +240,23 @@ const quoteAnswer = () => ({
   lines: [{ lineNo: 1, offers: [{ toolId, quantity: 10, unitPrice: 15, leadTimeWeeks: 0 }] }],
 });
 
+/** A fresh batch expected for the matrix's tool. */
+async function batchOfTool(): Promise<string> {
+  const res = await request(t.app, {
+    method: 'POST',
+    url: `/api/admin/tools/${toolId}/batches`,
+    payload: batchInput(),
+    as: admin,
+  });
+  if (res.statusCode !== 201) throw new Error(`no batch: ${res.body}`);
+  return res.json<{ id: string }>().id;
+}
+
+const batchInput = () => ({
+  quantity: 5,
+  expectedOn: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+});
+
 /** The token of a fresh invitation from A's company to an address none of the callers has. */
 async function invitationToken(): Promise<string> {
   await companyOfA();
@@ -1194,6 +1211,44 @@ const matrix: Row[] = [
       url: `/api/company/approvals/${await approvalOfA()}/reject`,
       payload: { reason: 'Not this quarter' },
     }),
+  },
+  {
+    route: 'GET /api/tool/:id/supply',
+    who: 'anyone',
+    expected: [200, 200, 200, 200],
+    on: 'a tool for sale',
+    call: async () => ({ url: `/api/tool/${toolId}/supply` }),
+  },
+  {
+    route: 'GET /api/admin/batches',
+    who: 'admin',
+    expected: [401, 403, 403, 200],
+    on: 'every batch',
+    call: async () => ({ url: '/api/admin/batches' }),
+  },
+  {
+    route: 'POST /api/admin/tools/:id/batches',
+    who: 'admin',
+    expected: [401, 403, 403, 201],
+    on: 'a tool for sale',
+    call: async () => ({ url: `/api/admin/tools/${toolId}/batches`, payload: batchInput() }),
+  },
+  {
+    route: 'PATCH /api/admin/batches/:id',
+    who: 'admin',
+    expected: [401, 403, 403, 200],
+    on: 'an expected batch',
+    call: async () => ({
+      url: `/api/admin/batches/${await batchOfTool()}`,
+      payload: { expectedOn: batchInput().expectedOn },
+    }),
+  },
+  {
+    route: 'POST /api/admin/batches/:id/receive',
+    who: 'admin',
+    expected: [401, 403, 403, 200],
+    on: 'an expected batch',
+    call: async () => ({ url: `/api/admin/batches/${await batchOfTool()}/receive`, payload: {} }),
   },
   {
     route: 'POST /api/quotes',

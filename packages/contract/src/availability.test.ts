@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, availabilityOf, availabilityText, type Supply } from './availability.ts';
+import { availabilityOf, availabilityText, type Supply } from './availability.ts';
+import { addDays } from './calendar.ts';
 
 const today = '2026-11-28';
 const supply = (over: Partial<Supply> = {}): Supply => ({

@@ -1,3 +1,4 @@
+import { addDays } from './calendar.ts';
 import { dateFormat } from './format-date.ts';
 import { formatCount } from './format-number.ts';
 
@@ -36,13 +37,6 @@ export interface Availability {
   later: { quantity: number; date: string } | null;
   /** What cannot be promised: beyond stock of a tool that is not back-ordered, or with no date. */
   unavailable: number;
-}
-
-/** `date` (YYYY-MM-DD) plus `days`. */
-export function addDays(date: string, days: number): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { taxCents } from './charges.ts';
-import { dateFormat } from './format-date.ts';
+import { addDays, startOfDayIn } from './calendar.ts';
+
 import { formatNumber } from './format-number.ts';
 import { centsToDollars, formatUsd } from './money.ts';
 
@@ -55,61 +56,12 @@ export function quoteStateOf(
   return new Date(expiresAt).getTime() <= now.getTime() ? 'expired' : 'sent';
 }
 
-/** The offset of `timeZone` from UTC at `at`, in milliseconds (positive east of Greenwich). */
-function zoneOffsetMs(at: number, timeZone: string): number {
-  // Time zone arithmetic, not display: only Intl knows the zones' rules.
-  // eslint-disable-next-line no-restricted-properties -- see above
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(at));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return asUtc - (at - (at % 1000));
-}
-
-/** Whether `timeZone` is one the runtime knows (an IANA name such as "Europe/Berlin"). */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    // eslint-disable-next-line no-restricted-properties -- asks Intl whether it knows the zone
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The moment a quote valid until `validUntil` (YYYY-MM-DD) expires: the end of that day in the
  * seller's time zone, which is the first instant of the next day there.
  */
 export function quoteExpiresAt(validUntil: string, timeZone: string): Date {
-  const [y, m, d] = validUntil.split('-').map(Number) as [number, number, number];
-  const nextMidnightAsUtc = Date.UTC(y, m - 1, d + 1);
-  // The zone's midnight is the UTC one less its offset; the offset is read again at the answer
-  // in case a daylight-saving change lies between.
-  let at = nextMidnightAsUtc - zoneOffsetMs(nextMidnightAsUtc, timeZone);
-  at = nextMidnightAsUtc - zoneOffsetMs(at, timeZone);
-  return new Date(at);
-}
-
-/** Today's date (YYYY-MM-DD) in `timeZone`. */
-export function dateIn(timeZone: string, now: Date): string {
-  const at = now.getTime() + zoneOffsetMs(now.getTime(), timeZone);
-  return new Date(at).toISOString().slice(0, 10);
+  return startOfDayIn(addDays(validUntil, 1), timeZone);
 }
 
 /** One offer as the charges need it. */
@@ -191,10 +143,3 @@ export const quoteMessages = {
     `This order is over your limit of ${limit}. Ask your company's approver or admin to accept the quote.`,
   total: (cents: number) => `Total ${money(cents)}`,
 } as const;
-
-const mediumDate = dateFormat({ dateStyle: 'medium' }, 'UTC');
-
-/** A calendar date (YYYY-MM-DD) as the pages and mails write it: "Dec 12, 2026". */
-export function formatCalendarDate(date: string): string {
-  return mediumDate.format(new Date(`${date}T00:00:00Z`));
-}

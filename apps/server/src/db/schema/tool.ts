@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -128,6 +129,7 @@ export const stockMovementReasons = [
   'adjust',
   'import',
   'refund',
+  'receipt',
 ] as const;
 
 /** Every change of tool.in_stock writes one row, in the same transaction. */
@@ -141,6 +143,8 @@ export const stockMovement = pgTable(
     delta: integer('delta').notNull(),
     reason: text('reason', { enum: stockMovementReasons }).notNull(),
     orderId: uuid('order_id'),
+    /** The batch a `receipt` took in. */
+    batchId: uuid('batch_id'),
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -148,5 +152,39 @@ export const stockMovement = pgTable(
     index('stock_movement_tool_id_idx').on(t.toolId),
     // What an order's cancel and refunds returned already (stock/stock-returns.ts).
     index('stock_movement_order_id_idx').on(t.orderId),
+    // A batch is taken into stock once.
+    uniqueIndex('stock_movement_batch_id_idx')
+      .on(t.batchId)
+      .where(sql`${t.batchId} is not null`),
+  ],
+);
+
+/**
+ * A batch staff expect from the line: its quantity and the day it is due (moved as plans change),
+ * until it is received, which adds what arrived to the tool's stock (a `receipt` movement) once
+ * (docs/payments.md, "Supply and availability").
+ */
+export const supplyBatch = pgTable(
+  'supply_batch',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tool.id),
+    quantity: integer('quantity').notNull(),
+    expectedOn: date('expected_on').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    receivedQuantity: integer('received_quantity'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('supply_batch_tool_id_idx').on(t.toolId, t.expectedOn),
+    check('supply_batch_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'supply_batch_received_whole',
+      sql`(${t.receivedAt} is null) = (${t.receivedQuantity} is null) and (${t.receivedQuantity} is null or ${t.receivedQuantity} between 1 and ${t.quantity})`,
+    ),
   ],
 );

@@ -1,6 +1,6 @@
 import type { Quote } from '@voltforge/contract/quote';
 import { dollarsToCents } from '@voltforge/contract/money';
-import { formatCalendarDate } from '@voltforge/contract/quote-rules';
+import { formatCalendarDate } from '@voltforge/contract/calendar';
 import type { Seller } from '../../config.ts';
 import type { PdfDocumentModel } from '../invoices/document-pdf.ts';
 

@@ -12,8 +12,6 @@ import type {
   QuoteSummary,
 } from '@voltforge/contract/quote';
 import {
-  dateIn,
-  formatCalendarDate,
   quoteCharges,
   quoteExpiresAt,
   quoteMessages,
@@ -21,6 +19,7 @@ import {
   quoteStateOf,
   type QuoteState,
 } from '@voltforge/contract/quote-rules';
+import { dateIn, formatCalendarDate } from '@voltforge/contract/calendar';
 import type { Actor } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';

@@ -11,12 +11,8 @@ import type {
   QuoteRevisionInput,
   QuoteSummary,
 } from '@voltforge/contract/quote';
-import {
-  formatCalendarDate,
-  QUOTE_LIMITS,
-  quoteExpiresAt,
-  quoteMessages,
-} from '@voltforge/contract/quote-rules';
+import { QUOTE_LIMITS, quoteExpiresAt, quoteMessages } from '@voltforge/contract/quote-rules';
+import { formatCalendarDate } from '@voltforge/contract/calendar';
 import { parseCsv } from '../../csv.ts';
 import { company, companyMember } from '../../db/schema/company.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';

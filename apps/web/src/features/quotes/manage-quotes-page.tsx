@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { quoteStateLabels, quoteStates } from '@voltforge/contract/quote-rules';
-import { formatCalendarDate } from '@voltforge/contract/quote-rules';
+import { formatCalendarDate } from '@voltforge/contract/calendar';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { QueryError } from '../../components/ui/query-error';
 import { SearchForm } from '../../components/ui/search-form';

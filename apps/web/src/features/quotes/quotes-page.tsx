@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatCalendarDate } from '@voltforge/contract/quote-rules';
+import { formatCalendarDate } from '@voltforge/contract/calendar';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';

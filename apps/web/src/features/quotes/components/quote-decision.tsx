@@ -1,5 +1,6 @@
 import type { Quote } from '@voltforge/contract/quote';
-import { formatCalendarDate, QUOTE_LIMITS } from '@voltforge/contract/quote-rules';
+import { QUOTE_LIMITS } from '@voltforge/contract/quote-rules';
+import { formatCalendarDate } from '@voltforge/contract/calendar';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,12 +1,8 @@
 import { formatCount } from '@voltforge/contract/format-number';
 import { formatUsd } from '@voltforge/contract/money';
 import type { Quote } from '@voltforge/contract/quote';
-import {
-  formatCalendarDate,
-  quoteCharges,
-  quoteStateLabels,
-  type QuoteState,
-} from '@voltforge/contract/quote-rules';
+import { quoteCharges, quoteStateLabels, type QuoteState } from '@voltforge/contract/quote-rules';
+import { formatCalendarDate } from '@voltforge/contract/calendar';
 import { dollarsToCents, centsToDollars } from '@voltforge/contract/money';
 import { STACKED_TABLE } from '../../../components/ui/stacked-table';
 
