@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
+import type { Order } from '@voltforge/contract/order';
 import type { Project } from '@voltforge/contract/project';
 import type { QuoteSummary } from '@voltforge/contract/quote';
 import { quoteMessages } from '@voltforge/contract/quote-rules';
@@ -172,7 +173,7 @@ test('a buyer asks for a quote from a project with an unmatched part and two tie
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
 
-  const order = await (await page.request.get(`/api/order/${orderId}`)).json();
+  const order = (await (await page.request.get(`/api/order/${orderId}`)).json()) as Order;
   expect(order).toMatchObject({
     goodsTotal: 28_820,
     shipping: 40,
