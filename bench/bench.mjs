@@ -606,6 +606,8 @@ async function main() {
       path: `/api/tool?category=${encodeURIComponent('Measurement & Test')}`,
     },
     { name: 'GET /api/tool/:id', path: `/api/tool/${someTool}` },
+    // Every tool page asks for it once hydrated.
+    { name: 'GET /api/tool/:id/supply', path: `/api/tool/${someTool}/supply` },
     { name: 'GET /', path: '/' },
     { name: 'GET /tools (SPA route)', path: '/tools' },
     { name: 'GET /assets/… (largest script)', path: `/assets/${largestScript}` },

@@ -72,3 +72,9 @@ const mediumDate = dateFormat({ dateStyle: 'medium' }, 'UTC');
 export function formatCalendarDate(date: string): string {
   return mediumDate.format(new Date(`${date}T00:00:00Z`));
 }
+
+/** `now`'s date (YYYY-MM-DD) on this machine's clock: what a date input shows as today. */
+export function localDate(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

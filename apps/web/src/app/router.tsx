@@ -66,7 +66,7 @@ function page<M>(
  */
 const publicPageModules = import.meta.glob<Record<string, ComponentType | undefined>>([
   '../features/*/*-page.tsx',
-  '!../features/{admin,admin-overview,admin-mail,tool-import,my-orders,payment,profile,projects,quotes}/*-page.tsx',
+  '!../features/{admin,admin-overview,admin-mail,tool-import,my-orders,payment,profile,projects,quotes,supply}/*-page.tsx',
   '!../features/reviews/add-review-page.tsx',
 ]);
 

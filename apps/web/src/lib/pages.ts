@@ -135,6 +135,7 @@ export const pages = {
     'features/admin/manage-reviews-page.tsx',
   ),
   companies: line('/dashboard/companies', 'admin', 'features/admin/companies-page.tsx'),
+  supply: line('/dashboard/supply', 'admin', 'features/supply/supply-page.tsx'),
   mail: line(mailLinkPaths.mail, 'admin', 'features/admin-mail/mail-page.tsx'),
   mailMessage: line(
     `${mailLinkPaths.mail}/:id`,

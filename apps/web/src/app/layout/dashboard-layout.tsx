@@ -21,7 +21,7 @@ const DRAWER_ID = 'dashboard-menu-toggle';
  * index.css leaves to dashboard.css; app/public-pages.test.tsx checks both lists against the table.
  */
 export const dashboardPageModules = import.meta.glob<Record<string, ComponentType | undefined>>([
-  '../../features/{admin,admin-mail,tool-import,my-orders,payment,profile,projects,quotes}/*-page.tsx',
+  '../../features/{admin,admin-mail,tool-import,my-orders,payment,profile,projects,quotes,supply}/*-page.tsx',
   '../../features/reviews/add-review-page.tsx',
   '../dashboard-home.tsx',
 ]);
@@ -54,6 +54,7 @@ const adminItems: NavItem[] = [
   { to: paths.manageOrders, label: 'Manage Orders' },
   { to: paths.manageReviews, label: 'Manage Reviews' },
   { to: paths.manageQuotes, label: 'Quotes' },
+  { to: paths.supply, label: 'Supply' },
   { to: paths.companies, label: 'Companies' },
   { to: paths.mail, label: 'Mail' },
   { to: paths.inbox, label: 'Inbox' },

@@ -3,6 +3,7 @@ import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import { breakTable, pricingOf } from '@voltforge/contract/pricing';
 import type { Tool } from '@voltforge/contract/tool';
 import { toolImageSrcSet } from '@voltforge/contract/tool-image-rules';
+import { NextBatch } from './next-batch';
 
 /** The tool's break table (the minimum at the base price first) and its order multiple. */
 function PriceBreaks({ tool }: { tool: Tool }) {
@@ -104,6 +105,7 @@ export function ToolDetails({ tool }: { tool: Tool }) {
       <div className="card-body gap-3">
         {tool.priceBreaks.length > 0 || tool.orderMultiple > 1 ? <PriceBreaks tool={tool} /> : null}
         <p className="leading-relaxed text-base-content/80">{tool.desc}</p>
+        <NextBatch toolId={tool._id} />
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { addDays, localDate } from '@voltforge/contract/calendar';
 import { formatCount } from '@voltforge/contract/format-number';
 import { formatUsd } from '@voltforge/contract/money';
 import { partNumberKey } from '@voltforge/contract/part-number';
@@ -24,11 +25,7 @@ interface OfferDraft {
 
 let nextKey = 1;
 
-const localDate = (days: number) => {
-  const at = new Date(Date.now() + days * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-};
+const inDays = (days: number) => addDays(localDate(new Date()), days);
 
 /** Where the editor starts: the latest revision's offers, else one offer per tier asked for. */
 function startingOffers(quote: Quote): Record<number, OfferDraft[]> {
@@ -74,7 +71,7 @@ export function RevisionEditor({ quote }: { quote: Quote }) {
   const [offers, setOffers] = useState(() => startingOffers(quote));
   const [freight, setFreight] = useState(latest ? latest.freight.toFixed(2) : '0.00');
   const [taxRate, setTaxRate] = useState<string | null>(latest ? String(latest.taxRate) : null);
-  const [validUntil, setValidUntil] = useState(localDate(14));
+  const [validUntil, setValidUntil] = useState(inDays(14));
   const [note, setNote] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const shownTaxRate = taxRate ?? String((terms.data?.taxRateBasisPoints ?? 0) / 100);

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatCalendarDate } from '@voltforge/contract/calendar';
+import { formatCount } from '@voltforge/contract/format-number';
+import type { ToolSupply } from '@voltforge/contract/supply';
+import { api } from '../../../lib/api/api-client';
+import { useHydrated } from '../../../lib/first-paint/hydration';
+
+/**
+ * When the next batch of the tool is due (docs/payments.md, "Supply and availability"), read once
+ * the page is hydrated; its line is kept from the first paint, so nothing moves when it fills.
+ */
+export function NextBatch({ toolId }: { toolId: string }) {
+  const path = `/tool/${encodeURIComponent(toolId)}/supply`;
+  const supply = useQuery({
+    queryKey: ['tool-supply', toolId],
+    queryFn: ({ signal }) => api.get<ToolSupply>(path, { signal }),
+    meta: { read: path },
+    enabled: useHydrated(),
+  });
+  const next = supply.data?.incoming[0];
+  return (
+    <p className="min-h-5 text-sm text-base-content/80">
+      {next
+        ? `Next batch: ${formatCount(next.quantity)} pcs. due ${formatCalendarDate(next.expectedOn)}.`
+        : null}
+    </p>
+  );
+}
