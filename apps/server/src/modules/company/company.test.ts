@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart } from '@voltforge/contract/cart';
 import type { SavedAddress } from '@voltforge/contract/address-book';
@@ -36,10 +36,12 @@ async function createCompany(as: TestUser, name = 'Acme Controls Ltd'): Promise<
 async function invite(as: TestUser, email: string, role = 'buyer'): Promise<string> {
   const res = await call(as, 'POST', '/api/company/invitations', { email, role });
   expect(res.statusCode, res.body).toBe(201);
+  // The newest mail to the address (a registered address was first sent its confirmation).
   const mails = await t.app.db
     .select({ text: mailOutbox.text, kind: mailOutbox.kind })
     .from(mailOutbox)
-    .where(eq(mailOutbox.to, email.toLowerCase()));
+    .where(eq(mailOutbox.to, email.toLowerCase()))
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
   const mail = mails.at(-1);
   expect(mail?.kind).toBe('company_invitation');
   const token = /join=([\w-]+)/.exec(mail?.text ?? '')?.[1];

@@ -417,6 +417,7 @@ describe('refunds', () => {
       'net',
       'gross',
       'poNumber',
+      'quote',
     ]);
     const mine = rows.filter((r) => r[3] === order.number);
     expect(mine.map((r) => [r[0], r[1], r[4], r[12]])).toEqual([
