@@ -578,8 +578,8 @@ async function main() {
       (_, k) => catalogue[(i + k) % catalogue.length],
     );
     const asked = await askQuote(shopBase, reader, tools, [100, 1_000]);
-    for (let revision = 0; revision < (i === 0 ? 2 : 1); revision++) {
-      await answerQuote(shopBase, admin, asked, 2 + revision);
+    for (let revision = 1; revision <= (i === 0 ? 2 : 1); revision++) {
+      await answerQuote(shopBase, admin, asked, 1 + revision, revision);
     }
     quoteIds.push(asked.id);
   }
@@ -899,12 +899,13 @@ async function askQuote(base, buyer, tools, tiers) {
 
 /**
  * Staff answer every line of `quote` with an offer per tier asked, at `price` dollars a piece and
- * $25.00 freight; answers the first offers' choices and their total (what the buyer would see).
+ * $25.00 freight, as its `revision`; answers the first offers' choices and their total (what the buyer would see).
  */
-async function answerQuote(base, staff, quote, price) {
+async function answerQuote(base, staff, quote, price, revision) {
   const r = await api(base, 'POST', `/api/admin/quotes/${quote.id}/revisions`, {
     cookie: staff.cookie,
     body: {
+      revision,
       validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
       freight: 25,
       taxRate: 0,
@@ -1091,7 +1092,7 @@ async function benchCheckout(base, admin, buyers, accountBuyers) {
     for (const [n, buyer] of buyers.entries()) {
       const tools = [...new Set(cartOf(n + round + 1))].map((_id) => ({ _id, partNumber: _id }));
       const asked = await askQuote(base, buyer, tools, [1]);
-      quotes.push({ buyer, ...(await answerQuote(base, admin, asked, 3)) });
+      quotes.push({ buyer, ...(await answerQuote(base, admin, asked, 3, 1)) });
     }
     const t0 = performance.now();
     await Promise.all(

@@ -51,15 +51,14 @@ async function fillOffer(
   offer: number,
   values: { part?: string; quantity?: string; price: string },
 ) {
-  const fieldset = staff.getByRole('group', { name: new RegExp(`^Line ${line}:`) });
   if (values.part !== undefined) {
+    const fieldset = staff.getByRole('group', { name: new RegExp(`^Line ${line}:`) });
     await fieldset.getByLabel(`Offer ${offer}: part number`).fill(values.part);
   }
-  const row = fieldset
-    .getByLabel(`Offer ${offer}: part number`)
-    .locator('xpath=ancestor::div[contains(@class,"grid")][1]');
-  if (values.quantity !== undefined) await row.getByLabel('Quantity').fill(values.quantity);
-  await row.getByLabel('Unit price ($)').fill(values.price);
+  const field = (name: string) =>
+    staff.getByLabel(`Line ${line}, offer ${offer}: ${name}`, { exact: true });
+  if (values.quantity !== undefined) await field('quantity').fill(values.quantity);
+  await field('unit price ($)').fill(values.price);
 }
 
 test('a buyer asks for a quote from a project with an unmatched part and two tiers; staff answer with a substitute, revise after a question; the buyer accepts one tier of each line, pays, and the invoice names the quote; a second acceptance is refused', async ({

@@ -105,6 +105,11 @@ ALTER TABLE "document_counter" DROP CONSTRAINT "document_counter_kind";--> state
 ALTER TABLE "document_counter" ADD CONSTRAINT "document_counter_kind" CHECK ("kind" IN ('invoice', 'credit_note', 'quote'));--> statement-breakpoint
 CREATE FUNCTION "voltforge_quote_sent_is_locked"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The one change allowed: the sender's account removed (its foreign key sets sent_by to null).
+  IF TG_OP = 'UPDATE' AND TG_TABLE_NAME = 'quote_revision' AND NEW.sent_by IS NULL
+     AND (to_jsonb(NEW) - 'sent_by') = (to_jsonb(OLD) - 'sent_by') THEN
+    RETURN NEW;
+  END IF;
   RAISE EXCEPTION '% is locked once sent', TG_TABLE_NAME USING ERRCODE = '55000';
 END
 $$;--> statement-breakpoint

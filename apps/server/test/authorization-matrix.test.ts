@@ -234,6 +234,7 @@ async function quoteOfA(answered = false): Promise<string> {
 }
 
 const quoteAnswer = () => ({
+  revision: 1,
   validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
   freight: 0,
   taxRate: 0,

@@ -41,6 +41,9 @@ export const QUOTE_LIMITS = {
   leadTimeWeeks: 104,
 } as const;
 
+/** A quote is valid for at most this many days after it is sent. */
+export const MAX_VALID_DAYS = 366;
+
 /** Q-2026-000001: the year it was asked for and its place in that year. */
 export function quoteNumber(year: number, seq: number): string {
   return `Q-${year}-${String(seq).padStart(6, '0')}`;
@@ -108,7 +111,8 @@ export const quoteMessages = {
   requestKey: 'requestKey must be a UUID the page makes once per request.',
   unknownTool: 'One of the tools asked for does not exist (any more).',
   unknownProject: 'That project is not one of yours.',
-  validUntil: 'Valid until is a date from today on.',
+  validUntil: 'Valid until is a date from today to a year from now.',
+  tooLarge: 'These offers could add up to more than one order can hold. Split the quote.',
   unitPrice: 'A unit price is above $0.00 and at most $1,000,000.00, in dollars and cents.',
   freight: 'Freight is $0.00 or more, at most $1,000,000.00, in dollars and cents.',
   taxRate: 'The tax rate is a percentage from 0 to 100 with at most two decimals.',
@@ -121,6 +125,9 @@ export const quoteMessages = {
   offerTool: (lineNo: number) => `Line ${lineNo}: choose a tool we sell for each offer.`,
   sameTool: (partNumber: string) =>
     `${partNumber} is offered on two lines. Offer each tool on one line only.`,
+  revisionNumber: 'revision is the number this revision takes: one more than the latest sent.',
+  revisedMeanwhile: (latest: number) =>
+    `Revision ${latest} was sent meanwhile. Reload the quote, then send the next one.`,
   notAnswerable:
     'Only a quote waiting for an answer, or answered and not yet decided, can be revised.',
   notFound: 'No such quote.',
@@ -136,7 +143,6 @@ export const quoteMessages = {
   unknownOffer: 'One of the offers chosen is not in this revision.',
   reason: `Say why in one line of up to ${QUOTE_LIMITS.reason} characters.`,
   message: `A message is 1 to ${formatNumber(QUOTE_LIMITS.note)} characters.`,
-  closed: 'This quote is closed: no more messages.',
   short: (lines: readonly string[]) =>
     `Not enough in stock now for ${lines.join('; ')}. Accept the other lines, or write to us: we can quote a delivery date.`,
   overLimit: (limit: string) =>

@@ -97,6 +97,11 @@ const offerSchema = z.strictObject({
 /** POST /api/admin/quotes/:id/revisions (staff): send an answer; it is locked once sent. */
 export const quoteRevisionSchema = z.strictObject(
   {
+    /**
+     * The number this revision takes: one more than the latest the sender read. A second send of
+     * the same answer (a double click, a colleague at once) is refused instead of sent twice.
+     */
+    revision: wholeNumber(quoteMessages.revisionNumber, 1, 1_000),
     validUntil: dateSchema,
     freight: dollars(quoteMessages.freight, 0, QUOTE_LIMITS.freight),
     taxRate: z
@@ -270,6 +275,8 @@ export const quoteSummarySchema = z.object({
   revision: z.number().int(),
   /** The latest revision's lines at their first offers, with freight and tax; null unanswered. */
   value: z.number().nullable(),
+  /** The latest revision's last day (YYYY-MM-DD, the seller's), and the instant it ends. */
+  validUntil: z.string().nullable(),
   expiresAt: z.string().nullable(),
 });
 export type QuoteSummary = z.infer<typeof quoteSummarySchema>;

@@ -1,6 +1,6 @@
 import type { Quote } from '@voltforge/contract/quote';
 import { dollarsToCents } from '@voltforge/contract/money';
-import { formatCalendarDate } from '@voltforge/contract/calendar';
+import { dateIn, formatCalendarDate } from '@voltforge/contract/calendar';
 import type { Seller } from '../../config.ts';
 import type { PdfDocumentModel } from '../invoices/document-pdf.ts';
 
@@ -29,7 +29,7 @@ export function quoteModel(
     issuedAt: sent.sentAt,
     facts: [
       ['Revision', String(sent.revision)],
-      ['Date', formatCalendarDate(sent.sentAt.slice(0, 10))],
+      ['Date', formatCalendarDate(dateIn(timeZone, new Date(sent.sentAt)))],
       ['Valid until', `${formatCalendarDate(sent.validUntil)} (end of day, ${timeZone})`],
     ],
     seller,

@@ -12,6 +12,7 @@ import type {
   QuoteSummary,
 } from '@voltforge/contract/quote';
 import {
+  MAX_VALID_DAYS,
   quoteCharges,
   quoteExpiresAt,
   quoteMessages,
@@ -19,10 +20,11 @@ import {
   quoteStateOf,
   type QuoteState,
 } from '@voltforge/contract/quote-rules';
-import { dateIn, formatCalendarDate } from '@voltforge/contract/calendar';
+import { addDays, dateIn, formatCalendarDate } from '@voltforge/contract/calendar';
 import type { Actor } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
+import { INT32_MAX } from '../../db/limits.ts';
 import { user } from '../../db/schema/auth.ts';
 import { company } from '../../db/schema/company.ts';
 import { order } from '../../db/schema/order.ts';
@@ -276,6 +278,7 @@ async function summariesOf(db: Db, rows: Array<QuoteRow & { companyName: string 
       value: latest
         ? centsToDollars(quoteCharges(firsts, latest.freightCents, latest.taxRateBp).totalCents)
         : null,
+      validUntil: latest?.validUntil ?? null,
       expiresAt: latest?.expiresAt.toISOString() ?? null,
     };
   });
@@ -486,7 +489,7 @@ export async function sendRevision(
   deps: Pick<QuoteDeps, 'publicUrl' | 'timeZone'>,
 ): Promise<Quote> {
   const today = dateIn(deps.timeZone, new Date());
-  if (body.validUntil < today) {
+  if (body.validUntil < today || body.validUntil > addDays(today, MAX_VALID_DAYS)) {
     throw badRequest(quoteMessages.validUntil, { validUntil: quoteMessages.validUntil });
   }
   const offers = body.lines.flatMap((l) =>
@@ -495,6 +498,20 @@ export async function sendRevision(
   if (offers.length === 0) throw badRequest(quoteMessages.noOffer);
   const bad = offers.find((o) => o.quantity < o.minQuantity || o.quantity % o.multiple !== 0);
   if (bad) throw badRequest(quoteMessages.offerRule(bad.lineNo));
+  // The dearest choice a buyer could make must fit an order, or the revision could never be accepted.
+  const dearest = body.lines.map((l) => {
+    const prices = l.offers.map((o) => ({
+      quantity: o.quantity,
+      unitPriceCents: dollarsToCents(o.unitPrice),
+    }));
+    return prices.sort((x, y) => y.quantity * y.unitPriceCents - x.quantity * x.unitPriceCents)[0];
+  });
+  const most = quoteCharges(
+    dearest.flatMap((o) => (o ? [o] : [])),
+    dollarsToCents(body.freight),
+    Math.round(body.taxRate * 100),
+  );
+  if (most.totalCents > INT32_MAX) throw badRequest(quoteMessages.tooLarge);
   const toolIds = [...new Set(offers.map((o) => o.toolId))];
   const tools = await db
     .select({
@@ -529,6 +546,9 @@ export async function sendRevision(
       !answered.every((n) => lineNos.includes(n))
     ) {
       throw badRequest(quoteMessages.offerLines);
+    }
+    if (body.revision !== locked.revision + 1) {
+      throw conflict(quoteMessages.revisedMeanwhile(locked.revision));
     }
     const revision = locked.revision + 1;
     const taxRateBp = Math.round(body.taxRate * 100);
@@ -659,38 +679,31 @@ function acceptRefusal(
   return null;
 }
 
-/** The quote's state as the database sees it now (its expiry by the database's clock). */
+/**
+ * The quote's state as the database sees it now (its expiry by the database's clock), taking its
+ * row lock first when `lock`: the later reads then see what a concurrent acceptance committed.
+ */
 async function acceptState(db: Db | Tx, id: string, revision: number, lock: boolean) {
-  const result = (await db.execute<{
-    status: QuoteRow['status'];
-    revision: number;
-    order_number: string | number | null;
-    valid_until: string | null;
-    expired: boolean | null;
-  }>(sql`
-    select q.status, q.revision, o.number as order_number, r.valid_until::text as valid_until,
-           r.expires_at <= now() as expired
-      from ${quote} q
-      left join ${quoteRevision} r on r.quote_id = q.id and r.revision = ${revision}
-      left join ${order} o on o.id = q.order_id
-     where q.id = ${id}
-     ${lock ? sql`for update of q` : sql``}`)) as Rows<{
-    status: QuoteRow['status'];
-    revision: number;
-    order_number: string | number | null;
-    valid_until: string | null;
-    expired: boolean | null;
-  }>;
-  const row = result.rows[0];
-  if (!row) throw noSuchQuote();
+  const stateOf = db
+    .select({ status: quote.status, revision: quote.revision, orderId: quote.orderId })
+    .from(quote)
+    .where(eq(quote.id, id));
+  const [state] = lock ? await stateOf.for('update') : await stateOf;
+  if (!state) throw noSuchQuote();
+  const [sent] = await db
+    .select({
+      validUntil: quoteRevision.validUntil,
+      expired: sql<boolean>`${quoteRevision.expiresAt} <= now()`,
+    })
+    .from(quoteRevision)
+    .where(and(eq(quoteRevision.quoteId, id), eq(quoteRevision.revision, revision)));
+  const [placed] = state.orderId
+    ? await db.select({ number: order.number }).from(order).where(eq(order.id, state.orderId))
+    : [];
   return acceptRefusal(
-    {
-      status: row.status,
-      revision: row.revision,
-      orderNumber: row.order_number === null ? null : Number(row.order_number),
-    },
+    { status: state.status, revision: state.revision, orderNumber: placed?.number ?? null },
     revision,
-    row.valid_until === null ? null : { expired: !!row.expired, validUntil: row.valid_until },
+    sent ? { expired: !!sent.expired, validUntil: sent.validUntil } : null,
   );
 }
 

@@ -14,6 +14,7 @@ import type {
 import { QUOTE_LIMITS, quoteExpiresAt, quoteMessages } from '@voltforge/contract/quote-rules';
 import { formatCalendarDate } from '@voltforge/contract/calendar';
 import { parseCsv } from '../../csv.ts';
+import { user as userTable } from '../../db/schema/auth.ts';
 import { company, companyMember } from '../../db/schema/company.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { invoice, order } from '../../db/schema/order.ts';
@@ -71,8 +72,8 @@ async function ask(
   return res.json<Quote>();
 }
 
-async function answer(id: string, body: QuoteRevisionInput) {
-  const res = await call(staff, 'POST', `/api/admin/quotes/${id}/revisions`, body);
+async function answer(id: string, body: Omit<QuoteRevisionInput, 'revision'>, revision = 1) {
+  const res = await call(staff, 'POST', `/api/admin/quotes/${id}/revisions`, { revision, ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Quote>();
 }
@@ -182,12 +183,11 @@ describe('quotes', () => {
     expect(asking.statusCode, asking.body).toBe(200);
     expect((await mailsOf('quote_message')).some((m) => m.to === staff.email)).toBe(true);
     offers[0]!.offers[1]!.unitPrice = 2.8;
-    const second = await answer(asked.id, {
-      validUntil: inDays(14),
-      freight: 40,
-      taxRate: 8.25,
-      lines: offers,
-    });
+    const second = await answer(
+      asked.id,
+      { validUntil: inDays(14), freight: 40, taxRate: 8.25, lines: offers },
+      2,
+    );
     expect(second.revisions.map((r) => r.revision)).toEqual([1, 2]);
     expect(second.revisions[0]!.offers[1]!.unitPrice).toBe(2.85);
     expect(second.revisions[1]!.offers[1]!.unitPrice).toBe(2.8);
@@ -317,6 +317,7 @@ describe('quotes', () => {
     expect(orders).toHaveLength(1);
     // Accepted: staff cannot revise it any more.
     const late = await call(staff, 'POST', `/api/admin/quotes/${asked.id}/revisions`, {
+      revision: 3,
       validUntil: inDays(14),
       freight: 0,
       taxRate: 0,
@@ -484,7 +485,7 @@ describe('quotes', () => {
       { toolId: null, partText: 'Unlisted widget', quantities: [10] },
     ]);
     const offer = { toolId: relay.id, quantity: 100, unitPrice: 4, leadTimeWeeks: 0 };
-    const good = { validUntil: inDays(7), freight: 0, taxRate: 0 };
+    const good = { revision: 1, validUntil: inDays(7), freight: 0, taxRate: 0 };
     const bad: Array<[object, string]> = [
       [
         {
@@ -580,6 +581,29 @@ describe('quotes', () => {
         quoteMessages.offers,
       ],
     ];
+    bad.push(
+      [
+        {
+          ...good,
+          validUntil: inDays(400),
+          lines: [
+            { lineNo: 1, offers: [offer] },
+            { lineNo: 2, offers: [] },
+          ],
+        },
+        quoteMessages.validUntil,
+      ],
+      [
+        {
+          ...good,
+          lines: [
+            { lineNo: 1, offers: [{ ...offer, quantity: 1_000_000, unitPrice: 1_000_000 }] },
+            { lineNo: 2, offers: [] },
+          ],
+        },
+        quoteMessages.tooLarge,
+      ],
+    );
     for (const [body, message] of bad) {
       const res = await call(staff, 'POST', `/api/admin/quotes/${asked.id}/revisions`, body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 120)).toBe(400);
@@ -588,14 +612,23 @@ describe('quotes', () => {
     expect((await call(buyer, 'GET', `/api/quotes/${asked.id}`)).json<Quote>().revisions).toEqual(
       [],
     );
+    // Sending the same answer twice (a double click, two staff at once) sends it once.
+    const twiceSent = await Promise.all(
+      [1, 2].map(() =>
+        call(staff, 'POST', `/api/admin/quotes/${asked.id}/revisions`, {
+          ...good,
+          lines: [
+            { lineNo: 1, offers: [offer] },
+            { lineNo: 2, offers: [{ ...offer, toolId: substitute.id, quantity: 10 }] },
+          ],
+        }),
+      ),
+    );
+    expect(twiceSent.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(errorOf(twiceSent.find((r) => r.statusCode === 409)!).message).toBe(
+      quoteMessages.revisedMeanwhile(1),
+    );
 
-    await answer(asked.id, {
-      ...good,
-      lines: [
-        { lineNo: 1, offers: [offer] },
-        { lineNo: 2, offers: [{ ...offer, toolId: substitute.id, quantity: 10 }] },
-      ],
-    });
     const accept = (body: object) =>
       call(buyer, 'POST', `/api/quotes/${asked.id}/accept`, {
         revision: 1,
@@ -723,6 +756,25 @@ describe('quotes', () => {
       .update(company)
       .set({ termsDays: 30, creditLimitCents: 100_000 })
       .where(eq(company.id, firm.id));
+    // A colleague of staff who sent a revision may leave: the revision stays as it was sent.
+    const temp = await registerUser(t.app, { name: 'Tim Temp', role: 'admin' });
+    const other = await ask(admin, [
+      { toolId: relay.id, partText: relay.partNumber, quantities: [5] },
+    ]);
+    const bySomeone = await call(temp, 'POST', `/api/admin/quotes/${other.id}/revisions`, {
+      revision: 1,
+      validUntil: inDays(3),
+      freight: 0,
+      taxRate: 0,
+      lines: [
+        { lineNo: 1, offers: [{ toolId: relay.id, quantity: 5, unitPrice: 4, leadTimeWeeks: 0 }] },
+      ],
+    });
+    expect(bySomeone.statusCode, bySomeone.body).toBe(201);
+    await t.app.db.delete(userTable).where(eq(userTable.id, temp.id));
+    const kept = (await call(admin, 'GET', `/api/quotes/${other.id}`)).json<Quote>();
+    expect(kept.revisions).toMatchObject([{ revision: 1, sentBy: '', freight: 0 }]);
+
     const onAccount = await call(admin, 'POST', `/api/quotes/${asked.id}/accept`, {
       ...body,
       paymentMethod: 'account',
@@ -799,12 +851,17 @@ describe('quotes across two server processes sharing PostgreSQL', () => {
               expectedTotal: 3_000,
               ...delivery,
             });
-            await res.arrayBuffer();
-            return res.status;
+            const answer = (await res.json()) as { number?: string; error?: { message: string } };
+            return { status: res.status, answer };
           }),
         );
-        expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-        expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+        expect(statuses.filter((s) => s.status === 201)).toHaveLength(1);
+        expect(statuses.filter((s) => s.status === 409)).toHaveLength(19);
+        // Each one refused is told the order it became, whichever instance it reached.
+        const number = statuses.find((s) => s.status === 201)?.answer.number ?? '';
+        expect(
+          new Set(statuses.filter((s) => s.status === 409).map((s) => s.answer.error?.message)),
+        ).toEqual(new Set([quoteMessages.accepted(number)]));
         const [row] = await db.select().from(quote).where(eq(quote.id, id));
         const placed = await db.select().from(order).where(eq(order.userId, row!.requestedBy!));
         expect(placed.map((o) => o.id)).toEqual([row!.orderId]);

@@ -4,7 +4,7 @@ import { formatCount } from '@voltforge/contract/format-number';
 import { partNumberKey } from '@voltforge/contract/part-number';
 import type { Batch } from '@voltforge/contract/supply';
 import { supplyMessages } from '@voltforge/contract/supply-rules';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { STACKED_TABLE } from '../../components/ui/stacked-table';
@@ -49,12 +49,17 @@ function AddBatch() {
       api.post<Batch>(`/admin/tools/${encodeURIComponent(toolId)}/batches`, body),
     () => supplyMessages.added,
   );
+  // Set before the catalogue is searched, so a double click cannot add the batch twice.
+  const sending = useRef(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
     setError(null);
     const found = await getToolSearch({ search: part.trim(), pageSize: '5' }).catch(() => null);
     const tool = found?.items.find((t) => partNumberKey(t.partNumber) === partNumberKey(part));
     if (!tool) {
+      sending.current = false;
       setError(supplyMessages.toolNotFound);
       return;
     }
@@ -66,6 +71,9 @@ function AddBatch() {
           setQuantity('');
         },
         onError: (e) => setError(e.message),
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatCalendarDate } from '@voltforge/contract/calendar';
+import { formatCalendarDate, localDate } from '@voltforge/contract/calendar';
 import { formatCount } from '@voltforge/contract/format-number';
 import type { ToolSupply } from '@voltforge/contract/supply';
 import { api } from '../../../lib/api/api-client';
@@ -18,10 +18,13 @@ export function NextBatch({ toolId }: { toolId: string }) {
     enabled: useHydrated(),
   });
   const next = supply.data?.incoming[0];
+  // A batch that is late is due now, not on a day gone by.
+  const today = localDate(new Date());
+  const due = next && next.expectedOn < today ? today : next?.expectedOn;
   return (
     <p className="min-h-5 text-sm text-base-content/80">
       {next
-        ? `Next batch: ${formatCount(next.quantity)} pcs. due ${formatCalendarDate(next.expectedOn)}.`
+        ? `Next batch: ${formatCount(next.quantity)} pcs. due ${formatCalendarDate(due ?? today)}.`
         : null}
     </p>
   );

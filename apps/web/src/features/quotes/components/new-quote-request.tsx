@@ -299,13 +299,8 @@ function FromQuote({ id }: { id: string }) {
       customerRef: l.customerRef ?? '',
     }),
   );
-  return (
-    <RequestForm
-      source={quote.data.source}
-      projectId={quote.data.project?.id ?? null}
-      start={start}
-    />
-  );
+  // Asked again as a list of lines: the project it came from may be gone, or a colleague's.
+  return <RequestForm source="cart" projectId={null} start={start} />;
 }
 
 /**

@@ -26,6 +26,8 @@ function Accept({ quote }: { quote: Quote }) {
   if (profile.isPending || company.isPending) return <Spinner label="Loading your details" />;
   return (
     <AcceptQuoteForm
+      // A newer revision is a new form: no choice made on the one before carries over.
+      key={quote.revisions.at(-1)?.revision}
       quote={quote}
       poRequired={company.data?.poRequired ?? false}
       account={company.data?.account ?? null}

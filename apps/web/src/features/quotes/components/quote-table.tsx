@@ -1,4 +1,5 @@
 import { formatCount } from '@voltforge/contract/format-number';
+import { formatCalendarDate } from '@voltforge/contract/calendar';
 import { formatUsd } from '@voltforge/contract/money';
 import type { QuoteSummary } from '@voltforge/contract/quote';
 import { Link } from 'react-router';
@@ -65,8 +66,7 @@ export function QuoteTable({
                 {q.value === null ? '—' : formatUsd(q.value)}
               </td>
               <td data-label="Valid until">
-                {/* The instant it expires is the start of the next day: show the last day. */}
-                {q.expiresAt ? dates.format(new Date(new Date(q.expiresAt).getTime() - 1)) : '—'}
+                {q.validUntil ? formatCalendarDate(q.validUntil) : '—'}
               </td>
             </tr>
           ))}

@@ -4,7 +4,7 @@ import { formatUsd } from '@voltforge/contract/money';
 import { partNumberKey } from '@voltforge/contract/part-number';
 import type { Quote, QuoteRevisionInput } from '@voltforge/contract/quote';
 import { QUOTE_LIMITS, quoteMessages } from '@voltforge/contract/quote-rules';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useShopTerms } from '../../../lib/api/get-shop-terms';
@@ -58,6 +58,8 @@ function startingOffers(quote: Quote): Record<number, OfferDraft[]> {
 }
 
 const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN);
+/** A typed amount or rate ("40", "8.25"), or null when it is not a number. */
+const decimal = (text: string) => (/^\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : null);
 
 /**
  * Staff's answer: per line its offers (a part number we sell: the line's, or a substitute), the
@@ -74,7 +76,9 @@ export function RevisionEditor({ quote }: { quote: Quote }) {
   const [validUntil, setValidUntil] = useState(inDays(14));
   const [note, setNote] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const shownTaxRate = taxRate ?? String((terms.data?.taxRateBasisPoints ?? 0) / 100);
+  // A first answer starts from the shop's tax rate, once its terms are read.
+  const shownTaxRate = taxRate ?? (terms.data ? String(terms.data.taxRateBasisPoints / 100) : null);
+  const sending = useRef(false);
 
   const change = (lineNo: number, key: number, patch: Partial<OfferDraft>) =>
     setOffers((all) => ({
@@ -110,9 +114,23 @@ export function RevisionEditor({ quote }: { quote: Quote }) {
   };
 
   const submit = async () => {
+    if (sending.current) return;
     setRefusal(null);
+    const freightValue = decimal(freight);
+    const taxValue = decimal(shownTaxRate ?? '');
+    if (freightValue === null) {
+      setRefusal(quoteMessages.freight);
+      return;
+    }
+    if (taxValue === null) {
+      setRefusal(quoteMessages.taxRate);
+      return;
+    }
+    // Set before the catalogue is searched, so a double click cannot send twice.
+    sending.current = true;
     const tools = await resolveTools().catch(() => null);
     if (!tools) {
+      sending.current = false;
       setRefusal('The catalogue could not be searched. Try again.');
       return;
     }
@@ -123,6 +141,7 @@ export function RevisionEditor({ quote }: { quote: Quote }) {
       for (const d of drafts) {
         const toolId = tools.get(partNumberKey(d.partNumber.trim()));
         if (!toolId) {
+          sending.current = false;
           setRefusal(quoteMessages.offerTool(line.lineNo));
           return;
         }
@@ -139,9 +158,10 @@ export function RevisionEditor({ quote }: { quote: Quote }) {
     }
     send.mutate(
       {
+        revision: (latest?.revision ?? 0) + 1,
         validUntil,
-        freight: Number(freight),
-        taxRate: Number(shownTaxRate),
+        freight: freightValue,
+        taxRate: taxValue,
         note,
         lines,
       },
@@ -150,7 +170,10 @@ export function RevisionEditor({ quote }: { quote: Quote }) {
           toast.success(`Revision ${sent.revisions.length} sent to ${sent.requestedBy.name}.`);
           setNote('');
         },
-        onError: (error) => setRefusal(error.message),
+        onError: (error) => {
+          sending.current = false;
+          setRefusal(error.message);
+        },
       },
     );
   };
@@ -190,6 +213,7 @@ export function RevisionEditor({ quote }: { quote: Quote }) {
               />
               <TextField
                 label="Quantity"
+                aria-label={`Line ${line.lineNo}, offer ${index + 1}: quantity`}
                 name={`quantity-${o.key}`}
                 inputMode="numeric"
                 value={o.quantity}
@@ -197,6 +221,7 @@ export function RevisionEditor({ quote }: { quote: Quote }) {
               />
               <TextField
                 label="Unit price ($)"
+                aria-label={`Line ${line.lineNo}, offer ${index + 1}: unit price ($)`}
                 name={`price-${o.key}`}
                 inputMode="decimal"
                 value={o.unitPrice}
@@ -204,6 +229,7 @@ export function RevisionEditor({ quote }: { quote: Quote }) {
               />
               <TextField
                 label="Lead time (weeks)"
+                aria-label={`Line ${line.lineNo}, offer ${index + 1}: lead time (weeks)`}
                 name={`lead-${o.key}`}
                 inputMode="numeric"
                 value={o.leadTimeWeeks}
@@ -213,6 +239,7 @@ export function RevisionEditor({ quote }: { quote: Quote }) {
               />
               <TextField
                 label="Minimum"
+                aria-label={`Line ${line.lineNo}, offer ${index + 1}: minimum`}
                 name={`min-${o.key}`}
                 inputMode="numeric"
                 value={o.minQuantity}
@@ -222,6 +249,7 @@ export function RevisionEditor({ quote }: { quote: Quote }) {
               />
               <TextField
                 label="Multiple"
+                aria-label={`Line ${line.lineNo}, offer ${index + 1}: multiple`}
                 name={`multiple-${o.key}`}
                 inputMode="numeric"
                 value={o.multiple}
@@ -280,7 +308,8 @@ export function RevisionEditor({ quote }: { quote: Quote }) {
           label="Tax rate (%)"
           name="taxRate"
           inputMode="decimal"
-          value={shownTaxRate}
+          value={shownTaxRate ?? ''}
+          placeholder={terms.isPending ? 'Loading the shop’s rate…' : undefined}
           onChange={(event) => setTaxRate(event.target.value)}
         />
         <TextField
@@ -304,7 +333,11 @@ export function RevisionEditor({ quote }: { quote: Quote }) {
           {refusal}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary self-start" disabled={send.isPending}>
+      <button
+        type="submit"
+        className="btn btn-primary self-start"
+        disabled={send.isPending || shownTaxRate === null}
+      >
         {latest ? `Send revision ${latest.revision + 1}` : 'Send the quote'}
       </button>
     </form>
