@@ -112,6 +112,7 @@ test('a buyer asks for a quote from a project with an unmatched part and two tie
   await staff.goto('/dashboard/manageQuotes');
   await staff.getByLabel('Search by number, part, company or buyer').fill(number);
   await staff.getByRole('button', { name: 'Search' }).click();
+  expect(await seriousViolations(staff)).toEqual([]);
   await staff.getByRole('link', { name: number }).click();
   await expect(staff.getByRole('heading', { name: `Quote ${number}` })).toBeVisible();
   await fillOffer(staff, 1, 1, { price: '3.40' });
@@ -196,6 +197,7 @@ test('a buyer asks for a quote from a project with an unmatched part and two tie
   // My Quotes and staff's queue say accepted.
   await page.goto('/dashboard/quotes');
   await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText('Accepted');
+  expect(await seriousViolations(page)).toEqual([]);
   const quotes = (await (await page.request.get('/api/quotes')).json()) as QuoteSummary[];
   expect(quotes.find((q) => q.number === number)?.state).toBe('accepted');
 });
