@@ -1,14 +1,12 @@
-import { creditMessages, termsLabel } from '@voltforge/contract/credit-rules';
 import { formatCount } from '@voltforge/contract/format-number';
 import { formatUsd } from '@voltforge/contract/money';
 import type { PaymentMethod } from '@voltforge/contract/order-rules';
-import { MAX_PO_NUMBER_LENGTH } from '@voltforge/contract/po-number';
 import type { Quote } from '@voltforge/contract/quote';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { BillToFields, PaymentChoice } from '../../../components/order/bill-to-fields';
 import { DeliveryFields } from '../../../components/order/delivery-fields';
-import { TextField } from '../../../components/ui/text-field';
 import type { CheckoutFieldValues } from '../../../lib/forms/delivery-schema';
 import { applyFieldErrors } from '../../../lib/forms/form-errors';
 import { zodChecks } from '../../../lib/forms/lazy-resolver';
@@ -149,55 +147,9 @@ export function AcceptQuoteForm({ quote, defaults, poRequired, account }: Accept
         errors={{ phone: errors.phone?.message, address: errors.address?.message }}
         multiline
       />
-      <TextField
-        label={poRequired ? 'PO number' : 'PO number (optional)'}
-        autoComplete="off"
-        maxLength={MAX_PO_NUMBER_LENGTH}
-        required={poRequired}
-        error={errors.poNumber?.message}
-        {...register('poNumber')}
-      />
-      <TextField
-        label="Company (optional)"
-        autoComplete="organization"
-        error={errors.company?.message}
-        {...register('company')}
-      />
-      <TextField
-        label="VAT / tax id (optional)"
-        autoComplete="off"
-        error={errors.taxId?.message}
-        {...register('taxId')}
-      />
+      <BillToFields register={register} errors={errors} poRequired={poRequired} />
       {account ? (
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">Payment</legend>
-          <label className="flex items-start gap-2">
-            <input
-              type="radio"
-              name="paymentMethod"
-              className="radio radio-sm mt-0.5"
-              checked={paymentMethod === 'account'}
-              onChange={() => setPaymentMethod('account')}
-            />
-            <span>
-              {creditMessages.payOnInvoice}
-              <span className="block text-sm text-base-content/75">
-                {termsLabel(account.termsDays)}: {formatUsd(account.available)} of credit available
-              </span>
-            </span>
-          </label>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="paymentMethod"
-              className="radio radio-sm"
-              checked={paymentMethod === 'card'}
-              onChange={() => setPaymentMethod('card')}
-            />
-            {creditMessages.payByCard}
-          </label>
-        </fieldset>
+        <PaymentChoice account={account} value={paymentMethod} onChange={setPaymentMethod} />
       ) : null}
       {refusal ? (
         <p role="alert" className="font-medium text-error">
