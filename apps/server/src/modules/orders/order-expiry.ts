@@ -1,6 +1,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sweepEvery } from '../../plugins/sweep.ts';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
@@ -75,25 +76,18 @@ export const orderExpiryPlugin = fp(
     opts: { holdHours: number; beforeCancel: BeforeCancel; notify: OrderNotify },
   ) => {
     if (opts.holdHours <= 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    const sweep = async () => {
-      try {
-        const placedBefore = new Date(Date.now() - opts.holdHours * 3_600_000);
-        const expired = await expireUnpaidOrders(app.db, {
-          placedBefore,
+    sweepEvery(app, {
+      everyMs: SWEEP_EVERY_MS,
+      pass: () =>
+        expireUnpaidOrders(app.db, {
+          placedBefore: new Date(Date.now() - opts.holdHours * 3_600_000),
           beforeCancel: opts.beforeCancel,
           notify: opts.notify,
-        });
-        if (expired > 0) app.log.info({ expired }, 'released the stock of unpaid orders');
-      } catch (err) {
-        app.log.error({ err }, 'unpaid-order sweep failed');
-      }
-    };
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-      timer.unref();
+        }),
+      counted: 'expired',
+      did: 'released the stock of unpaid orders',
+      failed: 'unpaid-order sweep failed',
     });
-    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'order-expiry', dependencies: ['db'] },
 );

@@ -17,6 +17,7 @@ import {
 import { quoteMessages } from '@voltforge/contract/quote-rules';
 import { adminOnly, requireAdmin, requireUser, signedIn } from '../../auth/guards.ts';
 import { notFound } from '../../http-error.ts';
+import { sweepEvery } from '../../plugins/sweep.ts';
 import {
   acceptQuote,
   declineQuote,
@@ -233,20 +234,13 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 /** Every hour, on every instance: the buyers' mails before and at their quotes' expiry. */
 export const quoteExpiryPlugin = fp(
   async (app: FastifyInstance, opts: { publicUrl: string }) => {
-    let timer: NodeJS.Timeout | undefined;
-    const sweep = async () => {
-      try {
-        const sent = await mailQuoteExpiry(app.db, { publicUrl: opts.publicUrl });
-        if (sent > 0) app.log.info({ sent }, 'mailed quotes expiring or expired');
-      } catch (err) {
-        app.log.error({ err }, 'quote expiry sweep failed');
-      }
-    };
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-      timer.unref();
+    sweepEvery(app, {
+      everyMs: SWEEP_EVERY_MS,
+      pass: () => mailQuoteExpiry(app.db, { publicUrl: opts.publicUrl }),
+      counted: 'sent',
+      did: 'mailed quotes expiring or expired',
+      failed: 'quote expiry sweep failed',
     });
-    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'quote-expiry', dependencies: ['db'] },
 );

@@ -38,7 +38,8 @@ import {
 } from '../../db/schema/quote.ts';
 import { tool } from '../../db/schema/tool.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http-error.ts';
-import { enqueueMail, type OutgoingMail } from '../../mail/outbox.ts';
+import { mailAdmins } from '../../mail/admin-mail.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
 import {
   quoteDecidedMail,
   quoteExpiryMail,
@@ -92,13 +93,6 @@ async function sideOf(db: Db | Tx, actor: Actor, row: QuoteRow): Promise<'staff'
     if (mine?.companyId === row.companyId && (await seesAllCompanyOrders(db, mine))) return 'buyer';
   }
   throw noSuchQuote();
-}
-
-async function adminRecipients(db: Db | Tx) {
-  return db
-    .select({ id: user.id, email: user.email })
-    .from(user)
-    .where(and(eq(user.role, 'admin'), sql`coalesce(${user.banned}, false) = false`));
 }
 
 /** Every revision's offers, and the figures of its first offers (the value a list shows). */
@@ -455,16 +449,7 @@ export async function requestQuote(
             l.quantities.map((q) => q.toLocaleString('en-US')).join(' / '),
           ]),
       });
-      const admins = await adminRecipients(tx);
-      await enqueueMail(
-        tx,
-        admins.map((a) => ({
-          to: a.email,
-          kind: 'quote_requested' as const,
-          userId: a.id,
-          ...mail,
-        })),
-      );
+      await mailAdmins(tx, 'quote_requested', mail);
       return row;
     });
   } catch (error) {
@@ -637,23 +622,15 @@ export async function postMessage(
       body,
       toStaff: side === 'buyer',
     });
-    const to: OutgoingMail[] =
-      side === 'buyer'
-        ? (await adminRecipients(tx)).map((a) => ({
-            to: a.email,
-            kind: 'quote_message' as const,
-            userId: a.id,
-            ...mail,
-          }))
-        : [
-            {
-              to: row.requesterEmail,
-              kind: 'quote_message',
-              userId: row.requestedBy ?? undefined,
-              ...mail,
-            },
-          ];
-    await enqueueMail(tx, to);
+    if (side === 'buyer') await mailAdmins(tx, 'quote_message', mail);
+    else {
+      await enqueueMail(tx, {
+        to: row.requesterEmail,
+        kind: 'quote_message',
+        userId: row.requestedBy ?? undefined,
+        ...mail,
+      });
+    }
   });
   return quoteJson(db, await rowOf(db, id));
 }
@@ -823,17 +800,7 @@ export async function acceptQuote(
               },
               reason: null,
             });
-            const admins = await adminRecipients(tx);
-            await enqueueMail(
-              tx,
-              admins.map((a) => ({
-                to: a.email,
-                kind: 'quote_decided' as const,
-                userId: a.id,
-                orderId: placed.id,
-                ...mail,
-              })),
-            );
+            await mailAdmins(tx, 'quote_decided', mail, { orderId: placed.id });
           },
         },
       },
@@ -895,11 +862,7 @@ export async function declineQuote(
       accepted: null,
       reason,
     });
-    const admins = await adminRecipients(tx);
-    await enqueueMail(
-      tx,
-      admins.map((a) => ({ to: a.email, kind: 'quote_decided' as const, userId: a.id, ...mail })),
-    );
+    await mailAdmins(tx, 'quote_decided', mail);
     return done!;
   });
   return quoteJson(db, updated);

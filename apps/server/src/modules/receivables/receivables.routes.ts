@@ -10,6 +10,7 @@ import {
   companyStatementSchema,
   invoicePaymentInputSchema,
 } from '@voltforge/contract/credit';
+import { sweepEvery } from '../../plugins/sweep.ts';
 import { adminOnly, requireAdmin, requireUser, signedIn } from '../../auth/guards.ts';
 import {
   companyDetail,
@@ -121,20 +122,13 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 /** Reminds open invoices on account, every hour (each mail once, on any number of instances). */
 export const invoiceRemindersPlugin = fp(
   async (app: FastifyInstance, opts: { publicUrl: string }) => {
-    let timer: NodeJS.Timeout | undefined;
-    const sweep = async () => {
-      try {
-        const sent = await remindOpenInvoices(app.db, { publicUrl: opts.publicUrl });
-        if (sent > 0) app.log.info({ sent }, 'reminded open invoices');
-      } catch (err) {
-        app.log.error({ err }, 'invoice reminder sweep failed');
-      }
-    };
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-      timer.unref();
+    sweepEvery(app, {
+      everyMs: SWEEP_EVERY_MS,
+      pass: () => remindOpenInvoices(app.db, { publicUrl: opts.publicUrl }),
+      counted: 'sent',
+      did: 'reminded open invoices',
+      failed: 'invoice reminder sweep failed',
     });
-    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'invoice-reminders', dependencies: ['db'] },
 );
