@@ -95,7 +95,7 @@ async function sideOf(db: Db | Tx, actor: Actor, row: QuoteRow): Promise<'staff'
   throw noSuchQuote();
 }
 
-/** Every revision's offers, and the figures of its first offers (the value a list shows). */
+/** Every revision of these quotes and all their offers (a quote's page). */
 async function revisionsOf(db: Db | Tx, quoteIds: string[]) {
   if (quoteIds.length === 0) return { revisions: [], offers: [] };
   const [revisions, offers] = await Promise.all([
@@ -250,10 +250,38 @@ async function summariesOf(db: Db, rows: Array<QuoteRow & { companyName: string 
         )
         .groupBy(quoteLine.quoteId)
     : [];
-  const { revisions, offers } = await revisionsOf(
-    db,
-    rows.filter((r) => r.revision > 0).map((r) => r.id),
-  );
+  // Only the latest revisions and their first offers: what a list shows.
+  const answered = rows.filter((r) => r.revision > 0).map((r) => r.id);
+  const ofAnswered = inArray(quote.id, answered);
+  const [revisions, offers] = answered.length
+    ? await Promise.all([
+        db
+          .select({
+            quoteId: quoteRevision.quoteId,
+            revision: quoteRevision.revision,
+            validUntil: quoteRevision.validUntil,
+            expiresAt: quoteRevision.expiresAt,
+            freightCents: quoteRevision.freightCents,
+            taxRateBp: quoteRevision.taxRateBp,
+          })
+          .from(quoteRevision)
+          .innerJoin(quote, eq(quote.id, quoteRevision.quoteId))
+          .where(and(ofAnswered, eq(quote.revision, quoteRevision.revision))),
+        db
+          .select({
+            quoteId: quoteOffer.quoteId,
+            revision: quoteOffer.revision,
+            offerNo: quoteOffer.offerNo,
+            quantity: quoteOffer.quantity,
+            unitPriceCents: quoteOffer.unitPriceCents,
+          })
+          .from(quoteOffer)
+          .innerJoin(quote, eq(quote.id, quoteOffer.quoteId))
+          .where(
+            and(ofAnswered, eq(quoteOffer.revision, quote.revision), eq(quoteOffer.offerNo, 1)),
+          ),
+      ])
+    : [[], []];
   const now = new Date();
   return rows.map((r): QuoteSummary => {
     const latest = revisions.find((v) => v.quoteId === r.id && v.revision === r.revision);
