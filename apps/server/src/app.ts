@@ -35,6 +35,7 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { quoteExpiryPlugin, quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { supplyRoutes } from './modules/supply/supply.routes.ts';
+import { promisesMovedNotifier } from './modules/orders/shipments.service.ts';
 import {
   invoiceRemindersPlugin,
   receivablesRoutes,
@@ -181,9 +182,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(projectsRoutes);
   await app.register(addressBookRoutes);
   await app.register(companyRoutes, { publicUrl: config.publicUrl });
-  await app.register(cartRoutes, { shopTerms: config.shopTerms });
+  await app.register(cartRoutes, { shopTerms: config.shopTerms, timeZone: config.shopTimeZone });
   await app.register(toolsAdminRoutes, { onLowStock });
-  await app.register(supplyRoutes, { onLowStock, timeZone: config.shopTimeZone });
+  // A back-ordered line's promised day moved: its buyer gets one mail per order.
+  const onPromisesMoved = promisesMovedNotifier(notify);
+  await app.register(supplyRoutes, {
+    onLowStock,
+    timeZone: config.shopTimeZone,
+    onPromisesMoved,
+  });
   await app.register(ordersRoutes, {
     beforeCancel,
     notify,
@@ -191,8 +198,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onLowStock,
     maxUnpaidOrders: config.maxUnpaidOrders,
     shopTerms: config.shopTerms,
+    timeZone: config.shopTimeZone,
   });
   await app.register(checkoutRoutes, {
+    timeZone: config.shopTimeZone,
     maxUnpaid: config.maxUnpaidOrders,
     shopTerms: config.shopTerms,
     renderMail,

@@ -162,6 +162,7 @@ const envSchema = z.object({
     .max(60_000, 'must be at most 60000 (one minute)')
     .default(10_000),
   SHIPPING_FLAT_RATE: dollarsSetting('a price in dollars, e.g. 7.50').default(750),
+  EXTRA_SHIPMENT_RATE: dollarsSetting('a price in dollars, e.g. 12.00, or 0').default(0),
   FREE_SHIPPING_OVER: z
     .string()
     .trim()
@@ -443,6 +444,7 @@ export function loadConfig(env: Env = process.env): Config {
       shippingFlatCents: e.SHIPPING_FLAT_RATE,
       freeShippingOverCents: e.FREE_SHIPPING_OVER,
       taxRateBasisPoints: e.TAX_RATE,
+      extraShipmentCents: e.EXTRA_SHIPMENT_RATE,
     },
     seller: {
       name: e.SELLER_NAME,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shipmentMessages } from './back-order.ts';
 import { formatCount } from './format-number.ts';
 import { ONE_LINE } from './form-fields.ts';
 import { MAX_CATEGORY_LENGTH, MAX_SEARCH_LENGTH } from './catalog.ts';
@@ -310,6 +311,8 @@ export const adminStatusTransitions: Record<OrderStatus, readonly AdminOrderStat
   pending_payment: ['cancelled'],
   paid: ['shipped', 'delivered', 'cancelled'],
   on_account: ['shipped', 'delivered', 'cancelled'],
+  // The rest ships as shipments (docs/payments.md, "Back-orders"); then it reads shipped.
+  partially_shipped: [],
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],
@@ -344,6 +347,36 @@ export const orderStatusBodySchema = z
     path: ['carrier'],
   });
 export type OrderStatusBody = z.infer<typeof orderStatusBodySchema>;
+
+/**
+ * POST /api/admin/orders/:id/shipments: some pieces of some lines (each line once, by its number),
+ * with the carrier and tracking number (docs/payments.md, "Back-orders").
+ */
+export const shipmentBodySchema = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        lineNo: z
+          .number({ error: 'lineNo must be a line number' })
+          .int('lineNo must be a line number')
+          .min(1, 'lineNo must be a line number')
+          .max(10_000, 'lineNo must be a line number'),
+        quantity: z
+          .number({ error: 'Quantity must be a whole number of pieces' })
+          .int('Quantity must be a whole number of pieces')
+          .min(1, 'Quantity must be at least 1')
+          .max(MAX_ORDER_QUANTITY, 'Quantity is too large'),
+      }),
+    )
+    .min(1, shipmentMessages.noLines)
+    .max(1000, 'At most 1000 lines per shipment')
+    .refine((lines) => new Set(lines.map((l) => l.lineNo)).size === lines.length, {
+      message: 'Name each line once.',
+    }),
+  carrier: shipmentText('Carrier', 60),
+  trackingNumber: shipmentText('Tracking number', 60),
+});
+export type ShipmentBody = z.infer<typeof shipmentBodySchema>;
 
 export const DEFAULT_ADMIN_PAGE_SIZE = 50;
 export const MAX_ADMIN_PAGE_SIZE = 100;

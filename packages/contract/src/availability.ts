@@ -69,6 +69,35 @@ export function availabilityOf(quantity: number, supply: Supply, today: string):
   return { quantity, now, batches, later, unavailable: later ? 0 : rest };
 }
 
+/**
+ * What of each incoming batch is still free once the tool's waiting back-orders (`backlog`
+ * pieces) are served from the batches in date order (the database's `voltforge_promise_date`
+ * walks them the same way: by date, then as entered). `batches` come in that order.
+ */
+export function freeIncoming(batches: readonly IncomingBatch[], backlog: number): IncomingBatch[] {
+  let owed = backlog;
+  const free: IncomingBatch[] = [];
+  for (const batch of batches) {
+    const served = Math.min(owed, batch.quantity);
+    owed -= served;
+    if (batch.quantity > served) free.push({ ...batch, quantity: batch.quantity - served });
+  }
+  return free;
+}
+
+/** The day the last piece not in stock is due (a back-ordered line's promise); null: all in stock. */
+export function promisedOn(a: Availability): string | null {
+  return a.later?.date ?? a.batches.at(-1)?.date ?? null;
+}
+
+/** Beyond stock and what can be promised: the line is refused with this. */
+export function cannotPromiseMessage(a: Availability): string {
+  const promised = a.quantity - a.unavailable;
+  return promised <= 0
+    ? 'Out of stock'
+    : `Only ${formatCount(promised)} can be promised (${availabilityText({ ...a, unavailable: 0 })})`;
+}
+
 const monthDay = dateFormat({ dateStyle: 'month-day' }, 'UTC');
 const day = (date: string) => monthDay.format(new Date(`${date}T00:00:00Z`));
 

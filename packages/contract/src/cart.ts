@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { lineProjectSchema, quantitySchema } from './order.ts';
 import { MAX_CART_LINES, cartMessages } from './cart-text.ts';
 
+const datedQuantity = z.object({ quantity: z.number().int(), date: z.string() });
+/** availability.ts `Availability`, as an answer carries it. */
+export const availabilitySchema = z.object({
+  quantity: z.number().int(),
+  now: z.number().int(),
+  batches: z.array(datedQuantity),
+  later: datedQuantity.nullable(),
+  unavailable: z.number().int(),
+});
+
 /**
  * The cart (docs/architecture.md, "Cart"): a signed-in buyer's lines live on the server, so they
  * follow the buyer across devices; a visitor's live in the browser and are merged into the
@@ -51,6 +61,13 @@ export const cartLineSchema = z.object({
   /** Added from a project: the buyer's reference for the part and the revision, kept by the order. */
   customerRef: z.string().nullable(),
   project: lineProjectSchema.nullable(),
+  /** Sold beyond its stock (docs/payments.md, "Back-orders"). */
+  backorderable: z.boolean().optional(),
+  /**
+   * How the quantity ships when it is more than the stock of a tool sold beyond it
+   * (availability.ts: "18 now, 7 by Jan 14"); null or absent when it all ships now.
+   */
+  availability: availabilitySchema.nullable().optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

@@ -16,6 +16,11 @@ export interface ShopTerms {
   freeShippingOverCents: number | null;
   /** Tax in basis points (hundredths of a percent: 825 = 8.25 %); 0 = no tax. Prices are net. */
   taxRateBasisPoints: number;
+  /**
+   * What each later shipment of an order shipped as available costs (docs/payments.md,
+   * "Back-orders"), in cents; 0 or absent: later shipments are free.
+   */
+  extraShipmentCents?: number;
 }
 
 /**
@@ -27,6 +32,8 @@ export interface ShopTermsJson {
   freeShippingOver: number | null;
   /** Percent, e.g. 8.25; 0 when the shop charges no tax. */
   taxRate: number;
+  /** Each later shipment of an order shipped as available, in dollars; 0: free. */
+  extraShipmentRate: number;
 }
 
 export function shopTermsToJson(terms: ShopTerms): ShopTermsJson {
@@ -35,6 +42,7 @@ export function shopTermsToJson(terms: ShopTerms): ShopTermsJson {
     freeShippingOver:
       terms.freeShippingOverCents === null ? null : centsToDollars(terms.freeShippingOverCents),
     taxRate: terms.taxRateBasisPoints / 100,
+    extraShipmentRate: centsToDollars(terms.extraShipmentCents ?? 0),
   };
 }
 
@@ -44,6 +52,7 @@ export function shopTermsFromJson(json: ShopTermsJson): ShopTerms {
     freeShippingOverCents:
       json.freeShippingOver === null ? null : Math.round(json.freeShippingOver * 100),
     taxRateBasisPoints: Math.round(json.taxRate * 100),
+    extraShipmentCents: Math.round(json.extraShipmentRate * 100),
   };
 }
 
@@ -79,11 +88,18 @@ export function taxCents(taxableCents: number, rateBasisPoints: number): number 
 
 /**
  * The one function for an order's charges. Shipping is the flat rate unless the goods total is
- * over the free-shipping threshold; tax is charged on goods and shipping together (shipping is
- * part of the taxable supply), at the shop's rate.
+ * over the free-shipping threshold, plus each later shipment of an order shipped as available
+ * (`laterShipments`, back-order.ts `extraShipments`) at its rate; tax is charged on goods and
+ * shipping together (shipping is part of the taxable supply), at the shop's rate.
  */
-export function orderCharges(goodsCents: number, terms: ShopTerms): OrderCharges {
-  const shippingCents = shipsFree(goodsCents, terms) ? 0 : terms.shippingFlatCents;
+export function orderCharges(
+  goodsCents: number,
+  terms: ShopTerms,
+  laterShipments = 0,
+): OrderCharges {
+  const shippingCents =
+    (shipsFree(goodsCents, terms) ? 0 : terms.shippingFlatCents) +
+    laterShipments * (terms.extraShipmentCents ?? 0);
   const tax = taxCents(goodsCents + shippingCents, terms.taxRateBasisPoints);
   return {
     goodsCents,
@@ -106,6 +122,11 @@ export const chargeTexts = {
       : terms.freeShippingOverCents === null
         ? `Flat ${formatUsd(centsToDollars(terms.shippingFlatCents))} on every order, anywhere we deliver.`
         : `On orders over ${formatUsd(centsToDollars(terms.freeShippingOverCents))}, anywhere we deliver.`,
+  /** The rule for later shipments, said before the buyer chooses to ship as available. */
+  laterShipments: (terms: ShopTerms): string =>
+    (terms.extraShipmentCents ?? 0) === 0
+      ? 'Later shipments are free.'
+      : `Each later shipment adds ${formatUsd(centsToDollars(terms.extraShipmentCents ?? 0))} shipping.`,
   /** Under the threshold: how much more would ship the order free, or null. */
   untilFree: (goodsCents: number, terms: ShopTerms): string | null => {
     if (shipsFree(goodsCents, terms) || terms.freeShippingOverCents === null) return null;

@@ -5,7 +5,7 @@ import { addressSchema } from './address.ts';
 import { phoneSchema } from './phone.ts';
 import { companySchema, taxIdSchema } from './profile.ts';
 import { ONE_LINE } from './form-fields.ts';
-import { paymentMethods } from './order-rules.ts';
+import { paymentMethods, shippingModes } from './order-rules.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
 
 /** The PO number as checkout takes it; '' or absent for none. */
@@ -44,6 +44,13 @@ export const checkoutSchema = z.strictObject(
     /** 'account': "Pay on invoice", on the buyer's company's terms; by default by card. */
     paymentMethod: z
       .enum(paymentMethods, { error: "paymentMethod must be 'card' or 'account'" })
+      .optional(),
+    /**
+     * How back-ordered pieces ship (docs/payments.md, "Back-orders"): 'complete' (the default, one
+     * shipment once all is there) or 'as_available' (later shipments at the shop's rate).
+     */
+    shippingMode: z
+      .enum(shippingModes, { error: "shippingMode must be 'complete' or 'as_available'" })
       .optional(),
   },
   unknownFieldsError('the server takes the lines and prices from your cart'),

@@ -43,6 +43,8 @@ export const mailKinds = [
   'quote_decided',
   'quote_expiring',
   'quote_expired',
+  'order_shipment',
+  'backorder_date_moved',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
@@ -69,6 +71,8 @@ export const mailKindLabels: Record<MailKind, string> = {
   quote_decided: 'Quote accepted or declined, to admins',
   quote_expiring: 'Quote expiring in 3 days, to the buyer',
   quote_expired: 'Quote expired, to the buyer',
+  order_shipment: 'Shipment sent',
+  backorder_date_moved: 'Back-order date moved',
 };
 
 const MAX_PAGE = 10_000;

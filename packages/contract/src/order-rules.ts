@@ -66,6 +66,7 @@ export const orderStatuses = [
   'pending_payment',
   'paid',
   'on_account',
+  'partially_shipped',
   'shipped',
   'delivered',
   'cancelled',
@@ -76,6 +77,7 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   pending_payment: 'Pending payment',
   paid: 'Paid',
   on_account: 'On account',
+  partially_shipped: 'Partially shipped',
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
@@ -88,6 +90,13 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
  */
 export const paymentMethods = ['card', 'account'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+
+/**
+ * How an order with back-ordered pieces ships (docs/payments.md, "Back-orders"): everything in one
+ * shipment once it is all there, or what is in stock now and the rest as it arrives.
+ */
+export const shippingModes = ['complete', 'as_available'] as const;
+export type ShippingMode = (typeof shippingModes)[number];
 
 /** 10001 → "VF-10001": the order number people quote. */
 export function formatOrderNumber(n: number): string {

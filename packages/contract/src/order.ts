@@ -2,7 +2,13 @@ import { formatCount } from './format-number.ts';
 import { z } from 'zod';
 import { phoneSchema } from './phone.ts';
 import { addressSchema } from './address.ts';
-import { MAX_ORDER_QUANTITY, orderMessages, orderStatuses, paymentMethods } from './order-rules.ts';
+import {
+  MAX_ORDER_QUANTITY,
+  orderMessages,
+  orderStatuses,
+  paymentMethods,
+  shippingModes,
+} from './order-rules.ts';
 import { invoiceRefSchema } from './invoice.ts';
 import { refundSchema } from './refund.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
@@ -49,6 +55,15 @@ export const lineProjectSchema = z.object({
 export type LineProject = z.infer<typeof lineProjectSchema>;
 
 /** One line of an order: the tool as it was when the order was placed, and its price then. */
+export const shipmentSchema = z.object({
+  number: z.number().int(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  shippedAt: z.string(),
+  lines: z.array(z.object({ lineNo: z.number().int(), quantity: z.number().int() })),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
 export const orderLineSchema = z.object({
   toolId: z.string(),
   partNumber: z.string(),
@@ -61,6 +76,17 @@ export const orderLineSchema = z.object({
   /** The buyer's own part number / reference, from the project line it was bought from. */
   customerRef: z.string().nullable(),
   project: lineProjectSchema.nullable(),
+  /** From 1, in the order the buyer listed them: how shipments name the line. */
+  lineNo: z.number().int(),
+  /**
+   * Where its pieces stand (back-order.ts `LinePieces`; docs/payments.md, "Back-orders"): they add
+   * up to the quantity. `promisedOn` (YYYY-MM-DD) while any are back-ordered.
+   */
+  shipped: z.number().int(),
+  allocated: z.number().int(),
+  backordered: z.number().int(),
+  cancelled: z.number().int(),
+  promisedOn: z.string().nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -120,6 +146,10 @@ export const orderSchema = z.object({
   delivered: z.boolean(),
   createdAt: z.string(),
   lines: z.array(orderLineSchema),
+  /** How back-ordered pieces ship: with the rest, or each as it arrives. */
+  shippingMode: z.enum(shippingModes),
+  /** What has left, oldest first: each shipment's pieces by line number, carrier and tracking. */
+  shipments: z.array(shipmentSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 

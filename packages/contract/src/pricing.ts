@@ -137,8 +137,12 @@ export function isOrderMultiple(
  * admin's stock level use.
  */
 export function isSoldOut(
-  tool: Pick<Pricing, 'minOrderQuantity' | 'orderMultiple'> & { inStock: number },
+  tool: Pick<Pricing, 'minOrderQuantity' | 'orderMultiple'> & {
+    inStock: number;
+    backorderable?: boolean;
+  },
 ): boolean {
+  if (tool.backorderable) return false;
   const packs = tool.inStock - (tool.inStock % tool.orderMultiple);
   return packs < tool.minOrderQuantity;
 }

@@ -10,6 +10,8 @@ export interface Orderable {
   minOrderQuantity: number;
   orderMultiple: number;
   inStock: number;
+  /** Sold beyond its stock (a back-order, dated by availability.ts): stock is no limit. */
+  backorderable?: boolean;
 }
 
 export interface QuantityProblem {
@@ -44,8 +46,8 @@ export function quantityProblem(tool: Orderable, quantity: number): QuantityProb
  * The most of a tool one order may hold, as the order form's maximum says it: its stock, capped
  * at the largest quantity an order takes.
  */
-export function mostOrderable(tool: Pick<Orderable, 'inStock'>): number {
-  return Math.min(tool.inStock, MAX_ORDER_QUANTITY);
+export function mostOrderable(tool: Pick<Orderable, 'inStock' | 'backorderable'>): number {
+  return tool.backorderable ? MAX_ORDER_QUANTITY : Math.min(tool.inStock, MAX_ORDER_QUANTITY);
 }
 
 /**

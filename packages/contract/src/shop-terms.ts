@@ -7,4 +7,5 @@ export const shopTermsSchema = z.object({
   freeShippingOver: z.number().nullable(),
   /** Percent, e.g. 8.25; 0 when the shop charges no tax. */
   taxRate: z.number(),
+  extraShipmentRate: z.number(),
 }) satisfies z.ZodType<ShopTermsJson>;

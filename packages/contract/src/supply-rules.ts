@@ -7,6 +7,10 @@ import { formatNumber } from './format-number.ts';
 
 export const MAX_BATCH_QUANTITY = 1_000_000;
 
+/** A lead time is 1 to 104 weeks (two years); beyond that nothing honest can be promised. */
+export const MIN_LEAD_TIME_WEEKS = 1;
+export const MAX_LEAD_TIME_WEEKS = 104;
+
 export const supplyMessages = {
   quantity: `A batch is a whole number of pieces from 1 to ${formatNumber(MAX_BATCH_QUANTITY)}.`,
   expectedOn: 'A batch is expected today or later: give its date as YYYY-MM-DD.',
@@ -19,4 +23,8 @@ export const supplyMessages = {
   added: 'Batch added.',
   moved: 'Batch moved.',
   receivedToast: (quantity: number) => `Received ${formatNumber(quantity)} into stock.`,
+  leadTime: `A lead time is a whole number of weeks from ${MIN_LEAD_TIME_WEEKS} to ${MAX_LEAD_TIME_WEEKS}.`,
+  backorderNeedsLeadTime:
+    'A tool sold beyond its stock needs a lead time: it dates what no batch covers.',
+  settingsSaved: 'Back-order settings saved.',
 } as const;

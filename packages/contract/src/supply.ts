@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { dateSchema } from './quote.ts';
-import { MAX_BATCH_QUANTITY, supplyMessages } from './supply-rules.ts';
+import {
+  MAX_BATCH_QUANTITY,
+  MAX_LEAD_TIME_WEEKS,
+  MIN_LEAD_TIME_WEEKS,
+  supplyMessages,
+} from './supply-rules.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
 
 /* Incoming batches' API (docs/payments.md, "Supply and availability"). */
@@ -54,3 +59,44 @@ export const toolSupplySchema = z.object({
 export type ToolSupply = z.infer<typeof toolSupplySchema>;
 
 export const batchIdParamsSchema = z.object({ id: z.string() });
+
+/**
+ * PUT /api/admin/tools/:id/supply: whether the tool may be sold beyond its stock, and its lead
+ * time in weeks (needed to sell beyond stock: it dates what no batch covers).
+ */
+export const toolSupplySettingsSchema = z
+  .strictObject(
+    {
+      backorderable: z.boolean({ error: 'backorderable must be true or false' }),
+      leadTimeWeeks: z
+        .number({ error: supplyMessages.leadTime })
+        .int(supplyMessages.leadTime)
+        .min(MIN_LEAD_TIME_WEEKS, supplyMessages.leadTime)
+        .max(MAX_LEAD_TIME_WEEKS, supplyMessages.leadTime)
+        .nullable(),
+    },
+    unknownFieldsError(),
+  )
+  .refine((s) => !s.backorderable || s.leadTimeWeeks !== null, {
+    message: supplyMessages.backorderNeedsLeadTime,
+    path: ['leadTimeWeeks'],
+  });
+export type ToolSupplySettings = z.infer<typeof toolSupplySettingsSchema>;
+
+/** GET /api/admin/backorders: per tool, what its waiting back-orders owe and what comes next. */
+export const backorderSummarySchema = z.object({
+  toolId: z.string(),
+  partNumber: z.string(),
+  name: z.string(),
+  /** Pieces owed, and on how many order lines. */
+  owed: z.number().int(),
+  lines: z.number().int(),
+  /** When the oldest waiting back-order was placed. */
+  oldestOrderedAt: z.string(),
+  /** The earliest day promised to any of them (YYYY-MM-DD). */
+  earliestPromise: z.string().nullable(),
+  nextBatch: z.object({ quantity: z.number().int(), expectedOn: z.string() }).nullable(),
+  leadTimeWeeks: z.number().int().nullable(),
+});
+export type BackorderSummary = z.infer<typeof backorderSummarySchema>;
+export const backorderListSchema = z.array(backorderSummarySchema);

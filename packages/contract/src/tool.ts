@@ -27,6 +27,12 @@ export const toolSchema = z.object({
   /** Lower unit prices from a quantity on, beyond `price` at the minimum (see pricing.ts). */
   priceBreaks: z.array(z.object({ quantity: z.number().int(), price: z.number() })),
   inStock: z.number().int(),
+  /**
+   * Sold beyond its stock, against the incoming batches and the lead time in weeks
+   * (docs/payments.md, "Back-orders"); absent from older answers: false.
+   */
+  backorderable: z.boolean().optional(),
+  leadTimeWeeks: z.number().int().nullable().optional(),
   desc: z.string(),
   category: z.string(),
   createdAt: z.string(),

@@ -7,8 +7,11 @@ import {
   orderPaidMail,
   orderPlacedMail,
   orderRefundedMail,
+  orderShipmentMail,
   orderShippedMail,
+  backorderDateMovedMail,
   type CancelledBy,
+  type ShipmentMailData,
 } from './templates/order-mails.ts';
 
 /** What the order mails need from the configuration. */
@@ -23,6 +26,11 @@ export type OrderEvent =
   | { kind: 'order_paid' }
   | { kind: 'order_shipped' }
   | { kind: 'order_delivered' }
+  | { kind: 'order_shipment'; shipment: ShipmentMailData }
+  | {
+      kind: 'backorder_date_moved';
+      moved: ReadonlyArray<{ lineNo: number; was: string | null; promised: string }>;
+    }
   | { kind: 'order_cancelled'; by: CancelledBy; wasPaid: boolean }
   | {
       kind: 'order_refunded';
@@ -43,6 +51,10 @@ function render(settings: OrderMailSettings, event: OrderEvent, row: OrderRow): 
       return orderShippedMail(base);
     case 'order_delivered':
       return orderDeliveredMail(base);
+    case 'order_shipment':
+      return orderShipmentMail({ ...base, shipment: event.shipment });
+    case 'backorder_date_moved':
+      return backorderDateMovedMail({ ...base, moved: event.moved });
     case 'order_cancelled':
       return orderCancelledMail({ ...base, by: event.by, wasPaid: event.wasPaid });
     case 'order_refunded':

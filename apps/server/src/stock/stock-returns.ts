@@ -1,24 +1,26 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { orderLine } from '../db/schema/order.ts';
 import { stockMovement, tool } from '../db/schema/tool.ts';
 
-/** Pieces of one line of an order that should go back in stock. */
+/** Pieces of one line of an order that should go back (a cancel: all of them). */
 export interface PiecesBack {
+  lineNo: number;
   toolId: string;
-  /** What the line ordered: the most that can ever come back for it. */
-  ordered: number;
-  /** What this return asks to put back. */
+  /** What this return asks to take back. */
   quantity: number;
 }
 
 /**
- * Puts pieces of an order back in stock, each line at most what it ordered less what came back
- * already: a cancel returns what a refund with restock has not, and a refund settled after a
- * cancel returns nothing. The ledger (`stock_movement`, reasons `cancel` and `refund`) says what
- * came back; it is read after the tools are locked (every tool, in the global order), so a cancel
- * and a refund settling at the same moment, on any instances, are serialised and cannot both
- * return the same pieces. Writes a movement per line that gets any back; answers what each tool
- * got back.
+ * Takes pieces of an order's lines back (docs/payments.md, "Back-orders"): from each line what is
+ * still owed first (back-ordered: cancelled, nothing to put back), then what is set aside for it
+ * (allocated: cancelled, back in stock), then what shipped and has not come back yet (returned,
+ * back in stock); never more than that, so a cancel takes what a refund with restock has not,
+ * and a refund settled after a cancel takes nothing. The tools are locked first (every tool, in
+ * the global order), then the lines, so a cancel and a refund settling at the same moment, on
+ * any instances, are serialised and cannot both take the same pieces. Stock that comes back goes
+ * to the tool's waiting back-orders first (the tool table's trigger). Writes a movement per tool
+ * that gets any back; answers the pieces each tool got back in stock.
  */
 export async function returnToStock(
   tx: Tx,
@@ -36,24 +38,42 @@ export async function returnToStock(
     .where(inArray(tool.id, toolIds))
     .orderBy(asc(tool.id))
     .for('no key update');
-  const earlier = await tx
-    .select({ toolId: stockMovement.toolId, pieces: sql<number>`sum(${stockMovement.delta})::int` })
-    .from(stockMovement)
+  const held = await tx
+    .select()
+    .from(orderLine)
     .where(
       and(
-        eq(stockMovement.orderId, orderId),
-        inArray(stockMovement.reason, ['cancel', 'refund']),
-        inArray(stockMovement.toolId, toolIds),
+        eq(orderLine.orderId, orderId),
+        inArray(
+          orderLine.lineNo,
+          lines.map((l) => l.lineNo),
+        ),
       ),
     )
-    .groupBy(stockMovement.toolId);
-  const returned = new Map(earlier.map((e) => [e.toolId, Number(e.pieces)]));
-  for (const line of lines) {
-    const left = line.ordered - (returned.get(line.toolId) ?? 0);
-    const pieces = Math.min(line.quantity, left);
-    if (pieces <= 0) continue;
-    returned.set(line.toolId, (returned.get(line.toolId) ?? 0) + pieces);
-    back.set(line.toolId, (back.get(line.toolId) ?? 0) + pieces);
+    .orderBy(asc(orderLine.lineNo))
+    .for('update');
+  const asked = new Map<number, number>();
+  for (const l of lines) asked.set(l.lineNo, (asked.get(l.lineNo) ?? 0) + l.quantity);
+  for (const line of held) {
+    let left = Math.max(0, asked.get(line.lineNo) ?? 0);
+    const owed = Math.min(left, line.backordered);
+    left -= owed;
+    const setAside = Math.min(left, line.allocated);
+    left -= setAside;
+    const returned = Math.min(left, line.shipped - line.returned);
+    if (owed + setAside + returned === 0) continue;
+    await tx
+      .update(orderLine)
+      .set({
+        backordered: line.backordered - owed,
+        allocated: line.allocated - setAside,
+        cancelled: line.cancelled + owed + setAside,
+        returned: line.returned + returned,
+        promisedOn: line.backordered - owed > 0 ? line.promisedOn : null,
+      })
+      .where(and(eq(orderLine.orderId, orderId), eq(orderLine.lineNo, line.lineNo)));
+    const pieces = setAside + returned;
+    if (pieces > 0) back.set(line.toolId, (back.get(line.toolId) ?? 0) + pieces);
   }
   for (const [toolId, pieces] of back) {
     await tx

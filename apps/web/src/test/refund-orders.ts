@@ -43,6 +43,8 @@ export const paidOrder: Order = {
   transactionId: 'pi_test_42',
   delivered: false,
   createdAt: '2026-11-20T10:00:00.000Z',
+  shippingMode: 'complete',
+  shipments: [],
   lines: [
     {
       toolId: 'tool-a',
@@ -53,6 +55,12 @@ export const paidOrder: Order = {
       lineTotal: 30,
       customerRef: null,
       project: null,
+      lineNo: 1,
+      shipped: 0,
+      allocated: 0,
+      backordered: 0,
+      cancelled: 0,
+      promisedOn: null,
     },
     {
       toolId: 'tool-b',
@@ -63,6 +71,12 @@ export const paidOrder: Order = {
       lineTotal: 10,
       customerRef: null,
       project: null,
+      lineNo: 1,
+      shipped: 0,
+      allocated: 0,
+      backordered: 0,
+      cancelled: 0,
+      promisedOn: null,
     },
   ],
 };

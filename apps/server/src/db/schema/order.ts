@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   pgTable,
@@ -14,7 +15,7 @@ import {
   uuid,
   jsonb,
 } from 'drizzle-orm/pg-core';
-import { orderStatuses, paymentMethods } from '@voltforge/contract/order-rules';
+import { orderStatuses, paymentMethods, shippingModes } from '@voltforge/contract/order-rules';
 import { tool } from './tool.ts';
 import type { CreditNoteSnapshot, InvoiceSnapshot } from '@voltforge/contract/invoice-rules';
 import type { Refund } from '@voltforge/contract/refund';
@@ -72,7 +73,14 @@ export const order = pgTable(
     /** Who approved it, when the buyer's limit sent it for approval (`approval`). */
     approvedBy: text('approved_by').references(() => user.id, { onDelete: 'set null' }),
     billingAddress: text('billing_address'),
-    /** Named by the admin who marked it shipped (optional). */
+    /**
+     * 'complete': one shipment when every piece is there; 'as_available': what is in stock now,
+     * the back-ordered rest as it arrives (docs/payments.md, "Back-orders").
+     */
+    shippingMode: text('shipping_mode', { enum: shippingModes })
+      .notNull()
+      .default('complete'),
+    /** Named by the admin who marked it shipped (optional); a shipment's own are on `shipment`. */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     status: text('status', { enum: orderStatuses }).notNull().default('pending_payment'),
@@ -141,6 +149,18 @@ export const orderLine = pgTable(
     projectName: text('project_name'),
     /** The buyer's own part number / reference, shown on the order, to staff and on the invoice. */
     customerRef: text('customer_ref'),
+    /*
+     * Where each piece of the line stands (docs/payments.md, "Back-orders"): shipped, allocated
+     * (in stock, set aside for it), back-ordered (owed, due by `promised_on`) or cancelled; they
+     * always add up to the quantity. `returned`: shipped pieces that came back to stock.
+     */
+    allocated: integer('allocated').notNull().default(0),
+    backordered: integer('backordered').notNull().default(0),
+    shipped: integer('shipped').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
+    returned: integer('returned').notNull().default(0),
+    /** When the back-ordered pieces are due (the shop's calendar day); null when none are owed. */
+    promisedOn: date('promised_on', { mode: 'string' }),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),
@@ -148,6 +168,16 @@ export const orderLine = pgTable(
     uniqueIndex('order_line_order_tool_idx').on(t.orderId, t.toolId),
     check('order_line_quantity_positive', sql`${t.quantity} > 0`),
     check('order_line_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
+    check(
+      'order_line_pieces_add_up',
+      sql`${t.allocated} >= 0 and ${t.backordered} >= 0 and ${t.shipped} >= 0 and ${t.cancelled} >= 0 and ${t.quantity} = ${t.shipped} + ${t.allocated} + ${t.backordered} + ${t.cancelled}`,
+    ),
+    check('order_line_returned_shipped', sql`${t.returned} between 0 and ${t.shipped}`),
+    check('order_line_promised', sql`(${t.backordered} = 0) = (${t.promisedOn} is null)`),
+    // A tool's back-orders, oldest first: what a receipt allocates and a new order queues behind.
+    index('order_line_backordered_idx')
+      .on(t.toolId)
+      .where(sql`${t.backordered} > 0`),
     // The overview's top tools and the search by part number or name.
     index('order_line_tool_id_idx').on(t.toolId),
     // A project's last order.
@@ -160,6 +190,42 @@ export const orderLine = pgTable(
 export type OrderLineRow = typeof orderLine.$inferSelect;
 
 /**
+ * A shipment of an order: some pieces of some of its lines, with the carrier and tracking number
+ * (docs/payments.md, "Back-orders"). `number` counts an order's shipments from 1.
+ */
+export const shipment = pgTable(
+  'shipment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shipment_order_number_idx').on(t.orderId, t.number)],
+);
+
+/** The pieces of one order line a shipment carries. */
+export const shipmentLine = pgTable(
+  'shipment_line',
+  {
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipment.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.lineNo] }),
+    check('shipment_line_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
  * An order as the services pass it around: its row, its lines in line order, and its invoice
  * (number and date) once paid.
  */
@@ -170,7 +236,18 @@ export type OrderRow = typeof order.$inferSelect & {
   refunds: Refund[];
   /** The quote it was accepted from (read with the order; absent while it is being placed). */
   quote?: { id: string; number: string; revision: number } | null;
+  /** What has shipped, oldest first (absent while it is being placed). */
+  shipments?: ShipmentRow[];
 };
+
+/** A shipment as an order carries it: its pieces by line. */
+export interface ShipmentRow {
+  number: number;
+  carrier: string | null;
+  trackingNumber: string | null;
+  createdAt: Date;
+  lines: Array<{ lineNo: number; quantity: number }>;
+}
 
 /**
  * The counters of the numbers that must have no gaps (invoices, credit notes; quotes too), one row per kind

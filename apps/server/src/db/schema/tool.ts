@@ -1,6 +1,7 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   customType,
   date,
@@ -69,6 +70,13 @@ export const tool = pgTable(
      */
     priceBreaks: jsonb('price_breaks').$type<PriceBreak[]>().notNull().default([]),
     inStock: integer('in_stock').notNull().default(0),
+    /**
+     * Whether a quantity beyond stock may be sold, shipped from the incoming batches and then within
+     * the lead time (docs/payments.md, "Back-orders"); false: sold from stock only.
+     */
+    backorderable: boolean('backorderable').notNull().default(false),
+    /** Weeks to make a quantity no incoming batch covers (1–104); null: none stated. */
+    leadTimeWeeks: integer('lead_time_weeks'),
     /** At or below this stock the tool is "low"; null means twice its minimum order quantity. */
     lowStockThreshold: integer('low_stock_threshold'),
     /** Set when admins were told the tool ran low; cleared once it is restocked above the threshold. */
@@ -90,6 +98,7 @@ export const tool = pgTable(
     check('tool_order_multiple_positive', sql`${t.orderMultiple} >= 1`),
     check('tool_price_positive', sql`${t.priceCents} > 0`),
     check('tool_low_stock_threshold_non_negative', sql`${t.lowStockThreshold} >= 0`),
+    check('tool_lead_time_weeks_range', sql`${t.leadTimeWeeks} between 1 and 104`),
     uniqueIndex('tool_part_number_lower_idx').on(sql`lower(${t.partNumber})`),
     index('tool_category_idx').on(t.category),
     index('tool_created_at_idx').on(t.createdAt),

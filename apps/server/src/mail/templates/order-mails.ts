@@ -1,7 +1,13 @@
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import { mailLinkPaths } from '@voltforge/contract/mail-links';
 import { chargeTexts } from '@voltforge/contract/charges';
-import { formatOrderNumber, type PaymentMethod } from '@voltforge/contract/order-rules';
+import {
+  formatOrderNumber,
+  type PaymentMethod,
+  type ShippingMode,
+} from '@voltforge/contract/order-rules';
+import { linePiecesText, shippingModeLabels } from '@voltforge/contract/back-order';
+import { formatCalendarDate } from '@voltforge/contract/calendar';
 import type { RenderedMail } from '../outbox.ts';
 import {
   button,
@@ -20,6 +26,13 @@ export interface OrderMailLine {
   unitPriceCents: number;
   quantity: number;
   totalCents: number;
+  /** Where its pieces stand (back-order.ts `LinePieces`); absent: all ready together. */
+  lineNo?: number;
+  shipped?: number;
+  allocated?: number;
+  backordered?: number;
+  cancelled?: number;
+  promisedOn?: string | null;
 }
 
 /** What every order mail needs of the order (its row, with its lines, has these fields). */
@@ -42,6 +55,8 @@ export interface OrderMailData {
   /** 'account': placed on the company's terms, invoiced at once: there is nothing to pay now. */
   paymentMethod?: PaymentMethod;
   lines: readonly OrderMailLine[];
+  /** 'as_available': what is ready ships now, the back-ordered rest as it arrives. */
+  shippingMode?: ShippingMode;
 }
 
 /** Who cancelled: the customer, an admin, or the hold on an unpaid order ran out. */
@@ -73,7 +88,130 @@ function orderRows(order: OrderMailData): MailBlock {
           ['Quantity', String(only.quantity)],
         ]
       : order.lines.map(lineRow);
-  return rows([['Order', shortId(order)], ...poRow(order), ...items, ...chargeRows(order)]);
+  return rows([
+    ['Order', shortId(order)],
+    ...poRow(order),
+    ...items,
+    ...backorderRows(order),
+    ...chargeRows(order),
+  ]);
+}
+
+/** The back-ordered lines with their days, and how the order ships, when any are owed. */
+function backorderRows(order: OrderMailData): Array<[string, string]> {
+  const owed = order.lines.filter((l) => (l.backordered ?? 0) > 0 && l.promisedOn);
+  if (owed.length === 0) return [];
+  return [
+    ...owed.map((l): [string, string] => [
+      `${l.partNumber} back-ordered`,
+      `${(l.backordered ?? 0).toLocaleString('en-US')} due by ${formatCalendarDate(l.promisedOn ?? '')}`,
+    ]),
+    ['Shipping', shippingModeLabels[order.shippingMode ?? 'complete']],
+  ];
+}
+
+/** One shipment of an order: what it carries, how to track it, what is still to come. */
+export interface ShipmentMailData {
+  number: number;
+  carrier: string | null;
+  trackingNumber: string | null;
+  lines: ReadonlyArray<{ lineNo: number; quantity: number }>;
+  /** The order has shipped whole with it. */
+  last: boolean;
+}
+
+export function orderShipmentMail(opts: {
+  publicUrl: string;
+  order: OrderMailData;
+  shipment: ShipmentMailData;
+}): RenderedMail {
+  const { order, publicUrl, shipment } = opts;
+  const byLine = new Map(order.lines.map((l) => [l.lineNo, l]));
+  const carried = shipment.lines.flatMap((s): Array<[string, string]> => {
+    const line = byLine.get(s.lineNo);
+    return line
+      ? [[`${line.partNumber} × ${s.quantity.toLocaleString('en-US')}`, line.toolName]]
+      : [];
+  });
+  const toCome = order.lines.flatMap((l): Array<[string, string]> => {
+    const ahead = (l.allocated ?? 0) + (l.backordered ?? 0);
+    return ahead > 0
+      ? [
+          [
+            l.partNumber,
+            linePiecesText({
+              quantity: l.quantity,
+              shipped: l.shipped ?? 0,
+              allocated: l.allocated ?? 0,
+              backordered: l.backordered ?? 0,
+              cancelled: l.cancelled ?? 0,
+              promisedOn: l.promisedOn ?? null,
+            }),
+          ],
+        ]
+      : [];
+  });
+  const tracking: Array<[string, string]> = [
+    ...(shipment.carrier ? [['Carrier', shipment.carrier] as [string, string]] : []),
+    ...(shipment.trackingNumber
+      ? [['Tracking number', shipment.trackingNumber] as [string, string]]
+      : []),
+  ];
+  return renderMail({
+    publicUrl,
+    subject: shipment.last
+      ? `Your Voltforge order ${shortId(order)} has shipped`
+      : `Part of your Voltforge order ${shortId(order)} has shipped`,
+    heading: shipment.last ? 'Your order is on its way' : 'Part of your order is on its way',
+    blocks: [
+      paragraph(`Hello ${order.customerName},`),
+      paragraph(
+        `Shipment ${shipment.number} of your order ${shortId(order)} has left us for: ${order.address}`,
+      ),
+      ...(tracking.length > 0 ? [rows(tracking)] : []),
+      rows([['Order', shortId(order)], ...poRow(order), ...carried]),
+      ...(toCome.length > 0
+        ? [paragraph('Still to come, in later shipments:'), rows(toCome)]
+        : [paragraph('Everything you ordered has now shipped.')]),
+      button('See my orders', shopLink(publicUrl, mailLinkPaths.myOrders)),
+    ],
+  });
+}
+
+/** A back-ordered line's promised day moved: the old day and the new, per line. */
+export function backorderDateMovedMail(opts: {
+  publicUrl: string;
+  order: OrderMailData;
+  moved: ReadonlyArray<{ lineNo: number; was: string | null; promised: string }>;
+}): RenderedMail {
+  const { order, publicUrl } = opts;
+  const byLine = new Map(order.lines.map((l) => [l.lineNo, l]));
+  const later = opts.moved.some((m) => m.was !== null && m.promised > m.was);
+  const changes = opts.moved.flatMap((m): Array<[string, string]> => {
+    const line = byLine.get(m.lineNo);
+    if (!line) return [];
+    const pieces = (line.backordered ?? 0).toLocaleString('en-US');
+    const was = m.was ? `, was ${formatCalendarDate(m.was)}` : '';
+    return [
+      [`${line.partNumber} × ${pieces}`, `now due by ${formatCalendarDate(m.promised)}${was}`],
+    ];
+  });
+  return renderMail({
+    publicUrl,
+    subject: `New date for back-ordered items on your Voltforge order ${shortId(order)}`,
+    heading: later
+      ? 'Your back-ordered items will be later'
+      : 'Your back-ordered items will be earlier',
+    blocks: [
+      paragraph(`Hello ${order.customerName},`),
+      paragraph(
+        `The date we expect the back-ordered items of your order ${shortId(order)} has changed:`,
+      ),
+      rows([['Order', shortId(order)], ...poRow(order), ...changes]),
+      paragraph('Everything else on the order is unchanged.'),
+      button('See my orders', shopLink(publicUrl, mailLinkPaths.myOrders)),
+    ],
+  });
 }
 
 /** Goods, shipping, tax (once the shop charges it) and the total: what the buyer pays. */

@@ -20,14 +20,23 @@ import {
   readCart,
   removeFromCart,
   setCartQuantity,
+  withAvailability,
 } from './cart.service.ts';
+import { dateIn } from '@voltforge/contract/calendar';
 
 /** The signed-in buyer's cart; each route acts on the session's own cart only. */
-export async function cartRoutes(instance: FastifyInstance, opts: { shopTerms: ShopTerms }) {
+export async function cartRoutes(
+  instance: FastifyInstance,
+  opts: { shopTerms: ShopTerms; timeZone: string },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  // Every answer is a cart with what its order would be charged (contract charges.ts).
+  // Every answer is a cart with what its order would be charged (contract charges.ts) and how
+  // each line beyond stock ships (docs/payments.md, "Back-orders").
   const charged = async (goods: Promise<CartGoods>): Promise<Cart> =>
-    withCharges(await goods, opts.shopTerms);
+    withCharges(
+      await withAvailability(app.db, await goods, dateIn(opts.timeZone, new Date())),
+      opts.shopTerms,
+    );
   const tags = ['cart'];
 
   app.get(

@@ -9,7 +9,9 @@ import {
   quantityProblem,
   type QuantityProblem,
 } from '@voltforge/contract/quantity-rules';
+import { availabilityOf } from '@voltforge/contract/availability';
 import type { Db, Tx } from '../../db/client.ts';
+import { suppliesOf } from '../../stock/supply-read.ts';
 import { isUuid } from '../../db/ids.ts';
 import { cartLine } from '../../db/schema/cart.ts';
 import { project } from '../../db/schema/project.ts';
@@ -55,6 +57,7 @@ function cartLineOf(
     minOrderQuantity: row.minOrderQuantity,
     orderMultiple: row.orderMultiple,
     inStock: row.inStock,
+    backorderable: row.backorderable,
     problem: cartLineProblem({ ...row, archived: row.archivedAt !== null }, quantity),
     notice:
       seenUnitPriceCents === null || seenUnitPriceCents === price.unitPriceCents
@@ -114,6 +117,32 @@ export async function priceCart(db: Db, lines: readonly CartLineInput[]): Promis
       return { line: goneCartLine(toolId, quantity), totalCents: 0 };
     }),
   );
+}
+
+/**
+ * Each line of a tool sold beyond its stock whose quantity is more than the stock, with how it
+ * ships (the contract's `availabilityOf`): one query for all of them, none when there are none.
+ */
+export async function withAvailability(
+  db: Db,
+  goods: CartGoods,
+  today: string,
+): Promise<CartGoods> {
+  const beyond = goods.lines.filter((l) => l.backorderable && l.quantity > l.inStock);
+  if (beyond.length === 0) return goods;
+  const supplies = await suppliesOf(
+    db,
+    beyond.map((l) => l.toolId),
+  );
+  return {
+    ...goods,
+    lines: goods.lines.map((l) => {
+      const supply = supplies.get(l.toolId);
+      return supply && l.backorderable && l.quantity > l.inStock
+        ? { ...l, availability: availabilityOf(l.quantity, supply, today) }
+        : l;
+    }),
+  };
 }
 
 /** The same tool named twice in one call counts once, with the quantities added. */

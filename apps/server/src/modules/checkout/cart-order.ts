@@ -3,7 +3,7 @@ import type { ApprovalSummary } from '@voltforge/contract/approval-rules';
 import type { CartGoods } from '@voltforge/contract/cart-rules';
 import { dollarsToCents } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
-import type { PaymentMethod } from '@voltforge/contract/order-rules';
+import type { PaymentMethod, ShippingMode } from '@voltforge/contract/order-rules';
 import type { Actor } from '../../auth/guards.ts';
 import type { Seller } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -36,6 +36,11 @@ export interface CheckoutCart {
   poNumber: string | null;
   billTo: BillTo | undefined;
   paymentMethod: PaymentMethod;
+  /**
+   * How back-ordered pieces ship. A cart sent for approval is approved and placed shipping
+   * complete (the approval's total is the one-shipment total).
+   */
+  shippingMode?: ShippingMode;
 }
 
 /** What an approver is asked to approve: the cart priced with its charges, and its delivery. */
@@ -95,6 +100,7 @@ export function placeCart(
       poNumber: cart.poNumber,
       billTo: cart.billTo,
       fromCart: { expectedTotalCents },
+      shippingMode: cart.shippingMode ?? 'complete',
       onAccount:
         cart.paymentMethod === 'account'
           ? { invoice: (tx, placed) => invoiceOnAccount(tx, placed, deps.seller) }

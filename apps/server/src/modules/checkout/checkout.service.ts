@@ -83,6 +83,7 @@ export async function checkout(
     poNumber: body.poNumber || null,
     billTo: billToOf(body, buyingFor),
     paymentMethod: onAccount ? 'account' : 'card',
+    shippingMode: body.shippingMode ?? 'complete',
   };
   const limits = limitsOf(buyingFor);
   const expectedTotalCents = dollarsToCents(body.expectedTotal);

@@ -112,6 +112,12 @@ describe('POST /api/checkout', () => {
         lineTotal: 390,
         customerRef: null,
         project: null,
+        lineNo: 1,
+        shipped: 0,
+        allocated: 100,
+        backordered: 0,
+        cancelled: 0,
+        promisedOn: null,
       },
       expect.objectContaining({ toolId: meter.id, quantity: 2, unitPrice: 89.5, lineTotal: 179 }),
       expect.objectContaining({

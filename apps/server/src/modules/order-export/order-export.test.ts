@@ -15,13 +15,16 @@ async function insertOrders(orders: Array<{ order: OrderValues; lines: LineValue
     .insert(order)
     .values(orders.map((o) => o.order))
     .returning({ id: order.id });
-  await t.app.db
-    .insert(orderLine)
-    .values(
-      made.flatMap(({ id }, i) =>
-        (orders[i]?.lines ?? []).map((line, n) => ({ ...line, orderId: id, lineNo: n + 1 })),
-      ),
-    );
+  await t.app.db.insert(orderLine).values(
+    made.flatMap(({ id }, i) =>
+      (orders[i]?.lines ?? []).map((line, n) => ({
+        ...line,
+        orderId: id,
+        lineNo: n + 1,
+        allocated: line.quantity,
+      })),
+    ),
+  );
 }
 
 beforeAll(async () => {

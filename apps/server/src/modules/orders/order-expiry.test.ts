@@ -119,6 +119,7 @@ describe('releasing the stock of unpaid orders', () => {
         unitPriceCents: item.priceCents,
         quantity: 1,
         totalCents: item.priceCents,
+        allocated: 1,
       })),
     );
 

@@ -13,8 +13,11 @@ import {
   invoice,
   order,
   orderLine,
+  shipment,
+  shipmentLine,
   type OrderLineRow,
   type OrderRow,
+  type ShipmentRow,
 } from '../../db/schema/order.ts';
 import { quote } from '../../db/schema/quote.ts';
 import { containsPattern } from '../tools/tools.service.ts';
@@ -23,7 +26,13 @@ import { refundsOf } from './order-refunds.ts';
 export type { OrderRow };
 
 /** Confirmed orders: paid by card, or placed on account; they ship. */
-export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'on_account', 'shipped', 'delivered'];
+export const PAID_STATUSES: readonly OrderStatus[] = [
+  'paid',
+  'on_account',
+  'partially_shipped',
+  'shipped',
+  'delivered',
+];
 
 /**
  * The one place an order becomes the API's JSON; the orders and payments services use it. The
@@ -42,6 +51,12 @@ export function orderToJson(row: OrderRow): Order {
       l.projectId && l.projectRevision && l.projectName !== null
         ? { id: l.projectId, name: l.projectName, revision: l.projectRevision }
         : null,
+    lineNo: l.lineNo,
+    shipped: l.shipped,
+    allocated: l.allocated,
+    backordered: l.backordered,
+    cancelled: l.cancelled,
+    promisedOn: l.promisedOn,
   }));
   const only = lines.length === 1 ? lines[0] : undefined;
   const goodsTotal = centsToDollars(row.goodsCents);
@@ -90,6 +105,14 @@ export function orderToJson(row: OrderRow): Order {
     delivered: row.status === 'delivered',
     createdAt: row.createdAt.toISOString(),
     lines,
+    shippingMode: row.shippingMode,
+    shipments: (row.shipments ?? []).map((s) => ({
+      number: s.number,
+      carrier: s.carrier,
+      trackingNumber: s.trackingNumber,
+      shippedAt: s.createdAt.toISOString(),
+      lines: s.lines,
+    })),
   };
 }
 
@@ -168,6 +191,7 @@ export async function withLines(
         .where(inArray(quote.orderId, ids))
     ).map((q) => [q.orderId, { id: q.id, number: q.number, revision: q.revision ?? 0 }]),
   );
+  const shipments = await shipmentsOf(db, ids);
   const lines = await db
     .select()
     .from(orderLine)
@@ -194,8 +218,35 @@ export async function withLines(
         : null,
       refunds: refunds.get(r.id) ?? [],
       quote: quotes.get(r.id) ?? null,
+      shipments: shipments.get(r.id) ?? [],
     };
   });
+}
+
+/** These orders' shipments, oldest first, each with its pieces by line. */
+async function shipmentsOf(db: Db | Tx, ids: string[]): Promise<Map<string, ShipmentRow[]>> {
+  const rows = await db
+    .select({
+      orderId: shipment.orderId,
+      number: shipment.number,
+      carrier: shipment.carrier,
+      trackingNumber: shipment.trackingNumber,
+      createdAt: shipment.createdAt,
+      lines: sql<Array<{ lineNo: number; quantity: number }>>`(
+        select coalesce(jsonb_agg(jsonb_build_object('lineNo', sl.line_no, 'quantity', sl.quantity)
+                                  order by sl.line_no), '[]'::jsonb)
+          from ${shipmentLine} sl where sl.shipment_id = ${shipment.id})`,
+    })
+    .from(shipment)
+    .where(inArray(shipment.orderId, ids))
+    .orderBy(asc(shipment.orderId), asc(shipment.number));
+  const byOrder = new Map<string, ShipmentRow[]>();
+  for (const { orderId, ...s } of rows) {
+    const list = byOrder.get(orderId) ?? [];
+    list.push(s);
+    byOrder.set(orderId, list);
+  }
+  return byOrder;
 }
 
 /** The one order lookup by id; a malformed id is an order that does not exist (not a SQL error). */

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminListRoute } from '../../auth/admin-list-route.ts';
-import { adminOrderListQuerySchema, orderStatusBodySchema } from '@voltforge/contract/admin';
+import {
+  adminOrderListQuerySchema,
+  orderStatusBodySchema,
+  shipmentBodySchema,
+} from '@voltforge/contract/admin';
+import { readyToShip, shipOrder } from './shipments.service.ts';
 import { orderIdParamsSchema, orderListSchema, orderSchema } from '@voltforge/contract/order';
 import { adminOnly, requireAdmin } from '../../auth/guards.ts';
 import { listAllOrders, setOrderStatus } from './orders-admin.service.ts';
@@ -42,5 +47,38 @@ export async function ordersAdminRoutes(
       const input = { id: request.params.id, ...request.body };
       return setOrderStatus(app.db, admin, input, { beforeCancel, notify, refundCancelled });
     },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/shipments',
+    {
+      onRequest: adminOnly,
+      config: { extraErrors: [404, 409] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Ship pieces set aside for an order, with carrier and tracking (admin)',
+        params: orderIdParamsSchema,
+        body: shipmentBodySchema,
+        response: { 201: orderSchema },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      const shipped = await shipOrder(app.db, admin, request.params.id, request.body, notify);
+      return reply.status(201).send(shipped);
+    },
+  );
+
+  app.get(
+    '/api/admin/shipping/ready',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Orders with pieces that can ship now, oldest first (admin)',
+        response: { 200: orderListSchema },
+      },
+    },
+    async () => readyToShip(app.db),
   );
 }

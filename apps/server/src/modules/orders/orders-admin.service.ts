@@ -8,7 +8,9 @@ import {
 import type { Order } from '@voltforge/contract/order';
 import { orderStatuses, type OrderStatus } from '@voltforge/contract/order-rules';
 import type { Db } from '../../db/client.ts';
-import { order } from '../../db/schema/order.ts';
+import { order, orderLine } from '../../db/schema/order.ts';
+import { shipmentMessages } from '@voltforge/contract/back-order';
+import { shipOrder } from './shipments.service.ts';
 import type { Actor } from '../../auth/guards.ts';
 import { conflict, notFound } from '../../http-error.ts';
 import { paginate, type Page } from '../../paging.ts';
@@ -68,42 +70,50 @@ export async function setOrderStatus(
     return orderToJson(now);
   }
 
+  const owed = row.lines.reduce((sum, l) => sum + l.backordered, 0);
+  if (owed > 0) throw conflict(shipmentMessages.stillOwed(owed));
+  if (to === 'shipped') {
+    // Everything set aside, as one shipment (docs/payments.md, "Back-orders").
+    const lines = row.lines
+      .filter((l) => l.allocated > 0)
+      .map((l) => ({ lineNo: l.lineNo, quantity: l.allocated }));
+    return shipOrder(
+      db,
+      admin,
+      id,
+      { lines, carrier, trackingNumber },
+      steps.notify,
+      'order_shipped',
+    );
+  }
+
   const at = new Date();
   const was = row.status;
   // The move, its timeline event and the customer's mail about it commit together.
   const moved = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(order)
-      .set(
-        to === 'shipped'
-          ? {
-              status: 'shipped',
-              shippedAt: at,
-              carrier: carrier || null,
-              trackingNumber: trackingNumber || null,
-            }
-          : {
-              status: 'delivered',
-              deliveredAt: at,
-              // Handed over without a shipping step: it left the warehouse when it was delivered.
-              shippedAt: sql`coalesce(${order.shippedAt}, ${at.toISOString()}::timestamptz)`,
-            },
-      )
+      .set({
+        status: 'delivered',
+        deliveredAt: at,
+        // Handed over without a shipping step: it left the warehouse when it was delivered.
+        shippedAt: sql`coalesce(${order.shippedAt}, ${at.toISOString()}::timestamptz)`,
+      })
       .where(and(eq(order.id, id), inArray(order.status, sourcesOf(to))))
       .returning();
-    if (row) {
-      await recordOrderEvent(tx, { orderId: id, from: was, to, actorId: admin.id });
-      const [full] = await withLines(tx, [row]);
-      if (full) {
-        await steps.notify(
-          tx,
-          { kind: to === 'shipped' ? 'order_shipped' : 'order_delivered' },
-          full,
-        );
-      }
-      return full;
-    }
-    return undefined;
+    if (!row) return undefined;
+    // Handed over: what was set aside has gone; nothing may still be owed (checked under the lock).
+    const lines = await tx
+      .update(orderLine)
+      .set({ shipped: sql`${orderLine.shipped} + ${orderLine.allocated}`, allocated: 0 })
+      .where(eq(orderLine.orderId, id))
+      .returning({ owed: orderLine.backordered });
+    const stillOwed = lines.reduce((sum, l) => sum + l.owed, 0);
+    if (stillOwed > 0) throw conflict(shipmentMessages.stillOwed(stillOwed));
+    await recordOrderEvent(tx, { orderId: id, from: was, to, actorId: admin.id });
+    const [full] = await withLines(tx, [row]);
+    if (full) await steps.notify(tx, { kind: 'order_delivered' }, full);
+    return full;
   });
   if (moved) return orderToJson(moved);
 

@@ -33,6 +33,7 @@ export async function ordersRoutes(
     onLowStock: OnLowStock;
     maxUnpaidOrders: number;
     shopTerms: ShopTerms;
+    timeZone: string;
   },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -63,6 +64,7 @@ export async function ordersRoutes(
             shopTerms: opts.shopTerms,
             renderMail: opts.renderMail,
             onLowStock: opts.onLowStock,
+            timeZone: opts.timeZone,
           },
         ),
       );

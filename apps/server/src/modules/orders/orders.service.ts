@@ -143,9 +143,9 @@ function cannotCancel(actor: Actor, status: OrderStatus, settled: boolean) {
 const CANCEL_ATTEMPTS = 3;
 
 /**
- * A cancelled order's stock goes back, every line with its own stock movement, even to an
- * archived tool, so the books balance; a line gets back what a refund with restock has not
- * returned already (`returnToStock`).
+ * A cancelled order's pieces: what was owed is cancelled, what was set aside goes back to stock,
+ * with a stock movement per tool, even to an archived tool, so the books balance; a line gives
+ * back what a refund with restock has not taken already (`returnToStock`).
  */
 async function returnStock(tx: Tx, cancelled: OrderRow, actorId: string): Promise<void> {
   await returnToStock(
@@ -153,7 +153,7 @@ async function returnStock(tx: Tx, cancelled: OrderRow, actorId: string): Promis
     cancelled.id,
     'cancel',
     actorId,
-    cancelled.lines.map((l) => ({ toolId: l.toolId, ordered: l.quantity, quantity: l.quantity })),
+    cancelled.lines.map((l) => ({ lineNo: l.lineNo, toolId: l.toolId, quantity: l.quantity })),
   );
 }
 

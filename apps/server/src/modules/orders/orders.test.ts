@@ -113,8 +113,16 @@ describe('POST /api/order', () => {
           lineTotal: 50,
           customerRef: null,
           project: null,
+          lineNo: 1,
+          shipped: 0,
+          allocated: 4,
+          backordered: 0,
+          cancelled: 0,
+          promisedOn: null,
         },
       ],
+      shippingMode: 'complete',
+      shipments: [],
     });
     expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false);
     expect(await stockOf(id)).toBe(6);

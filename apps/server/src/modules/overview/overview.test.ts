@@ -43,6 +43,7 @@ async function orderOf(
     unitPriceCents: made.priceCents,
     quantity,
     totalCents: made.priceCents * quantity,
+    allocated: quantity,
   });
   return row!.id;
 }

@@ -223,7 +223,7 @@ async function restock(tx: Tx, row: OrderRow, made: RefundRow): Promise<void> {
     made.actorId,
     made.lines.flatMap((l) => {
       const line = byLine.get(l.lineNo);
-      return line ? [{ toolId: line.toolId, ordered: line.quantity, quantity: l.quantity }] : [];
+      return line ? [{ lineNo: line.lineNo, toolId: line.toolId, quantity: l.quantity }] : [];
     }),
   );
 }

@@ -9,14 +9,18 @@ import {
   batchMoveSchema,
   batchReceiveSchema,
   batchSchema,
+  backorderListSchema,
   toolSupplySchema,
+  toolSupplySettingsSchema,
 } from '@voltforge/contract/supply';
 import { adminOnly, requireAdmin } from '../../auth/guards.ts';
 import {
   addBatch,
   listBatches,
   moveBatch,
+  listBackorders,
   receiveBatch,
+  setToolSupply,
   toolSupply,
   type SupplyDeps,
 } from './supply.service.ts';
@@ -43,6 +47,35 @@ export async function supplyRoutes(instance: FastifyInstance, opts: SupplyDeps) 
       },
     },
     async (request) => toolSupply(app.db, request.params.id),
+  );
+
+  app.put(
+    '/api/admin/tools/:id/supply',
+    {
+      onRequest: adminOnly,
+      config: { extraErrors: [404] },
+      schema: {
+        tags,
+        summary: 'Whether a tool may be sold beyond its stock, and its lead time in weeks',
+        params: toolParams,
+        body: toolSupplySettingsSchema,
+        response: { 200: toolSupplySchema },
+      },
+    },
+    async (request) => setToolSupply(app.db, request.params.id, request.body, opts),
+  );
+
+  app.get(
+    '/api/admin/backorders',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Back-orders per tool: pieces owed, the oldest, the next batch (admin)',
+        response: { 200: backorderListSchema },
+      },
+    },
+    async () => listBackorders(app.db),
   );
 
   app.get(

@@ -1,6 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { dateIn, formatCalendarDate } from '@voltforge/contract/calendar';
-import type { Batch, ToolSupply } from '@voltforge/contract/supply';
+import type {
+  BackorderSummary,
+  Batch,
+  ToolSupply,
+  ToolSupplySettings,
+} from '@voltforge/contract/supply';
 import { supplyMessages } from '@voltforge/contract/supply-rules';
 import type { Actor } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +14,9 @@ import { INT32_MAX } from '../../db/limits.ts';
 import { stockMovement, supplyBatch, tool } from '../../db/schema/tool.ts';
 import { badRequest, conflict, notFound } from '../../http-error.ts';
 import { syncLowStock, type OnLowStock } from '../../stock/low-stock.service.ts';
+import { repromise, type PromiseDeps } from '../../stock/back-orders.ts';
+import { order, orderLine } from '../../db/schema/order.ts';
+import { suppliesOf } from '../../stock/supply-read.ts';
 
 /*
  * Incoming batches (docs/payments.md, "Supply and availability"): staff enter what they expect
@@ -16,11 +24,13 @@ import { syncLowStock, type OnLowStock } from '../../stock/low-stock.service.ts'
  * tool's stock once, in the transaction that marks the batch received, under the tool's lock.
  */
 
-export interface SupplyDeps {
-  /** SHOP_TIME_ZONE: whose "today" a batch may not be dated before. */
+export interface SupplyDeps extends PromiseDeps {
+  /** SHOP_TIME_ZONE: whose "today" a batch may not be dated before, and promises are dated in. */
   timeZone: string;
   onLowStock: OnLowStock;
 }
+
+const todayIn = (deps: Pick<SupplyDeps, 'timeZone'>) => dateIn(deps.timeZone, new Date());
 
 const batchColumns = {
   id: supplyBatch.id,
@@ -90,7 +100,7 @@ export async function addBatch(
   staff: Actor,
   toolId: string,
   input: { quantity: number; expectedOn: string },
-  deps: Pick<SupplyDeps, 'timeZone'>,
+  deps: SupplyDeps,
 ): Promise<Batch> {
   refuseThePast(input.expectedOn, deps);
   if (!isUuid(toolId)) throw notFound(supplyMessages.toolNotFound);
@@ -99,11 +109,16 @@ export async function addBatch(
     .from(tool)
     .where(and(eq(tool.id, toolId), isNull(tool.archivedAt)));
   if (!forSale) throw notFound(supplyMessages.toolNotFound);
-  const [made] = await db
-    .insert(supplyBatch)
-    .values({ toolId, ...input, createdBy: staff.id })
-    .returning({ id: supplyBatch.id });
-  return batchOf(db, made!.id);
+  // The batch and the back-orders it dates anew commit together (docs/payments.md, "Back-orders").
+  const made = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(supplyBatch)
+      .values({ toolId, ...input, createdBy: staff.id })
+      .returning({ id: supplyBatch.id });
+    await repromise(tx, [toolId], todayIn(deps), deps);
+    return row!;
+  });
+  return batchOf(db, made.id);
 }
 
 /** The batch is due on another day; a received batch cannot move. */
@@ -111,15 +126,20 @@ export async function moveBatch(
   db: Db,
   id: string,
   expectedOn: string,
-  deps: Pick<SupplyDeps, 'timeZone'>,
+  deps: SupplyDeps,
 ): Promise<Batch> {
   refuseThePast(expectedOn, deps);
   const before = await batchOf(db, id);
-  const [moved] = await db
-    .update(supplyBatch)
-    .set({ expectedOn, updatedAt: new Date() })
-    .where(and(eq(supplyBatch.id, before.id), isNull(supplyBatch.receivedAt)))
-    .returning({ id: supplyBatch.id });
+  // The move and the buyers told of their new day commit together.
+  const moved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(supplyBatch)
+      .set({ expectedOn, updatedAt: new Date() })
+      .where(and(eq(supplyBatch.id, before.id), isNull(supplyBatch.receivedAt)))
+      .returning({ toolId: supplyBatch.toolId });
+    if (row) await repromise(tx, [row.toolId], todayIn(deps), deps);
+    return row;
+  });
   if (!moved) throw conflict(supplyMessages.received(receivedOn(await batchOf(db, id))));
   return batchOf(db, id);
 }
@@ -131,14 +151,16 @@ const receivedOn = (b: Batch) =>
  * Receives a batch (all of it, or the `quantity` that arrived, at most the batch's): in one
  * transaction the batch is marked received only if it was not (a second receipt changes nothing
  * and says when the first was), the tool's stock grows under its row lock, and a `receipt`
- * movement names the batch (a unique index: at most one per batch).
+ * movement names the batch (a unique index: at most one per batch). What arrived goes to the
+ * tool's waiting back-orders first, oldest first (the tool table's trigger); those still waiting
+ * are dated again (a batch short of its quantity moves them later) and told.
  */
 export async function receiveBatch(
   db: Db,
   staff: Actor,
   id: string,
   quantity: number | undefined,
-  deps: Pick<SupplyDeps, 'onLowStock'>,
+  deps: SupplyDeps,
 ): Promise<Batch> {
   const before = await batchOf(db, id);
   const arrived = quantity ?? before.quantity;
@@ -163,6 +185,7 @@ export async function receiveBatch(
       batchId: id,
       actorId: staff.id,
     });
+    await repromise(tx, [marked.toolId], todayIn(deps), deps);
     await syncLowStock(tx, [marked.toolId], deps.onLowStock);
     return 'done' as const;
   });
@@ -171,19 +194,76 @@ export async function receiveBatch(
   return after;
 }
 
-/** What availability needs of a tool for sale: its stock and the batches still expected. */
+/**
+ * What availability needs of a tool for sale: its stock, whether it may be back-ordered and its
+ * lead time, and what of each batch still expected is not promised to waiting back-orders.
+ */
 export async function toolSupply(db: Db, toolId: string): Promise<ToolSupply> {
   if (!isUuid(toolId)) throw notFound(supplyMessages.toolNotFound);
-  const [row] = await db
-    .select({ inStock: tool.inStock })
+  const [forSale] = await db
+    .select({ id: tool.id })
     .from(tool)
     .where(and(eq(tool.id, toolId), isNull(tool.archivedAt)));
-  if (!row) throw notFound(supplyMessages.toolNotFound);
-  const incoming = await db
-    .select({ quantity: supplyBatch.quantity, expectedOn: supplyBatch.expectedOn })
-    .from(supplyBatch)
-    .where(and(eq(supplyBatch.toolId, toolId), isNull(supplyBatch.receivedAt)))
-    .orderBy(asc(supplyBatch.expectedOn));
-  // Back-orders are not sold yet: every tool sells from stock only.
-  return { inStock: row.inStock, backorderable: false, leadTimeWeeks: null, incoming };
+  const supply = forSale ? (await suppliesOf(db, [toolId])).get(toolId) : undefined;
+  if (!supply) throw notFound(supplyMessages.toolNotFound);
+  return { ...supply, incoming: [...supply.incoming] };
+}
+
+/**
+ * Whether a tool may be sold beyond its stock, and its lead time; its waiting back-orders are
+ * dated again (a lead time changed moves what no batch covers) and their buyers told.
+ */
+export async function setToolSupply(
+  db: Db,
+  toolId: string,
+  settings: ToolSupplySettings,
+  deps: SupplyDeps,
+): Promise<ToolSupply> {
+  if (!isUuid(toolId)) throw notFound(supplyMessages.toolNotFound);
+  const changed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tool)
+      .set({ backorderable: settings.backorderable, leadTimeWeeks: settings.leadTimeWeeks })
+      .where(and(eq(tool.id, toolId), isNull(tool.archivedAt)))
+      .returning({ id: tool.id });
+    if (row) await repromise(tx, [toolId], todayIn(deps), deps);
+    return row;
+  });
+  if (!changed) throw notFound(supplyMessages.toolNotFound);
+  return toolSupply(db, toolId);
+}
+
+/**
+ * Back-orders per tool, most owed first: the pieces owed and on how many lines, the oldest, the
+ * earliest day promised, the next batch and the lead time.
+ */
+export async function listBackorders(db: Db): Promise<BackorderSummary[]> {
+  const rows = await db
+    .select({
+      toolId: tool.id,
+      partNumber: tool.partNumber,
+      name: tool.name,
+      owed: sql<number>`sum(${orderLine.backordered})::int`,
+      lines: sql<number>`count(*)::int`,
+      oldestOrderedAt: sql<Date | string>`min(${order.createdAt})`,
+      earliestPromise: sql<string | null>`min(${orderLine.promisedOn})::text`,
+      nextBatch: sql<{ quantity: number; expectedOn: string } | null>`(
+        select jsonb_build_object('quantity', b.quantity, 'expectedOn', b.expected_on)
+          from ${supplyBatch} b where b.tool_id = ${tool.id} and b.received_at is null
+         order by b.expected_on, b.created_at, b.id limit 1)`,
+      leadTimeWeeks: tool.leadTimeWeeks,
+    })
+    .from(orderLine)
+    .innerJoin(order, eq(order.id, orderLine.orderId))
+    .innerJoin(tool, eq(tool.id, orderLine.toolId))
+    .where(sql`${orderLine.backordered} > 0`)
+    .groupBy(tool.id)
+    .orderBy(sql`sum(${orderLine.backordered}) desc`, asc(tool.partNumber))
+    .limit(500);
+  return rows.map((r) => ({
+    ...r,
+    owed: Number(r.owed),
+    lines: Number(r.lines),
+    oldestOrderedAt: new Date(r.oldestOrderedAt).toISOString(),
+  }));
 }

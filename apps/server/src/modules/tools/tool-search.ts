@@ -168,6 +168,8 @@ type SearchRow = {
   price_breaks: ToolRow['priceBreaks'];
   in_stock: number;
   low_stock_threshold: number | null;
+  backorderable: boolean;
+  lead_time_weeks: number | null;
   low_stock_notified_at: Date | string | null;
   created_at: Date | string;
   archived_at: Date | string | null;
@@ -189,6 +191,8 @@ function rowOf(r: SearchRow & { id: string }): ToolRow {
     priceBreaks: r.price_breaks,
     inStock: Number(r.in_stock),
     lowStockThreshold: r.low_stock_threshold,
+    backorderable: r.backorderable,
+    leadTimeWeeks: r.lead_time_weeks,
     lowStockNotifiedAt: r.low_stock_notified_at === null ? null : date(r.low_stock_notified_at),
     createdAt: date(r.created_at),
     archivedAt: r.archived_at === null ? null : date(r.archived_at),

@@ -28,6 +28,8 @@ export function toolToJson(row: ToolRow): Tool {
       price: centsToDollars(b.unitPriceCents),
     })),
     inStock: row.inStock,
+    backorderable: row.backorderable,
+    leadTimeWeeks: row.leadTimeWeeks,
     desc: row.description,
     category: row.category,
     createdAt: row.createdAt.toISOString(),

@@ -9,6 +9,7 @@ const tone: Record<OrderStatus, string> = {
   pending_payment: 'badge-warning',
   paid: 'badge-success',
   on_account: 'badge-success',
+  partially_shipped: 'badge-info',
   shipped: 'badge-info',
   delivered: 'badge-neutral',
   cancelled: 'badge-ghost',

@@ -53,6 +53,8 @@ const order = (n: number, status: OrderStatus): Order => ({
   transactionId: null,
   delivered: status === 'delivered',
   createdAt: '2026-11-01T00:00:00.000Z',
+  shippingMode: 'complete',
+  shipments: [],
   lines: [
     {
       toolId: 't1',
@@ -63,6 +65,12 @@ const order = (n: number, status: OrderStatus): Order => ({
       lineTotal: 30,
       customerRef: null,
       project: null,
+      lineNo: 1,
+      shipped: 0,
+      allocated: 0,
+      backordered: 0,
+      cancelled: 0,
+      promisedOn: null,
     },
   ],
 });
@@ -147,6 +155,12 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
           lineTotal: 30,
           customerRef: null,
           project: null,
+          lineNo: 1,
+          shipped: 0,
+          allocated: 0,
+          backordered: 0,
+          cancelled: 0,
+          promisedOn: null,
         },
         {
           toolId: 't7',
@@ -157,6 +171,12 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
           lineTotal: 50,
           customerRef: null,
           project: null,
+          lineNo: 1,
+          shipped: 0,
+          allocated: 0,
+          backordered: 0,
+          cancelled: 0,
+          promisedOn: null,
         },
       ],
     };

@@ -102,6 +102,8 @@ const order: Order = {
   transactionId: null,
   delivered: false,
   createdAt: '2026-11-22T10:00:00.000Z',
+  shippingMode: 'complete',
+  shipments: [],
   lines: serverCart.lines.map(({ toolId, partNumber, name, quantity, unitPrice, lineTotal }) => ({
     toolId,
     partNumber,
@@ -111,6 +113,12 @@ const order: Order = {
     lineTotal,
     customerRef: null,
     project: null,
+    lineNo: 1,
+    shipped: 0,
+    allocated: 0,
+    backordered: 0,
+    cancelled: 0,
+    promisedOn: null,
   })),
 };
 

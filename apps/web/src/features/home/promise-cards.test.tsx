@@ -27,7 +27,7 @@ describe('The promise cards', () => {
 
   it("write the free-shipping promise from the page's first data, asking nothing", () => {
     const fetchMock = stubFetch(() => undefined);
-    render(cards(seeded({ shippingFlatRate: 9.5, freeShippingOver: 100, taxRate: 0 })));
+    render(cards(seeded({ shippingFlatRate: 9.5, freeShippingOver: 100, taxRate: 0, extraShipmentRate: 0 })));
     expect(screen.getByRole('heading', { name: 'Free Shipping' })).toBeInTheDocument();
     expect(screen.getByText('On orders over $100.00, anywhere we deliver.')).toBeVisible();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -35,14 +35,14 @@ describe('The promise cards', () => {
 
   it('say so when no order ships free', () => {
     stubFetch(() => undefined);
-    render(cards(seeded({ shippingFlatRate: 7.5, freeShippingOver: null, taxRate: 0 })));
+    render(cards(seeded({ shippingFlatRate: 7.5, freeShippingOver: null, taxRate: 0, extraShipmentRate: 0 })));
     expect(screen.getByRole('heading', { name: 'Flat-Rate Shipping' })).toBeInTheDocument();
     expect(screen.getByText('Flat $7.50 on every order, anywhere we deliver.')).toBeVisible();
   });
 
   it('hydrate the HTML the server rendered from the same data without a difference', async () => {
     stubFetch(() => undefined);
-    const terms = { shippingFlatRate: 7.5, freeShippingOver: 75, taxRate: 0 };
+    const terms = { shippingFlatRate: 7.5, freeShippingOver: 75, taxRate: 0, extraShipmentRate: 0 };
     const html = renderToString(cards(seeded(terms)));
     expect(html).toContain('On orders over $75.00, anywhere we deliver.');
     const container = document.createElement('div');
@@ -63,7 +63,7 @@ describe('The promise cards', () => {
   it('keep the room of the sentence while the terms load, then show them', async () => {
     stubFetch((url) =>
       url === '/api/shop/terms'
-        ? json(200, { shippingFlatRate: 5, freeShippingOver: 50, taxRate: 0 })
+        ? json(200, { shippingFlatRate: 5, freeShippingOver: 50, taxRate: 0, extraShipmentRate: 0 })
         : undefined,
     );
     render(cards(createQueryClient()));

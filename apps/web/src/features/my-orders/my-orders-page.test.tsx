@@ -47,6 +47,8 @@ const base: Order = {
   transactionId: null,
   delivered: false,
   createdAt: '2026-11-22T10:00:00.000Z',
+  shippingMode: 'complete',
+  shipments: [],
   lines: [
     {
       toolId: '6f1c3c8e-3a0e-4a8f-9b59-2d7c1f0a9e11',
@@ -57,6 +59,12 @@ const base: Order = {
       lineTotal: 329.4,
       customerRef: null,
       project: null,
+      lineNo: 1,
+      shipped: 0,
+      allocated: 0,
+      backordered: 0,
+      cancelled: 0,
+      promisedOn: null,
     },
   ],
 };
@@ -89,6 +97,12 @@ const paid: Order = {
       lineTotal: 179,
       customerRef: null,
       project: null,
+      lineNo: 1,
+      shipped: 0,
+      allocated: 0,
+      backordered: 0,
+      cancelled: 0,
+      promisedOn: null,
     },
   ],
 };

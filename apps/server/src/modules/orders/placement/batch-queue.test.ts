@@ -64,6 +64,8 @@ async function requestFor(
         lowStockThreshold: t.lowStockThreshold ?? null,
         minOrderQuantity: t.minOrderQuantity ?? 1,
       }),
+      allocated: quantity,
+      promised_on: null,
     })),
   );
   const goods = placed.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0);
@@ -88,6 +90,8 @@ async function requestFor(
     company_id: null,
     billing_address: null,
     from_cart: false,
+    shipping_mode: 'complete',
+    today: new Date().toISOString().slice(0, 10),
     on_account: false,
     order_limit_cents: null,
     monthly_limit_cents: null,

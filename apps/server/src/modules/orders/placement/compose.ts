@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderCharges, ShopTerms } from '@voltforge/contract/charges';
 import { lowStockThresholdOf } from '@voltforge/contract/low-stock';
+import type { ShippingMode } from '@voltforge/contract/order-rules';
 import type { Actor } from '../../../auth/guards.ts';
 import type { OrderLineRow } from '../../../db/schema/order.ts';
 import type { RenderOrderMail } from '../../../mail/order-notices.ts';
@@ -41,6 +42,8 @@ export interface Delivery {
   limits?: { orderLimitCents: number | null; monthlyLimitCents: number | null } | null;
   /** An approved cart: its approval and who approved it. */
   approval?: { id: string; approvedBy: string } | null;
+  /** Back-ordered pieces: in one shipment with the rest, or each as it arrives. */
+  shippingMode?: ShippingMode;
 }
 
 /** The order row (as the API answers it once placed) and the placement request that writes it. */
@@ -53,9 +56,11 @@ export function composeOrder(
   /** The rate the tax was charged at: the shop's, or an accepted quote's. */
   terms: Pick<ShopTerms, 'taxRateBasisPoints'>,
   deps: { maxUnpaid: number; renderMail: RenderOrderMail },
+  /** The shop's calendar day the lines were judged on (`judgeLines`). */
+  today: string,
 ): { row: OrderRow; request: PlacementRequest } {
   const id = randomUUID();
-  const lines: OrderLineRow[] = priced.map(({ tool, price, source }, i) => ({
+  const lines: OrderLineRow[] = priced.map(({ tool, price, source, split }, i) => ({
     orderId: id,
     lineNo: i + 1,
     toolId: tool.id,
@@ -68,6 +73,12 @@ export function composeOrder(
     projectRevision: source?.projectRevision ?? null,
     projectName: source?.projectName ?? null,
     customerRef: source?.customerRef ?? null,
+    allocated: split.allocated,
+    backordered: price.quantity - split.allocated,
+    shipped: 0,
+    cancelled: 0,
+    returned: 0,
+    promisedOn: split.allocated < price.quantity ? split.promisedOn : null,
   }));
   const row: OrderRow = {
     id,
@@ -101,6 +112,7 @@ export function composeOrder(
     refunds: [],
     carrier: null,
     trackingNumber: null,
+    shippingMode: delivery.shippingMode ?? 'complete',
     lines,
   };
   const mail = deps.renderMail({ kind: 'order_placed' }, row);
@@ -129,6 +141,8 @@ export function composeOrder(
     approval_id: delivery.approval?.id ?? null,
     approved_by: delivery.approval?.approvedBy ?? null,
     from_cart: delivery.fromCart,
+    shipping_mode: row.shippingMode,
+    today,
     lines: row.lines.map((l, i) => {
       const tool = priced[i]!.tool;
       return {
@@ -143,6 +157,8 @@ export function composeOrder(
         project_name: l.projectName,
         customer_ref: l.customerRef,
         terms: tool.terms,
+        allocated: l.allocated,
+        promised_on: l.promisedOn,
         low_at: lowStockThresholdOf({
           lowStockThreshold: tool.low_stock_threshold,
           minOrderQuantity: tool.min_order_quantity,

@@ -1,3 +1,10 @@
+import {
+  availabilityOf,
+  cannotPromiseMessage,
+  freeIncoming,
+  promisedOn,
+  type Availability,
+} from '@voltforge/contract/availability';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
 import { orderMessages, shortageMessage } from '@voltforge/contract/order-rules';
 import { priceLine, type LinePrice } from '@voltforge/contract/pricing';
@@ -25,10 +32,30 @@ export interface PricedLine {
   tool: OrderingTool;
   price: LinePrice;
   source: LineSource | undefined;
+  /** How it ships: the pieces allocated from stock now, the day the back-ordered rest is due. */
+  split: { allocated: number; promisedOn: string | null };
+}
+
+/** How a quantity of a tool as read would ship (the contract's one availability function). */
+export function availabilityAt(tool: OrderingTool, quantity: number, today: string): Availability {
+  return availabilityOf(
+    quantity,
+    {
+      inStock: tool.in_stock,
+      backorderable: tool.backorderable,
+      leadTimeWeeks: tool.lead_time_weeks,
+      incoming: freeIncoming(tool.incoming, Number(tool.backlog)),
+    },
+    today,
+  );
 }
 
 /** Whether one line may be ordered from the tool as read; null when it may. */
-function lineRefusal(tool: OrderingTool | undefined, line: WantedLine): LineRefusal | null {
+function lineRefusal(
+  tool: OrderingTool | undefined,
+  line: WantedLine,
+  today: string,
+): LineRefusal | null {
   const { toolId, quantity } = line;
   if (!tool || tool.archived) return { toolId, status: 404, message: orderMessages.toolNotFound };
   const problem =
@@ -43,8 +70,12 @@ function lineRefusal(tool: OrderingTool | undefined, line: WantedLine): LineRefu
           quantity,
         );
   if (problem) return { toolId, status: 400, message: problem.message };
-  if (tool.in_stock < quantity) {
-    return { toolId, status: 409, message: shortageMessage(tool.in_stock) };
+  const availability = availabilityAt(tool, quantity, today);
+  if (availability.unavailable > 0) {
+    const message = tool.backorderable
+      ? cannotPromiseMessage(availability)
+      : shortageMessage(tool.in_stock);
+    return { toolId, status: 409, message };
   }
   return null;
 }
@@ -87,13 +118,19 @@ export function judgeLines(
   state: OrderingState,
   lines: readonly WantedLine[],
   maxUnpaid: number,
+  /** The shop's calendar day: what batches overdue count as and where lead times start. */
+  today: string,
 ): PricedLine[] {
-  const refusals = lines.flatMap((line) => lineRefusal(state.tools.get(line.toolId), line) ?? []);
+  const refusals = lines.flatMap(
+    (line) => lineRefusal(state.tools.get(line.toolId), line, today) ?? [],
+  );
   if (refusals.some((r) => r.status !== 409)) throw orderRefusal(refusals, lines.length);
   if (state.unpaid >= maxUnpaid) throw conflict(orderMessages.tooManyUnpaid(maxUnpaid));
   if (refusals.length > 0) throw orderRefusal(refusals, lines.length);
   return lines.map((line) => {
     const tool = state.tools.get(line.toolId) as OrderingTool;
+    const availability = availabilityAt(tool, line.quantity, today);
+    const split = { allocated: availability.now, promisedOn: promisedOn(availability) };
     if (line.quotedUnitPriceCents !== undefined) {
       const unitPriceCents = line.quotedUnitPriceCents;
       const price = {
@@ -102,7 +139,7 @@ export function judgeLines(
         totalCents: unitPriceCents * line.quantity,
         savingCents: 0,
       };
-      return { tool, price, source: line.source };
+      return { tool, price, source: line.source, split };
     }
     const price = priceLine(
       {
@@ -113,6 +150,6 @@ export function judgeLines(
       },
       line.quantity,
     );
-    return { tool, price, source: line.source };
+    return { tool, price, source: line.source, split };
   });
 }

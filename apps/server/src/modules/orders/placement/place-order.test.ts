@@ -25,6 +25,7 @@ const deps = {
   shopTerms: { shippingFlatCents: 750, freeShippingOverCents: 7500, taxRateBasisPoints: 0 },
   renderMail: orderMailRenderer({ publicUrl: 'http://shop.example', holdHours: 48 }),
   onLowStock: async () => undefined,
+  timeZone: 'UTC',
 };
 
 function place(lines: WantedLine[]): Promise<Order> {

@@ -1,11 +1,13 @@
 import { orderCharges, type ShopTerms } from '@voltforge/contract/charges';
+import { extraShipments } from '@voltforge/contract/back-order';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
 import { approvalMessages } from '@voltforge/contract/approval-rules';
 import { creditMessages } from '@voltforge/contract/credit-rules';
 import type { InvoiceRef } from '@voltforge/contract/invoice';
+import { dateIn } from '@voltforge/contract/calendar';
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
-import { orderMessages } from '@voltforge/contract/order-rules';
+import { orderMessages, type ShippingMode } from '@voltforge/contract/order-rules';
 import { quoteCharges } from '@voltforge/contract/quote-rules';
 import type { Actor } from '../../../auth/guards.ts';
 import type { Db, Tx } from '../../../db/client.ts';
@@ -50,6 +52,8 @@ export interface PlaceOrderInput {
   approval?: { id: string; approvedBy: string };
   /** Placing an accepted quote (its lines carry their quoted prices); see `QuotedOrder`. */
   quote?: QuotedOrder;
+  /** How back-ordered pieces ship; 'complete' unless the buyer chose otherwise. */
+  shippingMode?: ShippingMode;
 }
 
 /**
@@ -79,6 +83,8 @@ export interface PlaceOrderDeps {
   shopTerms: ShopTerms;
   renderMail: RenderOrderMail;
   onLowStock: OnLowStock;
+  /** SHOP_TIME_ZONE: the calendar day back-order promises are dated from. */
+  timeZone: string;
 }
 
 /** The tools can change between the read and the reservation; the placement is tried again then. */
@@ -106,6 +112,7 @@ export async function placeOrder(
     onAccount: !!input.onAccount,
     limits: input.limits ?? null,
     approval: input.approval ?? null,
+    shippingMode: input.shippingMode ?? 'complete',
   };
   for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
     const state = await readForOrder(
@@ -113,13 +120,22 @@ export async function placeOrder(
       wanted.map((l) => l.toolId),
       customer.id,
     );
-    const priced = judgeLines(state, wanted, deps.maxUnpaid);
+    const today = dateIn(deps.timeZone, new Date(state.now));
+    const priced = judgeLines(state, wanted, deps.maxUnpaid, today);
     const { quote } = input;
     const charges = quote
       ? confirmTotal(priced, (goods) => quoteOrderCharges(goods, quote), quote.expectedTotalCents)
       : confirmTotal(
           priced,
-          (goods) => orderCharges(goods, deps.shopTerms),
+          (goods) =>
+            orderCharges(
+              goods,
+              deps.shopTerms,
+              extraShipments(
+                delivery.shippingMode,
+                priced.map((l) => ({ quantity: l.price.quantity, ...l.split })),
+              ),
+            ),
           input.fromCart?.expectedTotalCents,
         );
     const taxRate = {
@@ -133,6 +149,7 @@ export async function placeOrder(
       charges,
       taxRate,
       deps,
+      today,
     );
     const { placed, invoice } =
       input.onAccount || quote

@@ -13,11 +13,14 @@
 --         the credit left; within a buyer's limits, the total is within the order limit
 --         ('over_order_limit') and the company's orders this month (UTC, not cancelled) and this
 --         one within the monthly limit ('over_monthly_limit'): the caller asks for approval
---      b. every line's tool has the terms it was priced from and the stock, else 'changed'
---         (the caller reads again: its read explains a shortage line by line)
+--      b. every line's tool has the terms it was priced from and the split it was judged at: its
+--         stock covers the allocated pieces exactly as read (all of them unless it may be
+--         back-ordered), and the back-ordered rest, queued behind the tool's back-orders, is due
+--         on the promised day (`voltforge_promise_date`), else 'changed' (the caller reads again:
+--         its read explains a shortage line by line)
 --      c. from the cart: the cart still holds exactly these lines, else 'cart_changed'
 --      d. write: an approved cart's approval, from pending to approved (else 'approval_taken':
---         someone decided first), the stock of every line, the order (on account: `on_account`,
+--         someone decided first), the stock of every line (its allocated pieces), the order (on account: `on_account`,
 --         its total held in the credit ledger), its lines (each with the project revision and the buyer's
 --         reference it came from, as given), a stock movement per line, the mail; the cart's
 --         lines go. The caller issues an order on account's invoice in the same transaction. went_low lists the tools this order took to the low-stock
@@ -70,7 +73,8 @@ BEGIN
              shipping_cents integer, tax_cents integer, tax_rate_bp integer, total_cents integer,
              company text, tax_id text, po_number text, company_id uuid, billing_address text,
              on_account boolean, order_limit_cents integer, monthly_limit_cents integer,
-             approval_id uuid, approved_by text, from_cart boolean, mail_subject text, mail_html text, mail_text text)
+             approval_id uuid, approved_by text, from_cart boolean, shipping_mode text, today date,
+             mail_subject text, mail_html text, mail_text text)
      ORDER BY x.n
   LOOP
     -- a. the unpaid cap
@@ -107,9 +111,13 @@ BEGIN
       CONTINUE;
     END IF;
 
-    -- b. terms and stock, every line
+    -- b. terms, stock and promise, every line
     SELECT count(*), count(t.id) FILTER (
-             WHERE voltforge_tool_terms(t) = l.terms AND t.in_stock >= l.quantity)
+             WHERE voltforge_tool_terms(t) = l.terms AND least(t.in_stock, l.quantity) = l.allocated
+               AND (l.allocated = l.quantity OR (t.backorderable AND l.promised_on =
+                    voltforge_promise_date(t.id, l.quantity - l.allocated + (
+                      SELECT coalesce(sum(b.backordered), 0) FROM "order_line" b
+                       WHERE b.tool_id = t.id AND b.backordered > 0), o.today, o.today))))
       INTO v_lines, v_ok
       FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
       LEFT JOIN "tool" t ON t.id = l.tool_id;
@@ -142,7 +150,7 @@ BEGIN
     END IF;
     v_at := clock_timestamp();
     WITH taken AS (
-      UPDATE "tool" t SET in_stock = t.in_stock - l.quantity
+      UPDATE "tool" t SET in_stock = t.in_stock - l.allocated
         FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
        WHERE t.id = l.tool_id
       RETURNING t.id, t.in_stock <= l.low_at AND t.low_stock_notified_at IS NULL AS low)
@@ -151,12 +159,13 @@ BEGIN
     INSERT INTO "order" (id, number, user_id, customer_name, email, phone, address, goods_cents,
                          shipping_cents, tax_cents, tax_rate_bp, total_cents, company, tax_id,
                          po_number, company_id, billing_address, status, payment_method,
-                         approved_by, created_at)
+                         approved_by, shipping_mode, created_at)
     VALUES (o.order_id, o.number, o.user_id, o.customer_name, o.email, o.phone, o.address,
             o.goods_cents, o.shipping_cents, o.tax_cents, o.tax_rate_bp, o.total_cents, o.company,
             o.tax_id, o.po_number, o.company_id, o.billing_address,
             CASE WHEN o.on_account THEN 'on_account' ELSE 'pending_payment' END,
-            CASE WHEN o.on_account THEN 'account' ELSE 'card' END, o.approved_by, v_at);
+            CASE WHEN o.on_account THEN 'account' ELSE 'card' END, o.approved_by,
+            coalesce(o.shipping_mode, 'complete'), v_at);
     IF o.approval_id IS NOT NULL THEN
       UPDATE "approval" SET order_id = o.order_id WHERE id = o.approval_id;
     END IF;
@@ -166,10 +175,12 @@ BEGIN
     END IF;
     INSERT INTO "order_line" (order_id, line_no, tool_id, tool_name, part_number,
                               unit_price_cents, quantity, total_cents, project_id,
-                              project_revision, project_name, customer_ref)
+                              project_revision, project_name, customer_ref, allocated,
+                              backordered, promised_on)
     SELECT o.order_id, l.line_no, l.tool_id, l.tool_name, l.part_number, l.unit_price_cents,
            l.quantity, l.unit_price_cents * l.quantity, l.project_id, l.project_revision,
-           l.project_name, l.customer_ref
+           l.project_name, l.customer_ref, l.allocated, l.quantity - l.allocated,
+           CASE WHEN l.allocated < l.quantity THEN l.promised_on END
       FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l;
     -- The order's goods are the caller's (the pricing function's); they must be its lines' sum.
     IF (SELECT sum(l.unit_price_cents::bigint * l.quantity)
@@ -179,8 +190,9 @@ BEGIN
         USING ERRCODE = '23514';
     END IF;
     INSERT INTO "stock_movement" (tool_id, delta, reason, order_id, actor_id, created_at)
-    SELECT l.tool_id, -l.quantity, 'order', o.order_id, o.user_id, v_at
-      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l ORDER BY l.line_no;
+    SELECT l.tool_id, -l.allocated, 'order', o.order_id, o.user_id, v_at
+      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+     WHERE l.allocated > 0 ORDER BY l.line_no;
     INSERT INTO "mail_outbox" ("to", subject, html, text, kind, order_id, user_id, created_at)
     VALUES (o.email, o.mail_subject, o.mail_html, o.mail_text, 'order_placed', o.order_id,
             o.user_id, v_at);

@@ -23,6 +23,13 @@ export type OrderingTool = {
   /** The tool's own low-stock threshold, or null for the default (`lowStockThresholdOf`). */
   low_stock_threshold: number | null;
   terms: string;
+  /** Sold beyond stock (docs/payments.md, "Back-orders"), within the lead time in weeks. */
+  backorderable: boolean;
+  lead_time_weeks: number | null;
+  /** The pieces its waiting back-orders owe, served first by the incoming batches. */
+  backlog: number;
+  /** Its batches still expected, in the order back-orders are served from them. */
+  incoming: Array<{ quantity: number; expectedOn: string }>;
 };
 
 /** The tools of an order and its account, as read before placing. */
@@ -71,7 +78,15 @@ function readBatchWith(db: Db) {
                 'price_breaks', t.price_breaks, 'in_stock', t.in_stock,
                 'min_order_quantity', t.min_order_quantity,
                 'low_stock_threshold', t.low_stock_threshold,
-                'archived', t.archived_at is not null, 'terms', voltforge_tool_terms(t)))
+                'archived', t.archived_at is not null, 'terms', voltforge_tool_terms(t),
+                'backorderable', t.backorderable, 'lead_time_weeks', t.lead_time_weeks,
+                'backlog', (select coalesce(sum(l.backordered), 0) from order_line l
+                             where l.tool_id = t.id and l.backordered > 0),
+                'incoming', (select coalesce(jsonb_agg(jsonb_build_object(
+                                'quantity', b.quantity, 'expectedOn', b.expected_on)
+                                order by b.expected_on, b.created_at, b.id), '[]'::jsonb)
+                               from supply_batch b
+                              where b.tool_id = t.id and b.received_at is null)))
                 from ${tool} t
                where t.id in (select x::uuid from jsonb_array_elements_text(${toolIds}::jsonb) x))
                as tools,

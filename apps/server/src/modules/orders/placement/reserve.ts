@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ShippingMode } from '@voltforge/contract/order-rules';
 import type { Db, Tx } from '../../../db/client.ts';
 import { PerKey, refusedForItsData, type Rows } from './batch-queue.ts';
 
@@ -26,6 +27,9 @@ export interface PlacementLine {
   terms: string;
   /** The tool's low-stock threshold as read (the contract's rule): a tool it takes to it is named. */
   low_at: number;
+  /** From stock now, as judged; the rest is back-ordered, due by `promised_on` (YYYY-MM-DD). */
+  allocated: number;
+  promised_on: string | null;
 }
 
 /** One order as `voltforge_place_orders` takes it: its lines priced, its total summed, mailed. */
@@ -60,6 +64,10 @@ export interface PlacementRequest {
   approved_by: string | null;
   /** Checked out from the account's cart: placed only while the cart holds these lines. */
   from_cart: boolean;
+  /** 'complete' or 'as_available' (how back-ordered pieces ship). */
+  shipping_mode: ShippingMode;
+  /** The shop's calendar day the lines were judged on: the promise is checked against it. */
+  today: string;
   lines: PlacementLine[];
   mail_subject: string;
   mail_html: string;

@@ -14,6 +14,8 @@ import { sumSameTool } from './sum-lines.ts';
 // The steps of placing an order that neither read nor write, each on its own (place-order.ts runs
 // them in order; place-order.test.ts and batch-queue.test.ts hold them together against a database).
 
+const TODAY = '2026-11-29';
+
 const terms = { shippingFlatCents: 750, freeShippingOverCents: 7500, taxRateBasisPoints: 825 };
 
 function toolOf(over: Partial<OrderingTool> = {}): OrderingTool {
@@ -29,6 +31,10 @@ function toolOf(over: Partial<OrderingTool> = {}): OrderingTool {
     archived: false,
     low_stock_threshold: null,
     terms: 'terms',
+    backorderable: false,
+    lead_time_weeks: null,
+    backlog: 0,
+    incoming: [],
     ...over,
   };
 }
@@ -74,13 +80,13 @@ describe('step 1: sum the lines of one tool', () => {
 describe('step 3: judge and price every line', () => {
   it('prices each line at its break by the contract', () => {
     const t = toolOf();
-    const [line] = judgeLines(stateOf([t]), [{ toolId: t.id, quantity: 10 }], 5);
+    const [line] = judgeLines(stateOf([t]), [{ toolId: t.id, quantity: 10 }], 5, TODAY);
     expect(line?.price).toMatchObject({ unitPriceCents: 900, totalCents: 9000 });
   });
 
   it('refuses one line as the order form does, and several lines field by field', () => {
     const t = toolOf({ in_stock: 3 });
-    expect(refusal(() => judgeLines(stateOf([t]), [{ toolId: t.id, quantity: 1 }], 5))).toEqual({
+    expect(refusal(() => judgeLines(stateOf([t]), [{ toolId: t.id, quantity: 1 }], 5, TODAY))).toEqual({
       status: 400,
       message: orderMessages.minQuantity(2),
       fields: { quantity: orderMessages.minQuantity(2) },
@@ -95,6 +101,7 @@ describe('step 3: judge and price every line', () => {
             { toolId: u.id, quantity: 2 },
           ],
           5,
+          TODAY,
         ),
       ),
     ).toEqual({
@@ -107,13 +114,13 @@ describe('step 3: judge and price every line', () => {
   it('tells a line that can never be ordered before the unpaid cap, a shortage after it', () => {
     const t = toolOf({ archived: true });
     expect(
-      refusal(() => judgeLines(stateOf([t], 9), [{ toolId: t.id, quantity: 2 }], 5)),
+      refusal(() => judgeLines(stateOf([t], 9), [{ toolId: t.id, quantity: 2 }], 5, TODAY)),
     ).toMatchObject({
       status: 404,
     });
     const short = toolOf({ in_stock: 1 });
     expect(
-      refusal(() => judgeLines(stateOf([short], 9), [{ toolId: short.id, quantity: 2 }], 5)),
+      refusal(() => judgeLines(stateOf([short], 9), [{ toolId: short.id, quantity: 2 }], 5, TODAY)),
     ).toMatchObject({ status: 409, message: orderMessages.tooManyUnpaid(5) });
   });
 
@@ -128,7 +135,7 @@ describe('step 3: judge and price every line', () => {
 
 describe('step 4: confirm the total', () => {
   const t = toolOf();
-  const priced = judgeLines(stateOf([t]), [{ toolId: t.id, quantity: 2 }], 5);
+  const priced = judgeLines(stateOf([t]), [{ toolId: t.id, quantity: 2 }], 5, TODAY);
 
   it('charges goods, shipping and tax by the contract', () => {
     // $20.00 + $7.50 shipping = $27.50; 8.25 % tax = $2.27
@@ -160,7 +167,7 @@ describe('step 5: compose the order and its placement', () => {
       { toolId: t.id, quantity: 10 },
       { toolId: own.id, quantity: 2 },
     ];
-    const priced = judgeLines(state, lines, 5);
+    const priced = judgeLines(state, lines, 5, TODAY);
     const charges = confirmTotal(priced, (goods) => orderCharges(goods, terms), undefined);
     const customer = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user' as const };
     const { row, request } = composeOrder(
@@ -181,6 +188,7 @@ describe('step 5: compose the order and its placement', () => {
         maxUnpaid: 5,
         renderMail: orderMailRenderer({ publicUrl: 'http://shop.example', holdHours: 48 }),
       },
+      TODAY,
     );
     expect(row).toMatchObject({
       number: 10001,

@@ -42,6 +42,8 @@ const one: Order = {
   transactionId: 'pi_1',
   delivered: false,
   createdAt: '2026-11-22T10:00:00.000Z',
+  shippingMode: 'complete',
+  shipments: [],
   lines: [
     {
       toolId: '6f1c3c8e-3a0e-4a8f-9b59-2d7c1f0a9e11',
@@ -52,6 +54,12 @@ const one: Order = {
       lineTotal: 329.4,
       customerRef: null,
       project: null,
+      lineNo: 1,
+      shipped: 0,
+      allocated: 0,
+      backordered: 0,
+      cancelled: 0,
+      promisedOn: null,
     },
   ],
 };
@@ -74,6 +82,12 @@ const several: Order = {
       lineTotal: 179,
       customerRef: null,
       project: null,
+      lineNo: 1,
+      shipped: 0,
+      allocated: 0,
+      backordered: 0,
+      cancelled: 0,
+      promisedOn: null,
     },
   ],
 };

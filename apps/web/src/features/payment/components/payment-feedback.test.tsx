@@ -45,6 +45,8 @@ const paid: Order = {
   transactionId: 'pi_1',
   delivered: false,
   createdAt: '2026-11-22T10:00:00.000Z',
+  shippingMode: 'complete',
+  shipments: [],
   lines: [
     {
       toolId: '6f1c3c8e-3a0e-4a8f-9b59-2d7c1f0a9e11',
@@ -55,6 +57,12 @@ const paid: Order = {
       lineTotal: 54.9,
       customerRef: null,
       project: null,
+      lineNo: 1,
+      shipped: 0,
+      allocated: 0,
+      backordered: 0,
+      cancelled: 0,
+      promisedOn: null,
     },
   ],
 };

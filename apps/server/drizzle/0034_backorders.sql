@@ -1,0 +1,314 @@
+-- Back-orders (docs/payments.md, "Back-orders"): a tool may be sold beyond its stock, against its
+-- incoming batches and then its lead time; every order line says where each of its pieces stands
+-- (shipped, allocated, back-ordered, cancelled: they add up to the quantity); shipments carry
+-- pieces of lines. Stock that grows is allocated to the waiting back-orders first, oldest first.
+CREATE TABLE "shipment" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" uuid NOT NULL,
+	"number" integer NOT NULL,
+	"carrier" text,
+	"tracking_number" text,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "shipment_line" (
+	"shipment_id" uuid NOT NULL,
+	"line_no" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	CONSTRAINT "shipment_line_shipment_id_line_no_pk" PRIMARY KEY("shipment_id","line_no"),
+	CONSTRAINT "shipment_line_quantity_positive" CHECK ("shipment_line"."quantity" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "order" ADD COLUMN "shipping_mode" text DEFAULT 'complete' NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_line" ADD COLUMN "allocated" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_line" ADD COLUMN "backordered" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_line" ADD COLUMN "shipped" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_line" ADD COLUMN "cancelled" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_line" ADD COLUMN "returned" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_line" ADD COLUMN "promised_on" date;--> statement-breakpoint
+ALTER TABLE "tool" ADD COLUMN "backorderable" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "tool" ADD COLUMN "lead_time_weeks" integer;--> statement-breakpoint
+ALTER TABLE "shipment" ADD CONSTRAINT "shipment_order_id_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."order"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "shipment" ADD CONSTRAINT "shipment_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "shipment_line" ADD CONSTRAINT "shipment_line_shipment_id_shipment_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."shipment"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "shipment_order_number_idx" ON "shipment" USING btree ("order_id","number");--> statement-breakpoint
+CREATE INDEX "order_line_backordered_idx" ON "order_line" USING btree ("tool_id") WHERE "order_line"."backordered" > 0;--> statement-breakpoint
+-- Existing lines: a shipped or delivered order's pieces shipped (those a refund put back in stock
+-- returned), a cancelled order's cancelled, any other's allocated (less those a refund with
+-- restock put back: cancelled).
+WITH back AS (
+  SELECT l.order_id, l.line_no, least(coalesce(sum(m.delta), 0), l.quantity)::integer AS pieces
+    FROM "order_line" l
+    LEFT JOIN "stock_movement" m
+      ON m.order_id = l.order_id AND m.tool_id = l.tool_id AND m.reason IN ('cancel', 'refund')
+   GROUP BY l.order_id, l.line_no, l.quantity)
+UPDATE "order_line" l SET
+  shipped = CASE WHEN o.status IN ('shipped', 'delivered') THEN l.quantity ELSE 0 END,
+  returned = CASE WHEN o.status IN ('shipped', 'delivered') THEN b.pieces ELSE 0 END,
+  cancelled = CASE WHEN o.status = 'cancelled' THEN l.quantity
+                   WHEN o.status IN ('shipped', 'delivered') THEN 0 ELSE b.pieces END,
+  allocated = CASE WHEN o.status IN ('shipped', 'delivered', 'cancelled') THEN 0
+                   ELSE l.quantity - b.pieces END
+  FROM "order" o, back b
+ WHERE o.id = l.order_id AND b.order_id = l.order_id AND b.line_no = l.line_no;--> statement-breakpoint
+ALTER TABLE "order_line" ADD CONSTRAINT "order_line_pieces_add_up" CHECK ("order_line"."allocated" >= 0 and "order_line"."backordered" >= 0 and "order_line"."shipped" >= 0 and "order_line"."cancelled" >= 0 and "order_line"."quantity" = "order_line"."shipped" + "order_line"."allocated" + "order_line"."backordered" + "order_line"."cancelled");--> statement-breakpoint
+ALTER TABLE "order_line" ADD CONSTRAINT "order_line_returned_shipped" CHECK ("order_line"."returned" between 0 and "order_line"."shipped");--> statement-breakpoint
+ALTER TABLE "order_line" ADD CONSTRAINT "order_line_promised" CHECK (("order_line"."backordered" = 0) = ("order_line"."promised_on" is null));--> statement-breakpoint
+ALTER TABLE "tool" ADD CONSTRAINT "tool_lead_time_weeks_range" CHECK ("tool"."lead_time_weeks" between 1 and 104);--> statement-breakpoint
+-- The day a tool's back-order queue is covered through its `p_through`-th piece: the first
+-- incoming batch (in date order) whose running total reaches it, on its date (an overdue batch:
+-- today), else `p_lead_from` + the lead time (null without one). What a new order's back-ordered
+-- pieces are promised (placement), and what each waiting line's are when supply changes.
+CREATE FUNCTION "voltforge_promise_date"(p_tool uuid, p_through bigint, p_today date,
+                                         p_lead_from date) RETURNS date
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(
+    (SELECT greatest(b.expected_on, p_today)
+       FROM (SELECT s.expected_on,
+                    sum(s.quantity) OVER (ORDER BY s.expected_on, s.created_at, s.id
+                                          ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS cum
+               FROM "supply_batch" s
+              WHERE s.tool_id = p_tool AND s.received_at IS NULL) b
+      WHERE b.cum >= p_through ORDER BY b.cum LIMIT 1),
+    (SELECT p_lead_from + t.lead_time_weeks * 7 FROM "tool" t WHERE t.id = p_tool))
+$$;--> statement-breakpoint
+-- Stock that grows goes to the tool's waiting back-orders first, oldest order first, within the
+-- UPDATE that grows it (under the tool's row lock, the lock placement takes): each piece
+-- allocated once, written to the stock ledger as taken for its order.
+CREATE FUNCTION "voltforge_allocate_backorders"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  r record;
+  v_take integer;
+BEGIN
+  FOR r IN
+    SELECT l.order_id, l.line_no, l.backordered FROM "order_line" l
+      JOIN "order" o ON o.id = l.order_id
+     WHERE l.tool_id = NEW.id AND l.backordered > 0
+     ORDER BY o.created_at, o.id
+       FOR UPDATE OF l
+  LOOP
+    EXIT WHEN NEW.in_stock <= 0;
+    v_take := least(r.backordered, NEW.in_stock);
+    UPDATE "order_line" SET allocated = allocated + v_take, backordered = backordered - v_take,
+           promised_on = CASE WHEN backordered = v_take THEN NULL ELSE promised_on END
+     WHERE order_id = r.order_id AND line_no = r.line_no;
+    INSERT INTO "stock_movement" (tool_id, delta, reason, order_id, created_at)
+    VALUES (NEW.id, -v_take, 'order', r.order_id, clock_timestamp());
+    NEW.in_stock := NEW.in_stock - v_take;
+  END LOOP;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "voltforge_tool_allocates_backorders" BEFORE UPDATE OF in_stock ON "tool"
+  FOR EACH ROW WHEN (NEW.in_stock > OLD.in_stock)
+  EXECUTE FUNCTION "voltforge_allocate_backorders"();--> statement-breakpoint
+-- Each waiting back-order of a tool dated again, oldest first, after its supply changed (a batch
+-- added, moved or received, the lead time changed, back-orders cancelled): answers the lines
+-- whose date moved, with the old and the new, for the buyers' mails.
+CREATE FUNCTION "voltforge_repromise"(p_tool uuid, p_today date, p_time_zone text)
+RETURNS TABLE (order_id uuid, line_no integer, was date, promised date)
+LANGUAGE plpgsql AS $$
+DECLARE
+  r record;
+  v_cum bigint := 0;
+  v_date date;
+BEGIN
+  FOR r IN
+    SELECT l.order_id AS o_id, l.line_no AS l_no, l.backordered, l.promised_on,
+           (o.created_at AT TIME ZONE p_time_zone)::date AS placed_on
+      FROM "order_line" l JOIN "order" o ON o.id = l.order_id
+     WHERE l.tool_id = p_tool AND l.backordered > 0
+     ORDER BY o.created_at, o.id
+       FOR UPDATE OF l
+  LOOP
+    v_cum := v_cum + r.backordered;
+    v_date := voltforge_promise_date(p_tool, v_cum, p_today, r.placed_on);
+    IF v_date IS NOT NULL AND v_date IS DISTINCT FROM r.promised_on THEN
+      UPDATE "order_line" ol SET promised_on = v_date WHERE ol.order_id = r.o_id AND ol.line_no = r.l_no;
+      RETURN QUERY SELECT r.o_id, r.l_no, r.promised_on, v_date;
+    END IF;
+  END LOOP;
+END
+$$;--> statement-breakpoint
+ALTER TYPE "voltforge_line_in" ADD ATTRIBUTE allocated integer;--> statement-breakpoint
+ALTER TYPE "voltforge_line_in" ADD ATTRIBUTE promised_on date;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "voltforge_place_orders"(p_orders jsonb)
+RETURNS TABLE (idx integer, outcome text, went_low uuid[], created_at timestamptz,
+               credit_left_cents bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  o record;
+  v_key integer;
+  v_tool uuid;
+  v_lines integer;
+  v_ok integer;
+  v_low uuid[];
+  v_at timestamptz;
+  v_company uuid;
+  v_limit integer;
+  v_terms integer;
+  v_owed bigint;
+BEGIN
+  -- 1. lock
+  FOR v_company IN
+    SELECT DISTINCT (e ->> 'company_id')::uuid FROM jsonb_array_elements(p_orders) AS e
+     WHERE (e ->> 'on_account')::boolean OR e ->> 'order_limit_cents' IS NOT NULL
+        OR e ->> 'monthly_limit_cents' IS NOT NULL
+     ORDER BY 1
+  LOOP
+    PERFORM 1 FROM "company" c WHERE c.id = v_company FOR NO KEY UPDATE;
+  END LOOP;
+  FOR v_key IN
+    SELECT DISTINCT hashtext(e ->> 'user_id') FROM jsonb_array_elements(p_orders) AS e ORDER BY 1
+  LOOP
+    PERFORM pg_advisory_xact_lock(7340022, v_key);
+  END LOOP;
+  FOR v_tool IN
+    SELECT DISTINCT (l ->> 'tool_id')::uuid
+      FROM jsonb_array_elements(p_orders) AS e, jsonb_array_elements(e -> 'lines') AS l ORDER BY 1
+  LOOP
+    PERFORM 1 FROM "tool" t WHERE t.id = v_tool FOR NO KEY UPDATE;
+  END LOOP;
+
+  -- 2. each order
+  FOR o IN
+    SELECT (x.n - 1)::integer AS i, x.e -> 'lines' AS lines, r.*
+      FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS x(e, n),
+           jsonb_to_record(x.e) AS r(order_id uuid, number bigint, user_id text, customer_name text, email text,
+             phone text, address text, max_unpaid integer, goods_cents integer,
+             shipping_cents integer, tax_cents integer, tax_rate_bp integer, total_cents integer,
+             company text, tax_id text, po_number text, company_id uuid, billing_address text,
+             on_account boolean, order_limit_cents integer, monthly_limit_cents integer,
+             approval_id uuid, approved_by text, from_cart boolean, shipping_mode text, today date,
+             mail_subject text, mail_html text, mail_text text)
+     ORDER BY x.n
+  LOOP
+    -- a. the unpaid cap
+    IF (SELECT count(*) FROM "order" od
+         WHERE od.user_id = o.user_id AND od.status = 'pending_payment') >= o.max_unpaid THEN
+      RETURN QUERY SELECT o.i, 'too_many_unpaid'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+      CONTINUE;
+    END IF;
+    IF o.on_account THEN
+      SELECT c.terms_days, c.credit_limit_cents INTO v_terms, v_limit
+        FROM "company" c WHERE c.id = o.company_id;
+      IF v_terms IS NULL THEN
+        RETURN QUERY SELECT o.i, 'no_terms'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+        CONTINUE;
+      END IF;
+      SELECT coalesce(sum(CASE WHEN ce.kind = 'hold' THEN ce.amount_cents ELSE -ce.amount_cents END), 0)
+        INTO v_owed FROM "credit_entry" ce WHERE ce.company_id = o.company_id;
+      IF v_owed + o.total_cents > v_limit THEN
+        RETURN QUERY SELECT o.i, 'over_credit'::text, NULL::uuid[], NULL::timestamptz,
+                            greatest(v_limit - v_owed, 0);
+        CONTINUE;
+      END IF;
+    END IF;
+    IF o.total_cents > o.order_limit_cents THEN
+      RETURN QUERY SELECT o.i, 'over_order_limit'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+      CONTINUE;
+    END IF;
+    IF o.monthly_limit_cents IS NOT NULL AND o.total_cents + (
+         SELECT coalesce(sum(od.total_cents), 0) FROM "order" od
+          WHERE od.company_id = o.company_id AND od.status <> 'cancelled'
+            AND od.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+       ) > o.monthly_limit_cents THEN
+      RETURN QUERY SELECT o.i, 'over_monthly_limit'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+      CONTINUE;
+    END IF;
+
+    -- b. terms, stock and promise, every line
+    SELECT count(*), count(t.id) FILTER (
+             WHERE voltforge_tool_terms(t) = l.terms AND least(t.in_stock, l.quantity) = l.allocated
+               AND (l.allocated = l.quantity OR (t.backorderable AND l.promised_on =
+                    voltforge_promise_date(t.id, l.quantity - l.allocated + (
+                      SELECT coalesce(sum(b.backordered), 0) FROM "order_line" b
+                       WHERE b.tool_id = t.id AND b.backordered > 0), o.today, o.today))))
+      INTO v_lines, v_ok
+      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+      LEFT JOIN "tool" t ON t.id = l.tool_id;
+    IF v_lines = 0 OR v_ok <> v_lines THEN
+      RETURN QUERY SELECT o.i, 'changed'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+      CONTINUE;
+    END IF;
+
+    -- c. the cart still holds these lines
+    IF o.from_cart THEN
+      SELECT count(*) INTO v_ok FROM (
+        SELECT 1 FROM "cart_line" c
+          JOIN jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+            ON l.tool_id = c.tool_id AND l.quantity = c.quantity
+         WHERE c.user_id = o.user_id FOR UPDATE OF c) AS held;
+      IF v_ok <> v_lines THEN
+        RETURN QUERY SELECT o.i, 'cart_changed'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+        CONTINUE;
+      END IF;
+    END IF;
+
+    -- d. write
+    IF o.approval_id IS NOT NULL THEN
+      UPDATE "approval" SET status = 'approved', decided_by = o.approved_by, decided_at = now()
+       WHERE id = o.approval_id AND status = 'pending';
+      IF NOT FOUND THEN
+        RETURN QUERY SELECT o.i, 'approval_taken'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+        CONTINUE;
+      END IF;
+    END IF;
+    v_at := clock_timestamp();
+    WITH taken AS (
+      UPDATE "tool" t SET in_stock = t.in_stock - l.allocated
+        FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+       WHERE t.id = l.tool_id
+      RETURNING t.id, t.in_stock <= l.low_at AND t.low_stock_notified_at IS NULL AS low)
+    SELECT coalesce(array_agg(taken.id ORDER BY taken.id) FILTER (WHERE taken.low), '{}')
+      INTO v_low FROM taken;
+    INSERT INTO "order" (id, number, user_id, customer_name, email, phone, address, goods_cents,
+                         shipping_cents, tax_cents, tax_rate_bp, total_cents, company, tax_id,
+                         po_number, company_id, billing_address, status, payment_method,
+                         approved_by, shipping_mode, created_at)
+    VALUES (o.order_id, o.number, o.user_id, o.customer_name, o.email, o.phone, o.address,
+            o.goods_cents, o.shipping_cents, o.tax_cents, o.tax_rate_bp, o.total_cents, o.company,
+            o.tax_id, o.po_number, o.company_id, o.billing_address,
+            CASE WHEN o.on_account THEN 'on_account' ELSE 'pending_payment' END,
+            CASE WHEN o.on_account THEN 'account' ELSE 'card' END, o.approved_by,
+            coalesce(o.shipping_mode, 'complete'), v_at);
+    IF o.approval_id IS NOT NULL THEN
+      UPDATE "approval" SET order_id = o.order_id WHERE id = o.approval_id;
+    END IF;
+    IF o.on_account AND o.total_cents > 0 THEN
+      INSERT INTO "credit_entry" (company_id, order_id, kind, amount_cents, created_at)
+      VALUES (o.company_id, o.order_id, 'hold', o.total_cents, v_at);
+    END IF;
+    INSERT INTO "order_line" (order_id, line_no, tool_id, tool_name, part_number,
+                              unit_price_cents, quantity, total_cents, project_id,
+                              project_revision, project_name, customer_ref, allocated,
+                              backordered, promised_on)
+    SELECT o.order_id, l.line_no, l.tool_id, l.tool_name, l.part_number, l.unit_price_cents,
+           l.quantity, l.unit_price_cents * l.quantity, l.project_id, l.project_revision,
+           l.project_name, l.customer_ref, l.allocated, l.quantity - l.allocated,
+           CASE WHEN l.allocated < l.quantity THEN l.promised_on END
+      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l;
+    -- The order's goods are the caller's (the pricing function's); they must be its lines' sum.
+    IF (SELECT sum(l.unit_price_cents::bigint * l.quantity)
+          FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l)
+       <> o.goods_cents THEN
+      RAISE EXCEPTION 'order % goods % are not the sum of its lines', o.order_id, o.goods_cents
+        USING ERRCODE = '23514';
+    END IF;
+    INSERT INTO "stock_movement" (tool_id, delta, reason, order_id, actor_id, created_at)
+    SELECT l.tool_id, -l.allocated, 'order', o.order_id, o.user_id, v_at
+      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+     WHERE l.allocated > 0 ORDER BY l.line_no;
+    INSERT INTO "mail_outbox" ("to", subject, html, text, kind, order_id, user_id, created_at)
+    VALUES (o.email, o.mail_subject, o.mail_html, o.mail_text, 'order_placed', o.order_id,
+            o.user_id, v_at);
+    IF o.from_cart THEN
+      DELETE FROM "cart_line" c USING jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+       WHERE c.user_id = o.user_id AND c.tool_id = l.tool_id;
+    END IF;
+    RETURN QUERY SELECT o.i, 'placed'::text, v_low, v_at, NULL::bigint;
+  END LOOP;
+END
+$$;

@@ -1,0 +1,188 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { shipmentMessages } from '@voltforge/contract/back-order';
+import type { Order } from '@voltforge/contract/order';
+import { orderStatusLabels, type OrderStatus } from '@voltforge/contract/order-rules';
+import type { Actor } from '../../auth/guards.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { isUuid } from '../../db/ids.ts';
+import { order, orderLine, shipment, shipmentLine } from '../../db/schema/order.ts';
+import { badRequest, conflict, notFound } from '../../http-error.ts';
+import type { OrderNotify } from '../../mail/order-notices.ts';
+import { recordOrderEvent } from './order-events.ts';
+import { findOrderRow, orderToJson, withLines } from './order-row.ts';
+import type { OnPromisesMoved, PromiseMoved } from '../../stock/back-orders.ts';
+
+/*
+ * Shipments (docs/payments.md, "Back-orders"): staff ship some of the pieces set aside for an
+ * order's lines, with a carrier and tracking number; the order reads partially shipped until every
+ * piece not cancelled has gone, then shipped. Each line's pieces keep adding up: a shipment moves
+ * them from allocated to shipped.
+ */
+
+/** The statuses an order may ship from. */
+const SHIPPABLE: readonly OrderStatus[] = ['paid', 'on_account', 'partially_shipped'];
+
+export interface ShipmentInput {
+  lines: ReadonlyArray<{ lineNo: number; quantity: number }>;
+  carrier?: string;
+  trackingNumber?: string;
+}
+
+/**
+ * How the shipment is told: its own mail ("Shipment 2 … still to come"), or, for the one-step
+ * "mark shipped" of Manage All Orders, the order-shipped mail it has always sent.
+ */
+export type ShipmentMail = 'shipment' | 'order_shipped';
+
+/**
+ * Writes a shipment in one transaction under the order's row lock (two staff shipping the same
+ * pieces at once: one shipment, the other told what is left): its pieces must be allocated to
+ * their lines, an order shipping complete ships once with everything, and the order's status,
+ * timeline and the buyer's mail follow in the same transaction.
+ */
+export async function shipOrder(
+  db: Db,
+  staff: Actor,
+  orderId: string,
+  input: ShipmentInput,
+  notify: OrderNotify,
+  mail: ShipmentMail = 'shipment',
+): Promise<Order> {
+  if (!isUuid(orderId)) throw notFound(shipmentMessages.notFound);
+  if (input.lines.length === 0) throw badRequest(shipmentMessages.noLines);
+  const shipped = await db.transaction(async (tx) => {
+    const [held] = await tx.select().from(order).where(eq(order.id, orderId)).for('update');
+    if (!held) throw notFound(shipmentMessages.notFound);
+    if (!SHIPPABLE.includes(held.status)) {
+      throw conflict(shipmentMessages.notShippable(orderStatusLabels[held.status].toLowerCase()));
+    }
+    const lines = await tx
+      .select()
+      .from(orderLine)
+      .where(eq(orderLine.orderId, orderId))
+      .for('update');
+    const byNo = new Map(lines.map((l) => [l.lineNo, l]));
+    for (const want of input.lines) {
+      const line = byNo.get(want.lineNo);
+      if (!line) throw badRequest(shipmentMessages.unknownLine(want.lineNo));
+      if (want.quantity > line.allocated) {
+        throw conflict(shipmentMessages.tooMany(line.partNumber, line.allocated));
+      }
+    }
+    if (held.shippingMode === 'complete') {
+      const owed = lines.reduce((sum, l) => sum + l.backordered, 0);
+      const asked = new Map(input.lines.map((l) => [l.lineNo, l.quantity]));
+      const whole = lines.every((l) => (asked.get(l.lineNo) ?? 0) === l.allocated);
+      if (owed > 0 || !whole) throw conflict(shipmentMessages.shipComplete);
+    }
+    const shipped = await writeShipment(tx, staff, held.status, orderId, input);
+    // The shipment, its timeline event and the buyer's mail commit together.
+    const [full] = await withLines(tx, [shipped.row]);
+    if (!full) throw notFound(shipmentMessages.notFound);
+    await notify(
+      tx,
+      mail === 'order_shipped'
+        ? { kind: 'order_shipped' }
+        : {
+            kind: 'order_shipment',
+            shipment: { ...shipped.shipment, last: full.status === 'shipped' },
+          },
+      full,
+    );
+    return full;
+  });
+  return orderToJson(shipped);
+}
+
+async function writeShipment(
+  tx: Tx,
+  staff: Actor,
+  was: OrderStatus,
+  orderId: string,
+  input: ShipmentInput,
+) {
+  for (const want of input.lines) {
+    await tx
+      .update(orderLine)
+      .set({
+        allocated: sql`${orderLine.allocated} - ${want.quantity}`,
+        shipped: sql`${orderLine.shipped} + ${want.quantity}`,
+      })
+      .where(and(eq(orderLine.orderId, orderId), eq(orderLine.lineNo, want.lineNo)));
+  }
+  const [{ next } = { next: 1 }] = await tx
+    .select({ next: sql<number>`coalesce(max(${shipment.number}), 0)::int + 1` })
+    .from(shipment)
+    .where(eq(shipment.orderId, orderId));
+  const carrier = input.carrier || null;
+  const trackingNumber = input.trackingNumber || null;
+  const [made] = await tx
+    .insert(shipment)
+    .values({ orderId, number: Number(next), carrier, trackingNumber, createdBy: staff.id })
+    .returning({ id: shipment.id, number: shipment.number });
+  await tx
+    .insert(shipmentLine)
+    .values(
+      input.lines.map((l) => ({ shipmentId: made!.id, lineNo: l.lineNo, quantity: l.quantity })),
+    );
+  const [{ ahead } = { ahead: 0 }] = await tx
+    .select({
+      ahead: sql<number>`coalesce(sum(${orderLine.allocated} + ${orderLine.backordered}), 0)::int`,
+    })
+    .from(orderLine)
+    .where(eq(orderLine.orderId, orderId));
+  const to: OrderStatus = Number(ahead) === 0 ? 'shipped' : 'partially_shipped';
+  const [row] = await tx
+    .update(order)
+    .set({
+      status: to,
+      carrier,
+      trackingNumber,
+      ...(to === 'shipped' ? { shippedAt: new Date() } : {}),
+    })
+    .where(and(eq(order.id, orderId), inArray(order.status, SHIPPABLE)))
+    .returning();
+  if (!row) throw conflict(shipmentMessages.changedMeanwhile);
+  if (to !== was) await recordOrderEvent(tx, { orderId, from: was, to, actorId: staff.id });
+  return {
+    row,
+    shipment: { number: made!.number, carrier, trackingNumber, lines: [...input.lines] },
+  };
+}
+
+/**
+ * The buyers' side of back-orders dated anew (stock/back-orders.ts `repromise`): one mail per
+ * order naming each line whose day moved, the old day and the new, written in the transaction
+ * that moved them. Handed to the supply module by app.ts (it sits below this one).
+ */
+export function promisesMovedNotifier(notify: OrderNotify): OnPromisesMoved {
+  return async (tx, moved) => {
+    const byOrder = new Map<string, PromiseMoved[]>();
+    for (const m of moved) byOrder.set(m.orderId, [...(byOrder.get(m.orderId) ?? []), m]);
+    for (const [orderId, lines] of byOrder) {
+      const row = await findOrderRow(tx, orderId);
+      if (row) await notify(tx, { kind: 'backorder_date_moved', moved: lines }, row);
+    }
+  };
+}
+
+/**
+ * What can ship now, oldest first: orders paid or on account (or partly shipped) with pieces set
+ * aside, shipping as available, or shipping complete with nothing still owed.
+ */
+export async function readyToShip(db: Db): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(order)
+    .where(
+      and(
+        inArray(order.status, SHIPPABLE),
+        sql`exists (select 1 from ${orderLine} l where l.order_id = "order".id and l.allocated > 0)`,
+        sql`(${order.shippingMode} = 'as_available' or not exists (
+               select 1 from ${orderLine} l where l.order_id = "order".id and l.backordered > 0))`,
+      ),
+    )
+    .orderBy(asc(order.createdAt))
+    .limit(200);
+  return (await withLines(db, rows)).map(orderToJson);
+}

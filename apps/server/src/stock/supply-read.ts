@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { freeIncoming, type Supply } from '@voltforge/contract/availability';
+import type { Db, Tx } from '../db/client.ts';
+
+/*
+ * What availability (the contract's `availabilityOf`) needs of some tools, in one query whatever
+ * their number (docs/payments.md, "Supply and availability"): stock, whether each may be
+ * back-ordered, its lead time, and what of each batch still expected is not yet promised to its
+ * waiting back-orders (served from the batches in date order, then as entered).
+ */
+
+type SupplyRow = {
+  id: string;
+  in_stock: number;
+  backorderable: boolean;
+  lead_time_weeks: number | null;
+  backlog: number | string;
+  incoming: Array<{ quantity: number; expectedOn: string }>;
+};
+
+export async function suppliesOf(
+  db: Db | Tx,
+  toolIds: readonly string[],
+): Promise<Map<string, Supply>> {
+  if (toolIds.length === 0) return new Map();
+  const result = (await db.execute<SupplyRow>(sql`
+    select t.id, t.in_stock, t.backorderable, t.lead_time_weeks,
+           (select coalesce(sum(l.backordered), 0) from order_line l
+             where l.tool_id = t.id and l.backordered > 0) as backlog,
+           (select coalesce(jsonb_agg(jsonb_build_object('quantity', b.quantity,
+                                                         'expectedOn', b.expected_on)
+                                      order by b.expected_on, b.created_at, b.id), '[]'::jsonb)
+              from supply_batch b where b.tool_id = t.id and b.received_at is null) as incoming
+      from tool t
+     where t.id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(toolIds)}::jsonb) x)`)) as {
+    rows: SupplyRow[];
+  };
+  return new Map(
+    result.rows.map((r) => [
+      r.id,
+      {
+        inStock: r.in_stock,
+        backorderable: r.backorderable,
+        leadTimeWeeks: r.lead_time_weeks,
+        incoming: freeIncoming(r.incoming, Number(r.backlog)),
+      },
+    ]),
+  );
+}
