@@ -1252,6 +1252,40 @@ const matrix: Row[] = [
     call: async () => ({ url: `/api/admin/batches/${await batchOfTool()}/receive`, payload: {} }),
   },
   {
+    route: 'PUT /api/admin/tools/:id/supply',
+    who: 'admin',
+    expected: [401, 403, 403, 200],
+    on: 'a tool for sale',
+    call: async () => ({
+      url: `/api/admin/tools/${toolId}/supply`,
+      payload: { backorderable: false, leadTimeWeeks: null },
+    }),
+  },
+  {
+    route: 'GET /api/admin/backorders',
+    who: 'admin',
+    expected: [401, 403, 403, 200],
+    on: 'every tool owed',
+    call: async () => ({ url: '/api/admin/backorders' }),
+  },
+  {
+    route: 'POST /api/admin/orders/:id/shipments',
+    who: 'admin',
+    expected: [401, 403, 403, 201],
+    on: "a paid order of A's, shipped whole",
+    call: async () => ({
+      url: `/api/admin/orders/${(await paidOrderOfA()).orderId}/shipments`,
+      payload: { lines: [{ lineNo: 1, quantity: 1 }], carrier: 'DHL' },
+    }),
+  },
+  {
+    route: 'GET /api/admin/shipping/ready',
+    who: 'admin',
+    expected: [401, 403, 403, 200],
+    on: 'every order that can ship now',
+    call: async () => ({ url: '/api/admin/shipping/ready' }),
+  },
+  {
     route: 'POST /api/quotes',
     who: 'signed in',
     expected: [401, 201, 201, 201],

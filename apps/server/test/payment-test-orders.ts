@@ -49,6 +49,7 @@ export async function insertOrder(
       unitPriceCents,
       quantity,
       totalCents: unitPriceCents * quantity,
+      ...piecesAt(row.status, quantity),
     })
     .returning();
   if (!line) throw new Error('order line insert failed');
@@ -83,4 +84,11 @@ export async function payWithTestCard(app: App, who: TestUser, orderId: string):
     payload: { clientSecret, ...testCard },
   });
   if (res.statusCode !== 200) throw new Error(`test payment failed: ${res.body}`);
+}
+
+/** Where a line's pieces stand for an order written straight in this status: they add up. */
+export function piecesAt(status: OrderRow['status'], quantity: number) {
+  if (status === 'shipped' || status === 'delivered') return { shipped: quantity };
+  if (status === 'cancelled') return { cancelled: quantity };
+  return { allocated: quantity };
 }

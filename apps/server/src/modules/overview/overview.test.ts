@@ -142,6 +142,7 @@ describe('admin overview figures', () => {
       { status: 'pending_payment', count: 1 },
       { status: 'paid', count: 2 },
       { status: 'on_account', count: 0 },
+      { status: 'partially_shipped', count: 0 },
       { status: 'shipped', count: 2 },
       { status: 'delivered', count: 1 },
       { status: 'cancelled', count: 2 },

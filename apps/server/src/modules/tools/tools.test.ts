@@ -94,6 +94,8 @@ describe('GET /api/tool', () => {
       orderMultiple: 1,
       priceBreaks: [],
       inStock: 140,
+      backorderable: false,
+      leadTimeWeeks: null,
       desc: 'Digital Multimeter description',
       category: 'Measurement & Test',
       createdAt: new Date(base - day).toISOString(),
