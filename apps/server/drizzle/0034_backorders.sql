@@ -150,6 +150,7 @@ DECLARE
   v_limit integer;
   v_terms integer;
   v_owed bigint;
+  v_split jsonb;
 BEGIN
   -- 1. lock
   FOR v_company IN
@@ -219,16 +220,24 @@ BEGIN
       CONTINUE;
     END IF;
 
-    -- b. terms, stock and promise, every line
-    SELECT count(*), count(t.id) FILTER (
-             WHERE voltforge_tool_terms(t) = l.terms AND least(t.in_stock, l.quantity) = l.allocated
-               AND (l.allocated = l.quantity OR (t.backorderable AND l.promised_on =
-                    voltforge_promise_date(t.id, l.quantity - l.allocated + (
-                      SELECT coalesce(sum(b.backordered), 0) FROM "order_line" b
-                       WHERE b.tool_id = t.id AND b.backordered > 0), o.today, o.today))))
-      INTO v_lines, v_ok
-      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
-      LEFT JOIN "tool" t ON t.id = l.tool_id;
+    -- b. terms, stock and promise, every line: each line takes what is in stock now (allocated)
+    --    and queues the rest behind the tool's back-orders, due on the day the queue reaches it
+    SELECT count(*), count(p.tool_id) FILTER (
+             WHERE p.same_terms AND (p.in_stock >= p.quantity OR (p.backorderable
+               AND p.shown_allocated < p.quantity AND p.due <= p.shown_due))),
+           jsonb_agg(to_jsonb(p.line) || jsonb_build_object(
+             'allocated', least(p.in_stock, p.quantity),
+             'promised_on', CASE WHEN p.in_stock < p.quantity THEN p.due END) ORDER BY p.line_no)
+      INTO v_lines, v_ok, v_split
+      FROM (SELECT l AS line, l.line_no, l.quantity, t.id AS tool_id, t.in_stock, t.backorderable,
+                   voltforge_tool_terms(t) = l.terms AS same_terms,
+                   l.allocated AS shown_allocated, l.promised_on AS shown_due,
+                   CASE WHEN t.in_stock < l.quantity THEN
+                     voltforge_promise_date(t.id, l.quantity - t.in_stock + (
+                       SELECT coalesce(sum(b.backordered), 0) FROM "order_line" b
+                        WHERE b.tool_id = t.id AND b.backordered > 0), o.today, o.today) END AS due
+              FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+              LEFT JOIN "tool" t ON t.id = l.tool_id) p;
     IF v_lines = 0 OR v_ok <> v_lines THEN
       RETURN QUERY SELECT o.i, 'changed'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
       CONTINUE;
@@ -259,7 +268,7 @@ BEGIN
     v_at := clock_timestamp();
     WITH taken AS (
       UPDATE "tool" t SET in_stock = t.in_stock - l.allocated
-        FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+        FROM jsonb_populate_recordset(NULL::"voltforge_line_in", v_split) l
        WHERE t.id = l.tool_id
       RETURNING t.id, t.in_stock <= l.low_at AND t.low_stock_notified_at IS NULL AS low)
     SELECT coalesce(array_agg(taken.id ORDER BY taken.id) FILTER (WHERE taken.low), '{}')
@@ -289,23 +298,23 @@ BEGIN
            l.quantity, l.unit_price_cents * l.quantity, l.project_id, l.project_revision,
            l.project_name, l.customer_ref, l.allocated, l.quantity - l.allocated,
            CASE WHEN l.allocated < l.quantity THEN l.promised_on END
-      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l;
+      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", v_split) l;
     -- The order's goods are the caller's (the pricing function's); they must be its lines' sum.
     IF (SELECT sum(l.unit_price_cents::bigint * l.quantity)
-          FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l)
+          FROM jsonb_populate_recordset(NULL::"voltforge_line_in", v_split) l)
        <> o.goods_cents THEN
       RAISE EXCEPTION 'order % goods % are not the sum of its lines', o.order_id, o.goods_cents
         USING ERRCODE = '23514';
     END IF;
     INSERT INTO "stock_movement" (tool_id, delta, reason, order_id, actor_id, created_at)
     SELECT l.tool_id, -l.allocated, 'order', o.order_id, o.user_id, v_at
-      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+      FROM jsonb_populate_recordset(NULL::"voltforge_line_in", v_split) l
      WHERE l.allocated > 0 ORDER BY l.line_no;
     INSERT INTO "mail_outbox" ("to", subject, html, text, kind, order_id, user_id, created_at)
     VALUES (o.email, o.mail_subject, o.mail_html, o.mail_text, 'order_placed', o.order_id,
             o.user_id, v_at);
     IF o.from_cart THEN
-      DELETE FROM "cart_line" c USING jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
+      DELETE FROM "cart_line" c USING jsonb_populate_recordset(NULL::"voltforge_line_in", v_split) l
        WHERE c.user_id = o.user_id AND c.tool_id = l.tool_id;
     END IF;
     RETURN QUERY SELECT o.i, 'placed'::text, v_low, v_at, NULL::bigint;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@voltforge/contract/calendar';
 import { shipmentMessages } from '@voltforge/contract/back-order';
@@ -35,7 +35,8 @@ const mailsOf = async (orderId: string, kind: string) =>
   t.app.db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, kind as 'order_shipment')));
+    .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, kind as 'order_shipment')))
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
 
 /** A tool sold beyond its stock: `inStock` now, a lead time of `weeks`. */
 async function backorderable(inStock: number, weeks = 6) {
@@ -514,7 +515,7 @@ describe('back-orders, property', () => {
     ]) {
       expect(done.get(op) ?? 0, `${op} in ${JSON.stringify([...done])}`).toBeGreaterThan(0);
     }
-    console.info(
+    console.warn(
       `back-order property: ${seeds.length} sequences of ${steps} steps`,
       Object.fromEntries(done),
     );
