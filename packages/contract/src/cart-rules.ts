@@ -1,5 +1,7 @@
 import type { Cart, CartLine } from './cart.ts';
-import { orderCharges, type ShopTerms } from './charges.ts';
+import { promisedOn } from './availability.ts';
+import { extraShipments } from './back-order.ts';
+import { chargeTexts, orderCharges, type ShopTerms } from './charges.ts';
 import { centsToDollars, formatUsd } from './money.ts';
 import { isSoldOut } from './pricing.ts';
 import { quantityProblem, type Orderable } from './quantity-rules.ts';
@@ -59,6 +61,17 @@ export type CartGoods = Pick<Cart, 'lines' | 'ready'> & { subtotalCents: number 
 /** A cart with what its order would be charged, by the one charges function. */
 export function withCharges(goods: CartGoods, terms: ShopTerms): Cart {
   const charges = orderCharges(goods.subtotalCents, terms);
+  const owed = goods.lines.some((l) => l.availability && l.availability.now < l.quantity);
+  // Shipped as available, each later shipment at the shop's rate (back-order.ts).
+  const later = extraShipments(
+    'as_available',
+    goods.lines.map((l) => ({
+      quantity: l.quantity,
+      allocated: l.availability ? l.availability.now : l.quantity,
+      promisedOn: l.availability ? promisedOn(l.availability) : null,
+    })),
+  );
+  const asAvailable = orderCharges(goods.subtotalCents, terms, later);
   return {
     lines: goods.lines,
     ready: goods.ready,
@@ -67,6 +80,15 @@ export function withCharges(goods: CartGoods, terms: ShopTerms): Cart {
     tax: centsToDollars(charges.taxCents),
     taxRate: terms.taxRateBasisPoints / 100,
     total: centsToDollars(charges.totalCents),
+    asAvailable: owed
+      ? {
+          laterShipments: later,
+          rule: chargeTexts.laterShipments(terms),
+          shipping: centsToDollars(asAvailable.shippingCents),
+          tax: centsToDollars(asAvailable.taxCents),
+          total: centsToDollars(asAvailable.totalCents),
+        }
+      : null,
   };
 }
 

@@ -75,6 +75,20 @@ export const cartSchema = z.object({
   lines: z.array(cartLineSchema),
   /** Σ line totals, in dollars (summed in cents): the goods. */
   subtotal: z.number(),
+  /**
+   * When some pieces would be back-ordered: the charges if they ship as available (each later
+   * shipment at the shop's rate, said by `rule`) rather than complete (the fields above).
+   */
+  asAvailable: z
+    .object({
+      laterShipments: z.number().int(),
+      rule: z.string(),
+      shipping: z.number(),
+      tax: z.number(),
+      total: z.number(),
+    })
+    .nullable()
+    .optional(),
   /** What an order of this cart would pay for shipping and tax, and in all (charges.ts). */
   shipping: z.number(),
   tax: z.number(),

@@ -1,3 +1,4 @@
+import { linePiecesPlain, linePiecesText } from '@voltforge/contract/back-order';
 import { formatCount } from '@voltforge/contract/format-number';
 import { formatUsd } from '@voltforge/contract/money';
 import type { LineProject, Order } from '@voltforge/contract/order';
@@ -9,7 +10,8 @@ export const hasSeveralLines = (order: Pick<Order, 'lines'>) => order.lines.leng
 
 /** Whether an order's lines are listed: several, or one with the buyer's reference or project. */
 export const listsLines = (order: Pick<Order, 'lines'>) =>
-  hasSeveralLines(order) || order.lines.some((line) => line.customerRef || line.project);
+  hasSeveralLines(order) ||
+  order.lines.some((line) => line.customerRef || line.project || !linePiecesPlain(line));
 
 interface OrderLinesProps {
   order: Pick<Order, 'lines'>;
@@ -92,6 +94,9 @@ export function OrderLines({
               <span className="font-mono">{line.partNumber}</span>
               <span className="tabular-nums"> × {formatCount(line.quantity)}</span>
               <div className="text-xs text-base-content/80">{line.name}</div>
+              {linePiecesPlain(line) ? null : (
+                <div className="text-xs font-medium">{linePiecesText(line)}</div>
+              )}
               <LineOrigin
                 line={{ customerRef: line.customerRef, project: shared ? null : line.project }}
                 linkProject={linkProjects}

@@ -14,6 +14,8 @@ import { InvoiceLink } from '../../components/order/invoice-link';
 import { shipmentText } from '../../components/order/shipment-note';
 import { RefundState } from '../../components/order/refund-state';
 import { RefundsSection } from './components/refunds-section';
+import { canShipNow, ShipForm } from './components/ship-form';
+import { ShipmentsList } from '../../components/order/shipments-list';
 import { QueryError } from '../../components/ui/query-error';
 import { useDateFormat } from '../../lib/first-paint/local-time';
 
@@ -120,7 +122,14 @@ export function ManageOrderPage() {
               <dd className="sm:max-w-xs">
                 <OrderCharges charges={chargesOfOrder(order.data)} testId="manage-order" />
               </dd>
-              {shipmentText(order.data) ? (
+              {order.data.shipments.length > 0 ? (
+                <>
+                  <dt className="text-base-content/75">Shipments</dt>
+                  <dd>
+                    <ShipmentsList order={order.data} />
+                  </dd>
+                </>
+              ) : shipmentText(order.data) ? (
                 <>
                   <dt className="text-base-content/75">Shipment</dt>
                   <dd className="[overflow-wrap:anywhere]">{shipmentText(order.data)}</dd>
@@ -142,9 +151,14 @@ export function ManageOrderPage() {
                 )}
               </dd>
             </dl>
-            <div className="card-actions">
-              <OrderActions order={order.data} shipment />
-            </div>
+            {canShipNow(order.data) &&
+            order.data.lines.some((l) => l.backordered > 0 || l.shipped > 0) ? (
+              <ShipForm order={order.data} />
+            ) : (
+              <div className="card-actions">
+                <OrderActions order={order.data} shipment />
+              </div>
+            )}
           </div>
         </section>
       )}

@@ -13,6 +13,7 @@ import { api } from '../../lib/api/api-client';
 import { getToolSearch } from '../../lib/api/get-tool-search';
 import { toast } from '../../lib/page/toast';
 import { usePageMeta } from '../../lib/page/use-page-meta';
+import { BackorderSettings, BackordersTable, ReadyToShip } from './components/backorder-panels';
 
 /*
  * Staff's incoming batches (docs/payments.md, "Supply and availability"): what is expected from
@@ -215,9 +216,15 @@ export function SupplyPage() {
         Supply
       </h2>
       <p className="text-sm text-base-content/80">
-        The batches expected from the line. A batch received goes into stock at once; a date moved
-        is what buyers are told.
+        What can ship, what is owed, and the batches expected from the line. A batch received goes
+        to waiting back-orders first, oldest first; a date moved is what buyers are told.
       </p>
+      <h3 className="text-lg font-semibold">Can ship now</h3>
+      <ReadyToShip />
+      <h3 className="text-lg font-semibold">Back-orders</h3>
+      <BackordersTable />
+      <BackorderSettings />
+      <h3 className="text-lg font-semibold">Incoming batches</h3>
       <AddBatch />
       {batches.isPending ? (
         <Spinner block />

@@ -1,4 +1,5 @@
 import type { CartLine } from '@voltforge/contract/cart';
+import { availabilityText } from '@voltforge/contract/availability';
 import { formatUsd } from '@voltforge/contract/money';
 import { toolImageAt } from '@voltforge/contract/tool-image-rules';
 import { Link } from 'react-router';
@@ -17,11 +18,17 @@ interface CartLinesProps {
   removing: string | null;
 }
 
-/** What keeps the line from checkout, a shortage found at checkout, and a changed price. */
+/**
+ * What keeps the line from checkout, a shortage found at checkout, a changed price, and how a
+ * quantity beyond stock ships ("18 now, 7 by Jan 14": the contract's availability).
+ */
 function LineMessages({ line, shortage }: { line: CartLine; shortage?: string }) {
-  if (!line.problem && !line.notice && !shortage) return null;
+  if (!line.problem && !line.notice && !shortage && !line.availability) return null;
   return (
     <div className="mt-1 flex flex-col gap-0.5 text-sm font-normal">
+      {line.availability ? (
+        <p className="text-base-content/80">Ships {availabilityText(line.availability)}</p>
+      ) : null}
       {shortage ? <p className="font-medium text-error">{shortage}</p> : null}
       {line.problem ? <p className="text-error">{line.problem}</p> : null}
       {line.notice ? <p className="text-base-content/80">{line.notice}</p> : null}

@@ -3,7 +3,8 @@ import type { Cart } from '@voltforge/contract/cart';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
 import { approvalMessages } from '@voltforge/contract/approval-rules';
 import { formatUsd } from '@voltforge/contract/money';
-import type { PaymentMethod } from '@voltforge/contract/order-rules';
+import type { PaymentMethod, ShippingMode } from '@voltforge/contract/order-rules';
+import { ShippingChoice } from './shipping-choice';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -65,6 +66,10 @@ export function CheckoutForm({
   const [sentForApproval, setSentForApproval] = useState<string | null>(null);
   // A company with terms pays on invoice unless the buyer picks the card.
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(account ? 'account' : 'card');
+  // Back-ordered pieces ship with the rest unless the buyer asks for them as they arrive.
+  const [shippingMode, setShippingMode] = useState<ShippingMode>('complete');
+  const asAvailable = cart.asAvailable ?? null;
+  const mode = asAvailable ? shippingMode : 'complete';
   // Set synchronously on the first accepted submit, so a double click cannot send twice.
   const sending = useRef(false);
   const {
@@ -94,8 +99,9 @@ export function CheckoutForm({
         poNumber,
         company,
         taxId,
-        expectedTotal: cart.total,
+        expectedTotal: mode === 'as_available' && asAvailable ? asAvailable.total : cart.total,
         ...(account ? { paymentMethod } : {}),
+        ...(asAvailable ? { shippingMode: mode } : {}),
       },
       {
         onSuccess: (answer) => {
@@ -170,6 +176,14 @@ export function CheckoutForm({
         multiline
       />
       <BillToFields register={register} errors={errors} poRequired={poRequired} />
+      {asAvailable ? (
+        <ShippingChoice
+          value={mode}
+          onChange={setShippingMode}
+          completeTotal={cart.total}
+          asAvailable={asAvailable}
+        />
+      ) : null}
       {account ? (
         <PaymentChoice account={account} value={paymentMethod} onChange={setPaymentMethod} />
       ) : null}
