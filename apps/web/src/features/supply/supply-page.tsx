@@ -13,7 +13,12 @@ import { api } from '../../lib/api/api-client';
 import { getToolSearch } from '../../lib/api/get-tool-search';
 import { toast } from '../../lib/page/toast';
 import { usePageMeta } from '../../lib/page/use-page-meta';
-import { BackorderSettings, BackordersTable, ReadyToShip } from './components/backorder-panels';
+import {
+  BackorderSettings,
+  BackordersTable,
+  ReadyToShip,
+  backorderKeys,
+} from './components/backorder-panels';
 
 /*
  * Staff's incoming batches (docs/payments.md, "Supply and availability"): what is expected from
@@ -36,7 +41,13 @@ function useBatchChange<I>(send: (input: I) => Promise<Batch>, done: (batch: Bat
   return useMutation({
     mutationFn: send,
     onSuccess: (batch) => toast.success(done(batch)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.expected }),
+    // A batch moved or received changes what is owed and what can ship.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.expected }),
+        queryClient.invalidateQueries({ queryKey: backorderKeys.owed }),
+        queryClient.invalidateQueries({ queryKey: backorderKeys.ready }),
+      ]),
   });
 }
 

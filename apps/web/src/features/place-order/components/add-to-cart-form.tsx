@@ -1,4 +1,7 @@
+import { availabilityOf, availabilityText } from '@voltforge/contract/availability';
+import { localDate } from '@voltforge/contract/calendar';
 import { cartText } from '@voltforge/contract/cart-text';
+import { useToolSupply } from './next-batch';
 import { isSoldOut } from '@voltforge/contract/pricing';
 import { mostOrderable } from '@voltforge/contract/quantity-rules';
 import type { Tool } from '@voltforge/contract/tool';
@@ -25,6 +28,13 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
     multiple: tool.orderMultiple,
   };
   const soldOut = isSoldOut(tool);
+  const supply = useToolSupply(tool._id);
+  // Beyond stock, how the quantity would ship: "18 now, 7 by Jan 14" (the contract's function).
+  const wanted = Number(quantity);
+  const ships =
+    tool.backorderable && supply.data && Number.isInteger(wanted) && wanted > tool.inStock
+      ? availabilityText(availabilityOf(wanted, supply.data, localDate(new Date())))
+      : null;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -91,6 +101,11 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
             View cart
           </Link>
         </div>
+        {ships ? (
+          <p className="text-sm font-medium" role="status">
+            Ships {ships}
+          </p>
+        ) : null}
         <p className="text-sm text-base-content/80">
           A production run, or more than the price breaks show?{' '}
           <Link to={`${paths.quotes}?tool=${encodeURIComponent(tool._id)}`} className="link">

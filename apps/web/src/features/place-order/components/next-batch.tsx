@@ -5,18 +5,23 @@ import type { ToolSupply } from '@voltforge/contract/supply';
 import { api } from '../../../lib/api/api-client';
 import { useHydrated } from '../../../lib/first-paint/hydration';
 
-/**
- * When the next batch of the tool is due (docs/payments.md, "Supply and availability"), read once
- * the page is hydrated; its line is kept from the first paint, so nothing moves when it fills.
- */
-export function NextBatch({ toolId }: { toolId: string }) {
+/** The tool's supply (stock, back-order terms, batches not yet promised), once hydrated. */
+export function useToolSupply(toolId: string) {
   const path = `/tool/${encodeURIComponent(toolId)}/supply`;
-  const supply = useQuery({
+  return useQuery({
     queryKey: ['tool-supply', toolId],
     queryFn: ({ signal }) => api.get<ToolSupply>(path, { signal }),
     meta: { read: path },
     enabled: useHydrated(),
   });
+}
+
+/**
+ * When the next batch of the tool is due (docs/payments.md, "Supply and availability"), read once
+ * the page is hydrated; its line is kept from the first paint, so nothing moves when it fills.
+ */
+export function NextBatch({ toolId }: { toolId: string }) {
+  const supply = useToolSupply(toolId);
   const next = supply.data?.incoming[0];
   // A batch that is late is due now, not on a day gone by.
   const today = localDate(new Date());
