@@ -77,9 +77,7 @@ export const order = pgTable(
      * 'complete': one shipment when every piece is there; 'as_available': what is in stock now,
      * the back-ordered rest as it arrives (docs/payments.md, "Back-orders").
      */
-    shippingMode: text('shipping_mode', { enum: shippingModes })
-      .notNull()
-      .default('complete'),
+    shippingMode: text('shipping_mode', { enum: shippingModes }).notNull().default('complete'),
     /** Named by the admin who marked it shipped (optional); a shipment's own are on `shipment`. */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),

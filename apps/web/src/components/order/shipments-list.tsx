@@ -14,7 +14,8 @@ export function ShipmentsList({ order }: { order: Pick<Order, 'shipments' | 'lin
     <ol aria-label={`Shipments of order ${order.number}`} className="flex flex-col gap-1 text-sm">
       {order.shipments.map((s) => (
         <li key={s.number} className="rounded-box border border-base-300 px-3 py-2">
-          <span className="font-medium">Shipment {s.number}</span>, {day.format(new Date(s.shippedAt))}
+          <span className="font-medium">Shipment {s.number}</span>,{' '}
+          {day.format(new Date(s.shippedAt))}
           {s.carrier || s.trackingNumber ? (
             <span> · {[s.carrier, s.trackingNumber].filter(Boolean).join(' ')}</span>
           ) : null}

@@ -27,7 +27,11 @@ describe('The promise cards', () => {
 
   it("write the free-shipping promise from the page's first data, asking nothing", () => {
     const fetchMock = stubFetch(() => undefined);
-    render(cards(seeded({ shippingFlatRate: 9.5, freeShippingOver: 100, taxRate: 0, extraShipmentRate: 0 })));
+    render(
+      cards(
+        seeded({ shippingFlatRate: 9.5, freeShippingOver: 100, taxRate: 0, extraShipmentRate: 0 }),
+      ),
+    );
     expect(screen.getByRole('heading', { name: 'Free Shipping' })).toBeInTheDocument();
     expect(screen.getByText('On orders over $100.00, anywhere we deliver.')).toBeVisible();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -35,7 +39,11 @@ describe('The promise cards', () => {
 
   it('say so when no order ships free', () => {
     stubFetch(() => undefined);
-    render(cards(seeded({ shippingFlatRate: 7.5, freeShippingOver: null, taxRate: 0, extraShipmentRate: 0 })));
+    render(
+      cards(
+        seeded({ shippingFlatRate: 7.5, freeShippingOver: null, taxRate: 0, extraShipmentRate: 0 }),
+      ),
+    );
     expect(screen.getByRole('heading', { name: 'Flat-Rate Shipping' })).toBeInTheDocument();
     expect(screen.getByText('Flat $7.50 on every order, anywhere we deliver.')).toBeVisible();
   });

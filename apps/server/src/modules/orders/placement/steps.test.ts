@@ -86,7 +86,9 @@ describe('step 3: judge and price every line', () => {
 
   it('refuses one line as the order form does, and several lines field by field', () => {
     const t = toolOf({ in_stock: 3 });
-    expect(refusal(() => judgeLines(stateOf([t]), [{ toolId: t.id, quantity: 1 }], 5, TODAY))).toEqual({
+    expect(
+      refusal(() => judgeLines(stateOf([t]), [{ toolId: t.id, quantity: 1 }], 5, TODAY)),
+    ).toEqual({
       status: 400,
       message: orderMessages.minQuantity(2),
       fields: { quantity: orderMessages.minQuantity(2) },
