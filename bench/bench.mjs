@@ -1050,6 +1050,58 @@ async function benchCheckout(base, admin, buyers, accountBuyers) {
   );
   if (burstOthers.length > 0) ok = false;
 
+  // 2b. The same with every line back-ordered (docs/payments.md, "Back-orders"): 20 tools sold
+  // beyond stock, none in stock, a batch of each due in a month; each line queues behind the
+  // tool's back-orders and is promised the batch's day, under the same locks.
+  const backorderIds = [];
+  for (let i = 0; i < CART_TOOLS; i++) {
+    const id = await createTool(base, admin, `Bench back-order tool ${i}`, 0);
+    const set = await api(base, 'PUT', `/api/admin/tools/${id}/supply`, {
+      cookie: admin.cookie,
+      body: { backorderable: true, leadTimeWeeks: 8 },
+    });
+    const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const batch = await api(base, 'POST', `/api/admin/tools/${id}/batches`, {
+      cookie: admin.cookie,
+      body: { quantity: 1_000_000, expectedOn: due },
+    });
+    if (set.status !== 200 || batch.status !== 201) {
+      throw new Error(`back-order tool setup failed: ${set.status} ${batch.status}`);
+    }
+    backorderIds.push(id);
+  }
+  const backorderCartOf = (n) => [
+    ...new Set(cartOf(n).map((id) => backorderIds[toolIds.indexOf(id)])),
+  ];
+  const owed = [];
+  const owedStatuses = [];
+  let owedMs = 0;
+  const owedUntil = performance.now() + duration * 1000;
+  for (let round = 0; performance.now() < owedUntil; round++) {
+    const totals = await Promise.all(
+      buyers.map((buyer, n) => fillCart(base, buyer, backorderCartOf(n + round + 1))),
+    );
+    const t0 = performance.now();
+    await Promise.all(
+      buyers.map(async (buyer, n) => {
+        if (totals[n].status) {
+          owedStatuses.push(`add ${totals[n].status}`);
+          return;
+        }
+        const sent = performance.now();
+        owedStatuses.push(await checkoutOf(base, buyer, totals[n].total));
+        owed.push(performance.now() - sent);
+      }),
+    );
+    owedMs += performance.now() - t0;
+  }
+  const owedPlaced = owedStatuses.filter((s) => s === 201).length;
+  const owedOthers = owedStatuses.filter((s) => s !== 201);
+  out(
+    `Cart checkout alone, every line back-ordered, ${buyers.length} carts at once (filled beforehand), ${fmt(owedMs / 1000, 1)} s of checkouts → ${fmt(owedPlaced / (owedMs / 1000))} checkouts/s (${fmt((owedPlaced * CART_LINES) / (owedMs / 1000))} lines/s), p50 ${fmt(median(owed), 1)} ms, p99 ${fmt(p99(owed), 1)} ms, ${owedOthers.length} not placed${owedOthers.length ? ` (${[...new Set(owedOthers)].join(', ')})` : ''}`,
+  );
+  if (owedOthers.length > 0) ok = false;
+
   // 3. The same on account: members of one company check out "Pay on invoice" at once; each is
   // placed alone with its invoice, under the company's lock (docs/payments.md).
   const account = [];

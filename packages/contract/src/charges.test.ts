@@ -71,11 +71,17 @@ describe('orderCharges', () => {
 
 describe('shop terms', () => {
   it('travel as dollars and percent and come back the same', () => {
-    const terms = { shippingFlatCents: 750, freeShippingOverCents: 7500, taxRateBasisPoints: 825 };
+    const terms = {
+      shippingFlatCents: 750,
+      freeShippingOverCents: 7500,
+      taxRateBasisPoints: 825,
+      extraShipmentCents: 1200,
+    };
     expect(shopTermsToJson(terms)).toEqual({
       shippingFlatRate: 7.5,
       freeShippingOver: 75,
       taxRate: 8.25,
+      extraShipmentRate: 12,
     });
     expect(shopTermsFromJson(shopTermsToJson(terms))).toEqual(terms);
   });

@@ -73,6 +73,7 @@ describe('the cart', () => {
       taxRate: 0,
       total: 0,
       ready: true,
+      asAvailable: null,
     });
 
     let cart = (await add(buyer, [{ toolId: m.id, quantity: 20 }])).json<Cart>();
