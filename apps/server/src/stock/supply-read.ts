@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { freeIncoming, type Supply } from '@voltforge/contract/availability';
 import type { Db, Tx } from '../db/client.ts';
 
@@ -8,6 +8,19 @@ import type { Db, Tx } from '../db/client.ts';
  * back-ordered, its lead time, and what of each batch still expected is not yet promised to its
  * waiting back-orders (served from the batches in date order, then as entered).
  */
+
+/** The pieces the waiting back-orders of tool `t` owe (a statement that names the tool `t`). */
+export const backlogOfTool: SQL = sql.raw(`(select coalesce(sum(l.backordered), 0) from order_line l
+  where l.tool_id = t.id and l.backordered > 0)`);
+
+/**
+ * Tool `t`'s batches not yet received, as jsonb `[{quantity, expectedOn}]`, in the order its
+ * back-orders are served from them (by date, then as entered: `voltforge_promise_date`'s order).
+ */
+export const incomingOfTool: SQL = sql.raw(`(select coalesce(jsonb_agg(jsonb_build_object(
+    'quantity', b.quantity, 'expectedOn', b.expected_on)
+    order by b.expected_on, b.created_at, b.id), '[]'::jsonb)
+  from supply_batch b where b.tool_id = t.id and b.received_at is null)`);
 
 type SupplyRow = {
   id: string;
@@ -25,12 +38,7 @@ export async function suppliesOf(
   if (toolIds.length === 0) return new Map();
   const result = (await db.execute<SupplyRow>(sql`
     select t.id, t.in_stock, t.backorderable, t.lead_time_weeks,
-           (select coalesce(sum(l.backordered), 0) from order_line l
-             where l.tool_id = t.id and l.backordered > 0) as backlog,
-           (select coalesce(jsonb_agg(jsonb_build_object('quantity', b.quantity,
-                                                         'expectedOn', b.expected_on)
-                                      order by b.expected_on, b.created_at, b.id), '[]'::jsonb)
-              from supply_batch b where b.tool_id = t.id and b.received_at is null) as incoming
+           ${backlogOfTool} as backlog, ${incomingOfTool} as incoming
       from tool t
      where t.id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(toolIds)}::jsonb) x)`)) as {
     rows: SupplyRow[];

@@ -75,7 +75,12 @@ export async function shipOrder(
       const whole = lines.every((l) => (asked.get(l.lineNo) ?? 0) === l.allocated);
       if (owed > 0 || !whole) throw conflict(shipmentMessages.shipComplete);
     }
-    const shipped = await writeShipment(tx, staff, held.status, orderId, input);
+    // What is still to ship once this shipment has gone, from the lines as locked.
+    const ahead =
+      lines.reduce((sum, l) => sum + l.allocated + l.backordered, 0) -
+      input.lines.reduce((sum, l) => sum + l.quantity, 0);
+    const to: OrderStatus = ahead === 0 ? 'shipped' : 'partially_shipped';
+    const shipped = await writeShipment(tx, staff, held.status, to, orderId, input);
     // The shipment, its timeline event and the buyer's mail commit together.
     const [full] = await withLines(tx, [shipped.row]);
     if (!full) throw notFound(shipmentMessages.notFound);
@@ -98,6 +103,7 @@ async function writeShipment(
   tx: Tx,
   staff: Actor,
   was: OrderStatus,
+  to: OrderStatus,
   orderId: string,
   input: ShipmentInput,
 ) {
@@ -125,13 +131,6 @@ async function writeShipment(
     .values(
       input.lines.map((l) => ({ shipmentId: made!.id, lineNo: l.lineNo, quantity: l.quantity })),
     );
-  const [{ ahead } = { ahead: 0 }] = await tx
-    .select({
-      ahead: sql<number>`coalesce(sum(${orderLine.allocated} + ${orderLine.backordered}), 0)::int`,
-    })
-    .from(orderLine)
-    .where(eq(orderLine.orderId, orderId));
-  const to: OrderStatus = Number(ahead) === 0 ? 'shipped' : 'partially_shipped';
   const [row] = await tx
     .update(order)
     .set({

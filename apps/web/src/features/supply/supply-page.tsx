@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addDays, formatCalendarDate, localDate } from '@voltforge/contract/calendar';
 import { formatCount } from '@voltforge/contract/format-number';
-import { partNumberKey } from '@voltforge/contract/part-number';
 import type { Batch } from '@voltforge/contract/supply';
 import { supplyMessages } from '@voltforge/contract/supply-rules';
 import { useRef, useState, type FormEvent } from 'react';
@@ -10,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { STACKED_TABLE } from '../../components/ui/stacked-table';
 import { TextField } from '../../components/ui/text-field';
 import { api } from '../../lib/api/api-client';
-import { getToolSearch } from '../../lib/api/get-tool-search';
+import { findToolByPartNumber } from './find-tool';
 import { toast } from '../../lib/page/toast';
 import { usePageMeta } from '../../lib/page/use-page-meta';
 import {
@@ -68,8 +67,7 @@ function AddBatch() {
     if (sending.current) return;
     sending.current = true;
     setError(null);
-    const found = await getToolSearch({ search: part.trim(), pageSize: '5' }).catch(() => null);
-    const tool = found?.items.find((t) => partNumberKey(t.partNumber) === partNumberKey(part));
+    const tool = await findToolByPartNumber(part);
     if (!tool) {
       sending.current = false;
       setError(supplyMessages.toolNotFound);

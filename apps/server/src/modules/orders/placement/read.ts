@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { order } from '../../../db/schema/order.ts';
 import { profile } from '../../../db/schema/profile.ts';
 import { tool } from '../../../db/schema/tool.ts';
+import { backlogOfTool, incomingOfTool } from '../../../stock/supply-read.ts';
 import { PerKey, type Rows } from './batch-queue.ts';
 
 /* Step 2 of placing an order (place-order.ts): one lock-free read of its tools and account. */
@@ -80,13 +81,7 @@ function readBatchWith(db: Db) {
                 'low_stock_threshold', t.low_stock_threshold,
                 'archived', t.archived_at is not null, 'terms', voltforge_tool_terms(t),
                 'backorderable', t.backorderable, 'lead_time_weeks', t.lead_time_weeks,
-                'backlog', (select coalesce(sum(l.backordered), 0) from order_line l
-                             where l.tool_id = t.id and l.backordered > 0),
-                'incoming', (select coalesce(jsonb_agg(jsonb_build_object(
-                                'quantity', b.quantity, 'expectedOn', b.expected_on)
-                                order by b.expected_on, b.created_at, b.id), '[]'::jsonb)
-                               from supply_batch b
-                              where b.tool_id = t.id and b.received_at is null)))
+                'backlog', ${backlogOfTool}, 'incoming', ${incomingOfTool}))
                 from ${tool} t
                where t.id in (select x::uuid from jsonb_array_elements_text(${toolIds}::jsonb) x))
                as tools,

@@ -3,7 +3,6 @@ import { linePiecesText } from '@voltforge/contract/back-order';
 import { formatCalendarDate } from '@voltforge/contract/calendar';
 import { formatCount } from '@voltforge/contract/format-number';
 import type { Order } from '@voltforge/contract/order';
-import { partNumberKey } from '@voltforge/contract/part-number';
 import type { BackorderSummary, ToolSupply } from '@voltforge/contract/supply';
 import { supplyMessages } from '@voltforge/contract/supply-rules';
 import { useState, type FormEvent } from 'react';
@@ -13,7 +12,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { STACKED_TABLE } from '../../../components/ui/stacked-table';
 import { TextField } from '../../../components/ui/text-field';
 import { api } from '../../../lib/api/api-client';
-import { getToolSearch } from '../../../lib/api/get-tool-search';
+import { findToolByPartNumber } from '../find-tool';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/page/toast';
 
@@ -62,8 +61,7 @@ export function BackorderSettings() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    const found = await getToolSearch({ search: part.trim(), pageSize: '5' }).catch(() => null);
-    const tool = found?.items.find((t) => partNumberKey(t.partNumber) === partNumberKey(part));
+    const tool = await findToolByPartNumber(part);
     if (!tool) {
       setError(supplyMessages.toolNotFound);
       return;
