@@ -19,7 +19,8 @@ export interface PiecesBack {
  * and a refund settled after a cancel takes nothing. The tools are locked first (every tool, in
  * the global order), then the lines, so a cancel and a refund settling at the same moment, on
  * any instances, are serialised and cannot both take the same pieces. Stock that comes back goes
- * to the tool's waiting back-orders first (the tool table's trigger). Writes a movement per tool
+ * to the tool's waiting back-orders first (the tool table's trigger); owed pieces cancelled leave
+ * the tool's backlog. Writes a movement per tool
  * that gets any back; answers the pieces each tool got back in stock.
  */
 export async function returnToStock(
@@ -53,6 +54,7 @@ export async function returnToStock(
     .orderBy(asc(orderLine.lineNo))
     .for('update');
   const asked = new Map<number, number>();
+  const noLongerOwed = new Map<string, number>();
   for (const l of lines) asked.set(l.lineNo, (asked.get(l.lineNo) ?? 0) + l.quantity);
   for (const line of held) {
     let left = Math.max(0, asked.get(line.lineNo) ?? 0);
@@ -74,11 +76,17 @@ export async function returnToStock(
       .where(and(eq(orderLine.orderId, orderId), eq(orderLine.lineNo, line.lineNo)));
     const pieces = setAside + returned;
     if (pieces > 0) back.set(line.toolId, (back.get(line.toolId) ?? 0) + pieces);
+    if (owed > 0) noLongerOwed.set(line.toolId, (noLongerOwed.get(line.toolId) ?? 0) + owed);
   }
-  for (const [toolId, pieces] of back) {
+  // The tool's backlog loses the owed pieces first, so stock coming back in the same update goes
+  // to the back-orders still waiting.
+  for (const toolId of new Set([...back.keys(), ...noLongerOwed.keys()])) {
     await tx
       .update(tool)
-      .set({ inStock: sql`${tool.inStock} + ${pieces}` })
+      .set({
+        inStock: sql`${tool.inStock} + ${back.get(toolId) ?? 0}`,
+        backlog: sql`${tool.backlog} - ${noLongerOwed.get(toolId) ?? 0}`,
+      })
       .where(eq(tool.id, toolId));
   }
   if (back.size > 0) {

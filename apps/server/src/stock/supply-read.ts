@@ -6,12 +6,9 @@ import type { Db, Tx } from '../db/client.ts';
  * What availability (the contract's `availabilityOf`) needs of some tools, in one query whatever
  * their number (docs/payments.md, "Supply and availability"): stock, whether each may be
  * back-ordered, its lead time, and what of each batch still expected is not yet promised to its
- * waiting back-orders (served from the batches in date order, then as entered).
+ * waiting back-orders (the tool's `backlog`, served from the batches in date order, then as
+ * entered).
  */
-
-/** The pieces the waiting back-orders of tool `t` owe (a statement that names the tool `t`). */
-export const backlogOfTool: SQL = sql.raw(`(select coalesce(sum(l.backordered), 0) from order_line l
-  where l.tool_id = t.id and l.backordered > 0)`);
 
 /**
  * Tool `t`'s batches not yet received, as jsonb `[{quantity, expectedOn}]`, in the order its
@@ -38,7 +35,7 @@ export async function suppliesOf(
   if (toolIds.length === 0) return new Map();
   const result = (await db.execute<SupplyRow>(sql`
     select t.id, t.in_stock, t.backorderable, t.lead_time_weeks,
-           ${backlogOfTool} as backlog, ${incomingOfTool} as incoming
+           t.backlog, ${incomingOfTool} as incoming
       from tool t
      where t.id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(toolIds)}::jsonb) x)`)) as {
     rows: SupplyRow[];

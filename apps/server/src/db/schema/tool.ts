@@ -77,6 +77,12 @@ export const tool = pgTable(
     backorderable: boolean('backorderable').notNull().default(false),
     /** Weeks to make a quantity no incoming batch covers (1–104); null: none stated. */
     leadTimeWeeks: integer('lead_time_weeks'),
+    /**
+     * The pieces its waiting back-orders owe (Σ of its order lines' `backordered`), kept by every
+     * write that changes one: a placement queues behind it without summing the queue
+     * (docs/payments.md, "Back-orders").
+     */
+    backlog: integer('backlog').notNull().default(0),
     /** At or below this stock the tool is "low"; null means twice its minimum order quantity. */
     lowStockThreshold: integer('low_stock_threshold'),
     /** Set when admins were told the tool ran low; cleared once it is restocked above the threshold. */
@@ -99,6 +105,7 @@ export const tool = pgTable(
     check('tool_price_positive', sql`${t.priceCents} > 0`),
     check('tool_low_stock_threshold_non_negative', sql`${t.lowStockThreshold} >= 0`),
     check('tool_lead_time_weeks_range', sql`${t.leadTimeWeeks} between 1 and 104`),
+    check('tool_backlog_non_negative', sql`${t.backlog} >= 0`),
     uniqueIndex('tool_part_number_lower_idx').on(sql`lower(${t.partNumber})`),
     index('tool_category_idx').on(t.category),
     index('tool_created_at_idx').on(t.createdAt),
@@ -122,12 +129,18 @@ export const tool = pgTable(
 );
 
 /**
- * A tool's columns but the two the search keeps for itself: what the shop reads of a tool row.
- * The stored words are several times the size of the rest of a row and nothing but the search
- * reads them (decision 020).
+ * A tool's columns but the two the search keeps for itself and the back-order queue's running
+ * total (read by placement and supply only): what the shop reads of a tool row. The stored words
+ * are several times the size of the rest of a row and nothing but the search reads them
+ * (decision 020).
  */
 export const toolColumns = (() => {
-  const { searchDocument: _words, partNumberKey: _key, ...columns } = getTableColumns(tool);
+  const {
+    searchDocument: _words,
+    partNumberKey: _key,
+    backlog: _owed,
+    ...columns
+  } = getTableColumns(tool);
   return columns;
 })();
 

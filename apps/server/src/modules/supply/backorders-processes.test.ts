@@ -121,6 +121,7 @@ describe('back-orders across two server processes sharing PostgreSQL', () => {
         expect(allocated + now!.inStock).toBe(45);
         expect(allocated + stillOwed).toBe(ordered);
         expect(now!.inStock === 0 || stillOwed === 0).toBe(true);
+        expect(now!.backlog).toBe(stillOwed);
         for (const l of lines) {
           expect(l.allocated + l.backordered + l.shipped + l.cancelled).toBe(l.quantity);
         }

@@ -366,6 +366,8 @@ async function checkInvariants(toolIds: string[], context: string) {
     expect(owed === 0 || row!.inStock === 0, `${context}: ${row!.inStock} idle, ${owed} owed`).toBe(
       true,
     );
+    // The tool's running total of what its back-orders owe is their sum.
+    expect(row!.backlog, `${context}: backlog`).toBe(owed);
     // The ledger says where every piece went: its sum is the stock.
     const [ledger] = await t.app.db
       .select({ sum: sql<number>`coalesce(sum(${stockMovement.delta}), 0)::int` })

@@ -10,8 +10,14 @@ import { review } from '../../db/schema/review.ts';
 import { tool, toolColumns } from '../../db/schema/tool.ts';
 import { notFound } from '../../http-error.ts';
 
-/** A tool row as the shop reads it (`toolColumns`: without the search's stored columns). */
-export type ToolRow = Omit<typeof tool.$inferSelect, 'searchDocument' | 'partNumberKey'>;
+/**
+ * A tool row as the shop reads it (`toolColumns`: without the search's stored columns and the
+ * back-order queue's running total, which only placement and supply read).
+ */
+export type ToolRow = Omit<
+  typeof tool.$inferSelect,
+  'searchDocument' | 'partNumberKey' | 'backlog'
+>;
 
 /** The one place a tool row becomes the API's JSON; the admin module reuses it. */
 export function toolToJson(row: ToolRow): Tool {

@@ -133,6 +133,7 @@ describe('BatchQueue (group commit)', () => {
       went_low: [],
       created_at: o.order_id.slice(1),
       credit_left_cents: null,
+      owed_lines: null,
     }));
   const tick = () => new Promise((r) => setImmediate(r));
 

@@ -10,9 +10,7 @@ import type { Order } from '@voltforge/contract/order';
 import { orderMessages, type ShippingMode } from '@voltforge/contract/order-rules';
 import { quoteCharges } from '@voltforge/contract/quote-rules';
 import type { Actor } from '../../../auth/guards.ts';
-import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { orderLine } from '../../../db/schema/order.ts';
 import { conflict } from '../../../http-error.ts';
 import type { RenderOrderMail } from '../../../mail/order-notices.ts';
 import type { OnLowStock } from '../../../stock/low-stock.service.ts';
@@ -181,14 +179,7 @@ export async function placeOrder(
     await afterCommit(db, placed.went_low, deps.onLowStock);
     return orderToJson({
       ...row,
-      // A back-ordered line is written as it stood under the lock (its day no later than shown).
-      lines: row.lines.some((l) => l.backordered > 0)
-        ? await db
-            .select()
-            .from(orderLine)
-            .where(eq(orderLine.orderId, row.id))
-            .orderBy(asc(orderLine.lineNo))
-        : row.lines,
+      lines: asWritten(row.lines, placed.owed_lines),
       invoice: invoice
         ? {
             number: invoice.number,
@@ -201,6 +192,24 @@ export async function placeOrder(
     });
   }
   throw conflict(orderMessages.stockChangedRetry);
+}
+
+/**
+ * The lines as placed: a back-ordered line is written as it stood under the lock (more from stock
+ * or an earlier day than judged, never less), as the placement answers it.
+ */
+function asWritten(lines: OrderRow['lines'], owed: Placement['owed_lines']): OrderRow['lines'] {
+  const written = new Map((owed ?? []).map((l) => [l.line_no, l]));
+  return lines.map((line) => {
+    const now = written.get(line.lineNo);
+    if (!now) return { ...line, allocated: line.quantity, backordered: 0, promisedOn: null };
+    return {
+      ...line,
+      allocated: now.allocated,
+      backordered: line.quantity - now.allocated,
+      promisedOn: now.promised_on,
+    };
+  });
 }
 
 /** A quote's goods with its freight, and tax at its rate on both (the contract's `quoteCharges`). */

@@ -15,21 +15,25 @@
 --         one within the monthly limit ('over_monthly_limit'): the caller asks for approval
 --      b. every line's tool has the terms it was priced from, and its stock covers the line; or
 --         it may be back-ordered, the buyer was shown a back-order, and the back-ordered rest,
---         queued behind the tool's back-orders, is due no later than the day shown
+--         queued behind the tool's back-orders (its `backlog`), is due no later than the day shown
 --         (`voltforge_promise_date`): the line is written as it stands under the lock (what is in
 --         stock allocated, the rest due on that day); else 'changed' (the caller reads again:
 --         its read explains a shortage line by line)
 --      c. from the cart: the cart still holds exactly these lines, else 'cart_changed'
 --      d. write: an approved cart's approval, from pending to approved (else 'approval_taken':
---         someone decided first), the stock of every line (its allocated pieces), the order (on account: `on_account`,
---         its total held in the credit ledger), its lines (each with the project revision and the buyer's
---         reference it came from, as given), a stock movement per line, the mail; the cart's
---         lines go. The caller issues an order on account's invoice in the same transaction. went_low lists the tools this order took to the low-stock
---         threshold the caller read (`low_at`, the contract's rule) first; the caller marks them.
+--         someone decided first), the stock of every line (its allocated pieces; the rest joins
+--         the tool's backlog), the order (on account: `on_account`, its total held in the credit
+--         ledger), its lines (each with the project revision and the buyer's reference it came
+--         from, as given), a stock movement per line, the mail; the cart's lines go. The caller
+--         issues an order on account's invoice in the same transaction. went_low lists the tools
+--         this order took to the low-stock threshold the caller read (`low_at`, the contract's
+--         rule) first; the caller marks them.
+-- A placed order with back-ordered lines answers them as written (`owed_lines`: line_no,
+-- allocated, promised_on), which may be better than judged (stock that grew, an earlier day).
 -- Changes of tools are announced by the tool table's trigger, not by this function.
 CREATE OR REPLACE FUNCTION "voltforge_place_orders"(p_orders jsonb)
 RETURNS TABLE (idx integer, outcome text, went_low uuid[], created_at timestamptz,
-               credit_left_cents bigint)
+               credit_left_cents bigint, owed_lines jsonb)
 LANGUAGE plpgsql AS $$
 DECLARE
   o record;
@@ -44,6 +48,7 @@ DECLARE
   v_terms integer;
   v_owed bigint;
   v_split jsonb;
+  v_owed_lines jsonb;
 BEGIN
   -- 1. lock
   FOR v_company IN
@@ -82,26 +87,29 @@ BEGIN
     -- a. the unpaid cap
     IF (SELECT count(*) FROM "order" od
          WHERE od.user_id = o.user_id AND od.status = 'pending_payment') >= o.max_unpaid THEN
-      RETURN QUERY SELECT o.i, 'too_many_unpaid'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+      RETURN QUERY SELECT o.i, 'too_many_unpaid'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint,
+                          NULL::jsonb;
       CONTINUE;
     END IF;
     IF o.on_account THEN
       SELECT c.terms_days, c.credit_limit_cents INTO v_terms, v_limit
         FROM "company" c WHERE c.id = o.company_id;
       IF v_terms IS NULL THEN
-        RETURN QUERY SELECT o.i, 'no_terms'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+        RETURN QUERY SELECT o.i, 'no_terms'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint,
+                            NULL::jsonb;
         CONTINUE;
       END IF;
       SELECT coalesce(sum(CASE WHEN ce.kind = 'hold' THEN ce.amount_cents ELSE -ce.amount_cents END), 0)
         INTO v_owed FROM "credit_entry" ce WHERE ce.company_id = o.company_id;
       IF v_owed + o.total_cents > v_limit THEN
         RETURN QUERY SELECT o.i, 'over_credit'::text, NULL::uuid[], NULL::timestamptz,
-                            greatest(v_limit - v_owed, 0);
+                            greatest(v_limit - v_owed, 0), NULL::jsonb;
         CONTINUE;
       END IF;
     END IF;
     IF o.total_cents > o.order_limit_cents THEN
-      RETURN QUERY SELECT o.i, 'over_order_limit'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+      RETURN QUERY SELECT o.i, 'over_order_limit'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint,
+                          NULL::jsonb;
       CONTINUE;
     END IF;
     IF o.monthly_limit_cents IS NOT NULL AND o.total_cents + (
@@ -109,7 +117,8 @@ BEGIN
           WHERE od.company_id = o.company_id AND od.status <> 'cancelled'
             AND od.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
        ) > o.monthly_limit_cents THEN
-      RETURN QUERY SELECT o.i, 'over_monthly_limit'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+      RETURN QUERY SELECT o.i, 'over_monthly_limit'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint,
+                          NULL::jsonb;
       CONTINUE;
     END IF;
 
@@ -120,19 +129,21 @@ BEGIN
                AND p.shown_allocated < p.quantity AND p.due <= p.shown_due))),
            jsonb_agg(to_jsonb(p.line) || jsonb_build_object(
              'allocated', least(p.in_stock, p.quantity),
-             'promised_on', CASE WHEN p.in_stock < p.quantity THEN p.due END) ORDER BY p.line_no)
-      INTO v_lines, v_ok, v_split
+             'promised_on', CASE WHEN p.in_stock < p.quantity THEN p.due END) ORDER BY p.line_no),
+           jsonb_agg(jsonb_build_object('line_no', p.line_no, 'allocated', p.in_stock,
+             'promised_on', p.due)) FILTER (WHERE p.in_stock < p.quantity)
+      INTO v_lines, v_ok, v_split, v_owed_lines
       FROM (SELECT l AS line, l.line_no, l.quantity, t.id AS tool_id, t.in_stock, t.backorderable,
                    voltforge_tool_terms(t) = l.terms AS same_terms,
                    l.allocated AS shown_allocated, l.promised_on AS shown_due,
                    CASE WHEN t.in_stock < l.quantity THEN
-                     voltforge_promise_date(t.id, l.quantity - t.in_stock + (
-                       SELECT coalesce(sum(b.backordered), 0) FROM "order_line" b
-                        WHERE b.tool_id = t.id AND b.backordered > 0), o.today, o.today) END AS due
+                     voltforge_promise_date(t.id, l.quantity - t.in_stock + t.backlog, o.today,
+                                            o.today) END AS due
               FROM jsonb_populate_recordset(NULL::"voltforge_line_in", o.lines) l
               LEFT JOIN "tool" t ON t.id = l.tool_id) p;
     IF v_lines = 0 OR v_ok <> v_lines THEN
-      RETURN QUERY SELECT o.i, 'changed'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+      RETURN QUERY SELECT o.i, 'changed'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint,
+                          NULL::jsonb;
       CONTINUE;
     END IF;
 
@@ -144,7 +155,8 @@ BEGIN
             ON l.tool_id = c.tool_id AND l.quantity = c.quantity
          WHERE c.user_id = o.user_id FOR UPDATE OF c) AS held;
       IF v_ok <> v_lines THEN
-        RETURN QUERY SELECT o.i, 'cart_changed'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+        RETURN QUERY SELECT o.i, 'cart_changed'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint,
+                            NULL::jsonb;
         CONTINUE;
       END IF;
     END IF;
@@ -154,13 +166,15 @@ BEGIN
       UPDATE "approval" SET status = 'approved', decided_by = o.approved_by, decided_at = now()
        WHERE id = o.approval_id AND status = 'pending';
       IF NOT FOUND THEN
-        RETURN QUERY SELECT o.i, 'approval_taken'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint;
+        RETURN QUERY SELECT o.i, 'approval_taken'::text, NULL::uuid[], NULL::timestamptz, NULL::bigint,
+                            NULL::jsonb;
         CONTINUE;
       END IF;
     END IF;
     v_at := clock_timestamp();
     WITH taken AS (
-      UPDATE "tool" t SET in_stock = t.in_stock - l.allocated
+      UPDATE "tool" t SET in_stock = t.in_stock - l.allocated,
+                          backlog = t.backlog + l.quantity - l.allocated
         FROM jsonb_populate_recordset(NULL::"voltforge_line_in", v_split) l
        WHERE t.id = l.tool_id
       RETURNING t.id, t.in_stock <= l.low_at AND t.low_stock_notified_at IS NULL AS low)
@@ -210,7 +224,7 @@ BEGIN
       DELETE FROM "cart_line" c USING jsonb_populate_recordset(NULL::"voltforge_line_in", v_split) l
        WHERE c.user_id = o.user_id AND c.tool_id = l.tool_id;
     END IF;
-    RETURN QUERY SELECT o.i, 'placed'::text, v_low, v_at, NULL::bigint;
+    RETURN QUERY SELECT o.i, 'placed'::text, v_low, v_at, NULL::bigint, v_owed_lines;
   END LOOP;
 END
 $$;

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { order } from '../../../db/schema/order.ts';
 import { profile } from '../../../db/schema/profile.ts';
 import { tool } from '../../../db/schema/tool.ts';
-import { backlogOfTool, incomingOfTool } from '../../../stock/supply-read.ts';
+import { incomingOfTool } from '../../../stock/supply-read.ts';
 import { PerKey, type Rows } from './batch-queue.ts';
 
 /* Step 2 of placing an order (place-order.ts): one lock-free read of its tools and account. */
@@ -81,7 +81,7 @@ function readBatchWith(db: Db) {
                 'low_stock_threshold', t.low_stock_threshold,
                 'archived', t.archived_at is not null, 'terms', voltforge_tool_terms(t),
                 'backorderable', t.backorderable, 'lead_time_weeks', t.lead_time_weeks,
-                'backlog', ${backlogOfTool}, 'incoming', ${incomingOfTool}))
+                'backlog', t.backlog, 'incoming', ${incomingOfTool}))
                 from ${tool} t
                where t.id in (select x::uuid from jsonb_array_elements_text(${toolIds}::jsonb) x))
                as tools,

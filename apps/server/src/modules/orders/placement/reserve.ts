@@ -91,6 +91,8 @@ export type Placement = {
   created_at: string | Date | null;
   /** 'over_credit': what the company may still buy on account, in cents. */
   credit_left_cents: string | number | null;
+  /** 'placed' with back-ordered lines: each as written under the locks (null: none). */
+  owed_lines: Array<{ line_no: number; allocated: number; promised_on: string }> | null;
 };
 
 /** Places a batch with one database call; answers in the batch's order, one per order. */
