@@ -323,6 +323,19 @@ async function paidOrderOfA(): Promise<{ orderId: string; transactionId: string 
   return { orderId, transactionId: res.json<{ paymentIntentId: string }>().paymentIntentId };
 }
 
+/** A's paid order, shipped whole by the admin in shipment 1; returns the order id. */
+async function shippedOrderOfA(): Promise<string> {
+  const { orderId } = await paidOrderOfA();
+  const res = await request(t.app, {
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/shipments`,
+    payload: { lines: [{ lineNo: 1, quantity: 1 }], carrier: 'DHL' },
+    as: admin,
+  });
+  if (res.statusCode !== 201) throw new Error(`shipment failed: ${res.body}`);
+  return orderId;
+}
+
 /** A's paid order with $1.00 refunded by the admin: the order, the refund and its credit note. */
 async function refundedOrderOfA(): Promise<{ orderId: string; refundId: string; note: string }> {
   const { orderId } = await paidOrderOfA();
@@ -1276,6 +1289,15 @@ const matrix: Row[] = [
     call: async () => ({
       url: `/api/admin/orders/${(await paidOrderOfA()).orderId}/shipments`,
       payload: { lines: [{ lineNo: 1, quantity: 1 }], carrier: 'DHL' },
+    }),
+  },
+  {
+    route: 'POST /api/admin/orders/:id/shipments/:number/cancel',
+    who: 'admin',
+    expected: [401, 403, 403, 200],
+    on: "a shipment of a paid order of A's",
+    call: async () => ({
+      url: `/api/admin/orders/${await shippedOrderOfA()}/shipments/1/cancel`,
     }),
   },
   {

@@ -378,6 +378,12 @@ export const shipmentBodySchema = z.strictObject({
 });
 export type ShipmentBody = z.infer<typeof shipmentBodySchema>;
 
+/** POST /api/admin/orders/:id/shipments/:number/cancel: one of the order's shipments, by number. */
+export const shipmentParamsSchema = z.object({
+  id: z.string().max(64),
+  number: queryWholeNumber(1, 10_000, 'must be a shipment number'),
+});
+
 export const DEFAULT_ADMIN_PAGE_SIZE = 50;
 export const MAX_ADMIN_PAGE_SIZE = 100;
 const MAX_ADMIN_PAGE = 10_000;

@@ -59,6 +59,14 @@ export const shipmentMessages = {
   stillOwed: (pieces: number) =>
     `${formatCount(pieces)} ${pieces === 1 ? 'piece is' : 'pieces are'} still back-ordered: ship what is ready as a shipment.`,
   changedMeanwhile: 'The order changed meanwhile; look at it again.',
+  shipmentNotFound: (number: number) => `The order has no shipment ${number}.`,
+  alreadyCancelled: (number: number) => `Shipment ${number} was cancelled already.`,
+  notCancellable: (status: string) =>
+    `A shipment of an order that is ${status} cannot be cancelled.`,
+  cameBack: (number: number, partNumber: string) =>
+    `${partNumber}: pieces of shipment ${number} came back already; refund them instead.`,
+  cancelled: (number: number) =>
+    `Shipment ${number} cancelled: its pieces are ready to ship again.`,
 };
 
 /**

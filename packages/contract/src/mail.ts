@@ -45,6 +45,7 @@ export const mailKinds = [
   'quote_expired',
   'order_shipment',
   'backorder_date_moved',
+  'shipment_cancelled',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
@@ -73,6 +74,7 @@ export const mailKindLabels: Record<MailKind, string> = {
   quote_expired: 'Quote expired, to the buyer',
   order_shipment: 'Shipment sent',
   backorder_date_moved: 'Back-order date moved',
+  shipment_cancelled: 'Shipment cancelled',
 };
 
 const MAX_PAGE = 10_000;

@@ -84,6 +84,18 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
 };
 
 /**
+ * Confirmed orders: paid by card, or placed on account, shipping or shipped. They count as sold,
+ * make their buyer a verified buyer, and may ship.
+ */
+export const confirmedOrderStatuses: readonly OrderStatus[] = [
+  'paid',
+  'on_account',
+  'partially_shipped',
+  'shipped',
+  'delivered',
+];
+
+/**
  * How an order is paid: by card before it ships, or on the company's account (terms), invoiced at
  * once and paid by bank transfer by the due date. An order on account starts `on_account`, not
  * `pending_payment`: it ships like a paid one.

@@ -34,6 +34,7 @@ export const timelineEventKinds = [
   'document',
   'payment_received',
   'refund',
+  'shipment',
 ] as const;
 export type TimelineEventKind = (typeof timelineEventKinds)[number];
 

@@ -60,6 +60,8 @@ export const shipmentSchema = z.object({
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   shippedAt: z.string(),
+  /** Cancelled by staff before it left: its pieces are set aside for their lines again. */
+  cancelledAt: z.string().nullable(),
   lines: z.array(z.object({ lineNo: z.number().int(), quantity: z.number().int() })),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;

@@ -10,6 +10,7 @@ import {
   orderShipmentMail,
   orderShippedMail,
   backorderDateMovedMail,
+  shipmentCancelledMail,
   type CancelledBy,
   type ShipmentMailData,
 } from './templates/order-mails.ts';
@@ -27,6 +28,7 @@ export type OrderEvent =
   | { kind: 'order_shipped' }
   | { kind: 'order_delivered' }
   | { kind: 'order_shipment'; shipment: ShipmentMailData }
+  | { kind: 'shipment_cancelled'; shipment: { number: number } }
   | {
       kind: 'backorder_date_moved';
       moved: ReadonlyArray<{ lineNo: number; was: string | null; promised: string }>;
@@ -53,6 +55,8 @@ function render(settings: OrderMailSettings, event: OrderEvent, row: OrderRow): 
       return orderDeliveredMail(base);
     case 'order_shipment':
       return orderShipmentMail({ ...base, shipment: event.shipment });
+    case 'shipment_cancelled':
+      return shipmentCancelledMail({ ...base, shipment: event.shipment });
     case 'backorder_date_moved':
       return backorderDateMovedMail({ ...base, moved: event.moved });
     case 'order_cancelled':

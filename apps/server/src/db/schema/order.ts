@@ -203,6 +203,12 @@ export const shipment = pgTable(
     trackingNumber: text('tracking_number'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Cancelled by staff before it left (a label voided, a pickup missed): its pieces went back
+     * from shipped to set aside for their lines. It keeps its number; it is never deleted.
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by').references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('shipment_order_number_idx').on(t.orderId, t.number)],
 );
@@ -244,6 +250,7 @@ export interface ShipmentRow {
   carrier: string | null;
   trackingNumber: string | null;
   createdAt: Date;
+  cancelledAt: Date | null;
   lines: Array<{ lineNo: number; quantity: number }>;
 }
 

@@ -110,6 +110,28 @@ function backorderRows(order: OrderMailData): Array<[string, string]> {
   ];
 }
 
+/** Each line with pieces still to ship: how its pieces stand ("18 shipped · 7 due by …"). */
+function stillToCome(order: OrderMailData): Array<[string, string]> {
+  return order.lines.flatMap((l): Array<[string, string]> => {
+    const ahead = (l.allocated ?? 0) + (l.backordered ?? 0);
+    return ahead > 0
+      ? [
+          [
+            l.partNumber,
+            linePiecesText({
+              quantity: l.quantity,
+              shipped: l.shipped ?? 0,
+              allocated: l.allocated ?? 0,
+              backordered: l.backordered ?? 0,
+              cancelled: l.cancelled ?? 0,
+              promisedOn: l.promisedOn ?? null,
+            }),
+          ],
+        ]
+      : [];
+  });
+}
+
 /** One shipment of an order: what it carries, how to track it, what is still to come. */
 export interface ShipmentMailData {
   number: number;
@@ -133,24 +155,7 @@ export function orderShipmentMail(opts: {
       ? [[`${line.partNumber} × ${s.quantity.toLocaleString('en-US')}`, line.toolName]]
       : [];
   });
-  const toCome = order.lines.flatMap((l): Array<[string, string]> => {
-    const ahead = (l.allocated ?? 0) + (l.backordered ?? 0);
-    return ahead > 0
-      ? [
-          [
-            l.partNumber,
-            linePiecesText({
-              quantity: l.quantity,
-              shipped: l.shipped ?? 0,
-              allocated: l.allocated ?? 0,
-              backordered: l.backordered ?? 0,
-              cancelled: l.cancelled ?? 0,
-              promisedOn: l.promisedOn ?? null,
-            }),
-          ],
-        ]
-      : [];
-  });
+  const toCome = stillToCome(order);
   const tracking: Array<[string, string]> = [
     ...(shipment.carrier ? [['Carrier', shipment.carrier] as [string, string]] : []),
     ...(shipment.trackingNumber
@@ -173,6 +178,28 @@ export function orderShipmentMail(opts: {
       ...(toCome.length > 0
         ? [paragraph('Still to come, in later shipments:'), rows(toCome)]
         : [paragraph('Everything you ordered has now shipped.')]),
+      button('See my orders', shopLink(publicUrl, mailLinkPaths.myOrders)),
+    ],
+  });
+}
+
+/** Staff cancelled a shipment before it left: its pieces will ship again, in a later shipment. */
+export function shipmentCancelledMail(opts: {
+  publicUrl: string;
+  order: OrderMailData;
+  shipment: { number: number };
+}): RenderedMail {
+  const { order, publicUrl, shipment } = opts;
+  return renderMail({
+    publicUrl,
+    subject: `Shipment ${shipment.number} of your Voltforge order ${shortId(order)} was cancelled`,
+    heading: 'A shipment was cancelled',
+    blocks: [
+      paragraph(`Hello ${order.customerName},`),
+      paragraph(
+        `Shipment ${shipment.number} of your order ${shortId(order)} was cancelled before it left us; disregard its tracking number. Its items are set aside for you and will ship in a later shipment. You are not charged again.`,
+      ),
+      rows([['Order', shortId(order)], ...poRow(order), ...stillToCome(order)]),
       button('See my orders', shopLink(publicUrl, mailLinkPaths.myOrders)),
     ],
   });

@@ -16,6 +16,7 @@ import { user } from '../../db/schema/auth.ts';
 import { orderEvent } from '../../db/schema/order-event.ts';
 import { paymentAttempt, paymentEvent, testPaymentIntent } from '../../db/schema/payment.ts';
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { formatCount } from '@voltforge/contract/format-number';
 import { stockMovement } from '../../db/schema/tool.ts';
 import { creditNote, invoice, refund } from '../../db/schema/order.ts';
 import { invoicePayment } from '../../db/schema/credit.ts';
@@ -39,6 +40,8 @@ const RANK: Record<TimelineEvent['kind'], number> = {
   payment_received: 6,
   cancelled: 7,
   refund: 8,
+  // A shipment is written with the status it moves the order to.
+  shipment: 9,
 };
 
 function person(role: string | null, name: string | null, forCustomer: boolean): TimelineActor {
@@ -343,6 +346,34 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
       detail: null,
       actor: status === 'paid' ? PROVIDER : SHOP,
     });
+  }
+
+  // Each shipment as staff sent it, and its cancellation: what it carried, how to track it.
+  const byLine = new Map(row.lines.map((l) => [l.lineNo, l.partNumber]));
+  for (const s of row.shipments ?? []) {
+    const carried = s.lines
+      .map((l) => `${byLine.get(l.lineNo) ?? `line ${l.lineNo}`} × ${formatCount(l.quantity)}`)
+      .join(', ');
+    const tracking = [s.carrier, s.trackingNumber && `tracking ${s.trackingNumber}`]
+      .filter(Boolean)
+      .join(', ');
+    const staff: TimelineActor = { kind: 'admin', name: null };
+    events.push({
+      at: s.createdAt.toISOString(),
+      kind: 'shipment',
+      title: `Shipment ${s.number} sent`,
+      detail: [carried, tracking].filter(Boolean).join('; '),
+      actor: staff,
+    });
+    if (s.cancelledAt) {
+      events.push({
+        at: s.cancelledAt.toISOString(),
+        kind: 'shipment',
+        title: `Shipment ${s.number} cancelled`,
+        detail: 'Before it left: its items are set aside to ship again.',
+        actor: staff,
+      });
+    }
   }
 
   // An order of several lines moves several tools' stock: each movement names its part.

@@ -2,6 +2,7 @@ import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle
 import { centsToDollars, dollarsToCents } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 import {
+  confirmedOrderStatuses,
   formatOrderNumber,
   orderTitle,
   parseOrderNumber,
@@ -25,14 +26,8 @@ import { refundsOf } from './order-refunds.ts';
 
 export type { OrderRow };
 
-/** Confirmed orders: paid by card, or placed on account; they ship. */
-export const PAID_STATUSES: readonly OrderStatus[] = [
-  'paid',
-  'on_account',
-  'partially_shipped',
-  'shipped',
-  'delivered',
-];
+/** Confirmed orders (the contract's `confirmedOrderStatuses`). */
+export const PAID_STATUSES = confirmedOrderStatuses;
 
 /**
  * The one place an order becomes the API's JSON; the orders and payments services use it. The
@@ -111,6 +106,7 @@ export function orderToJson(row: OrderRow): Order {
       carrier: s.carrier,
       trackingNumber: s.trackingNumber,
       shippedAt: s.createdAt.toISOString(),
+      cancelledAt: s.cancelledAt?.toISOString() ?? null,
       lines: s.lines,
     })),
   };
@@ -232,6 +228,7 @@ async function shipmentsOf(db: Db | Tx, ids: string[]): Promise<Map<string, Ship
       carrier: shipment.carrier,
       trackingNumber: shipment.trackingNumber,
       createdAt: shipment.createdAt,
+      cancelledAt: shipment.cancelledAt,
       lines: sql<Array<{ lineNo: number; quantity: number }>>`(
         select coalesce(jsonb_agg(jsonb_build_object('lineNo', sl.line_no, 'quantity', sl.quantity)
                                   order by sl.line_no), '[]'::jsonb)

@@ -5,8 +5,9 @@ import {
   adminOrderListQuerySchema,
   orderStatusBodySchema,
   shipmentBodySchema,
+  shipmentParamsSchema,
 } from '@voltforge/contract/admin';
-import { readyToShip, shipOrder } from './shipments.service.ts';
+import { cancelShipment, readyToShip, shipOrder } from './shipments.service.ts';
 import { orderIdParamsSchema, orderListSchema, orderSchema } from '@voltforge/contract/order';
 import { adminOnly, requireAdmin } from '../../auth/guards.ts';
 import { listAllOrders, setOrderStatus } from './orders-admin.service.ts';
@@ -66,6 +67,25 @@ export async function ordersAdminRoutes(
       const admin = await requireAdmin(request);
       const shipped = await shipOrder(app.db, admin, request.params.id, request.body, notify);
       return reply.status(201).send(shipped);
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/shipments/:number/cancel',
+    {
+      onRequest: adminOnly,
+      config: { extraErrors: [404, 409] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Cancel a shipment before it left: its pieces are set aside again (admin)',
+        params: shipmentParamsSchema,
+        response: { 200: orderSchema },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      const { id, number } = request.params;
+      return cancelShipment(app.db, admin, id, number, notify);
     },
   );
 

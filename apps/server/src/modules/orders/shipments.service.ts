@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { shipmentMessages } from '@voltforge/contract/back-order';
 import type { Order } from '@voltforge/contract/order';
 import { orderStatusLabels, type OrderStatus } from '@voltforge/contract/order-rules';
@@ -147,6 +147,133 @@ async function writeShipment(
     row,
     shipment: { number: made!.number, carrier, trackingNumber, lines: [...input.lines] },
   };
+}
+
+/** The statuses an order's shipment may be cancelled in: it has shipped some, not been handed over. */
+const SHIPPING: readonly OrderStatus[] = ['partially_shipped', 'shipped'];
+
+/**
+ * Cancels a shipment before it left (a label voided, a pickup missed), in one transaction under
+ * the order's row lock: its pieces go back from shipped to set aside for their lines (the stock
+ * does not change: they never left), the shipment keeps its number marked cancelled, and the
+ * order reads partially shipped while another shipment stands, else as before it shipped (paid,
+ * or on account). Refused for pieces that came back already (a refund with restock took them),
+ * for a delivered order, and twice. The timeline and the buyer's mail commit with it.
+ */
+export async function cancelShipment(
+  db: Db,
+  staff: Actor,
+  orderId: string,
+  number: number,
+  notify: OrderNotify,
+): Promise<Order> {
+  if (!isUuid(orderId)) throw notFound(shipmentMessages.notFound);
+  const cancelled = await db.transaction(async (tx) => {
+    const [held] = await tx.select().from(order).where(eq(order.id, orderId)).for('update');
+    if (!held) throw notFound(shipmentMessages.notFound);
+    const [made] = await tx
+      .select()
+      .from(shipment)
+      .where(and(eq(shipment.orderId, orderId), eq(shipment.number, number)))
+      .for('update');
+    if (!made) throw notFound(shipmentMessages.shipmentNotFound(number));
+    if (made.cancelledAt) throw conflict(shipmentMessages.alreadyCancelled(number));
+    if (!SHIPPING.includes(held.status)) {
+      throw conflict(shipmentMessages.notCancellable(orderStatusLabels[held.status].toLowerCase()));
+    }
+    const carried = await tx
+      .select()
+      .from(shipmentLine)
+      .where(eq(shipmentLine.shipmentId, made.id));
+    const lines = await tx
+      .select()
+      .from(orderLine)
+      .where(eq(orderLine.orderId, orderId))
+      .for('update');
+    const byNo = new Map(lines.map((l) => [l.lineNo, l]));
+    for (const piece of carried) {
+      const line = byNo.get(piece.lineNo);
+      if (!line || line.shipped - line.returned < piece.quantity) {
+        throw conflict(
+          shipmentMessages.cameBack(number, line?.partNumber ?? `line ${piece.lineNo}`),
+        );
+      }
+    }
+    for (const piece of carried) {
+      await tx
+        .update(orderLine)
+        .set({
+          shipped: sql`${orderLine.shipped} - ${piece.quantity}`,
+          allocated: sql`${orderLine.allocated} + ${piece.quantity}`,
+        })
+        .where(and(eq(orderLine.orderId, orderId), eq(orderLine.lineNo, piece.lineNo)));
+    }
+    await tx
+      .update(shipment)
+      .set({ cancelledAt: new Date(), cancelledBy: staff.id })
+      .where(eq(shipment.id, made.id));
+    // The latest shipment still standing gives the order its carrier and tracking, if any.
+    const [standing] = await tx
+      .select()
+      .from(shipment)
+      .where(and(eq(shipment.orderId, orderId), isNull(shipment.cancelledAt)))
+      .orderBy(desc(shipment.number))
+      .limit(1);
+    const to: OrderStatus = standing
+      ? 'partially_shipped'
+      : held.paymentMethod === 'account'
+        ? 'on_account'
+        : 'paid';
+    const [row] = await tx
+      .update(order)
+      .set({
+        status: to,
+        carrier: standing?.carrier ?? null,
+        trackingNumber: standing?.trackingNumber ?? null,
+        shippedAt: null,
+      })
+      .where(eq(order.id, orderId))
+      .returning();
+    if (!row) throw notFound(shipmentMessages.notFound);
+    await recordOrderEvent(tx, {
+      orderId,
+      from: held.status,
+      to,
+      actorId: staff.id,
+    });
+    const [full] = await withLines(tx, [row]);
+    if (!full) throw notFound(shipmentMessages.notFound);
+    await notify(tx, { kind: 'shipment_cancelled', shipment: { number } }, full);
+    return full;
+  });
+  return orderToJson(cancelled);
+}
+
+/**
+ * A partly shipped order of which nothing is left to ship once pieces were taken back (a refund
+ * with restock cancelled what was still owed or set aside) has shipped: marked so, in the
+ * caller's transaction, with its timeline event.
+ */
+export async function shippedWhenNothingAhead(
+  tx: Tx,
+  orderId: string,
+  actorId: string | null,
+): Promise<void> {
+  const [row] = await tx
+    .update(order)
+    .set({ status: 'shipped', shippedAt: new Date() })
+    .where(
+      and(
+        eq(order.id, orderId),
+        eq(order.status, 'partially_shipped'),
+        sql`not exists (select 1 from ${orderLine} l
+                         where l.order_id = ${orderId} and l.allocated + l.backordered > 0)`,
+      ),
+    )
+    .returning({ id: order.id });
+  if (row) {
+    await recordOrderEvent(tx, { orderId, from: 'partially_shipped', to: 'shipped', actorId });
+  }
 }
 
 /**

@@ -18,7 +18,11 @@ import {
   type OverviewQuery,
 } from '@voltforge/contract/admin-overview';
 import { centsToDollars } from '@voltforge/contract/money';
-import { orderStatuses, type OrderStatus } from '@voltforge/contract/order-rules';
+import {
+  confirmedOrderStatuses,
+  orderStatuses,
+  type OrderStatus,
+} from '@voltforge/contract/order-rules';
 import type { Db } from '../../db/client.ts';
 import { order, orderLine, refund } from '../../db/schema/order.ts';
 import { quote } from '../../db/schema/quote.ts';
@@ -27,8 +31,8 @@ import { listLowStock } from '../../stock/low-stock.service.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Orders whose goods count as sold (top tools): paid and not cancelled. */
-const EARNING: OrderStatus[] = ['paid', 'on_account', 'shipped', 'delivered'];
+/** Orders whose goods count as sold (top tools): confirmed, not cancelled. */
+const EARNING = [...confirmedOrderStatuses];
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 

@@ -26,6 +26,7 @@ import { hasSqlState } from '../../db/sql-state.ts';
 import type { OrderNotify } from '../../mail/order-notices.ts';
 import { returnToStock } from '../../stock/stock-returns.ts';
 import { findOrderRow, withLines } from '../orders/order-row.ts';
+import { shippedWhenNothingAhead } from '../orders/shipments.service.ts';
 import { nextDocumentNumber } from '../invoices/numbering.ts';
 import { invoiceBuyerOf } from '../invoices/invoices.service.ts';
 import { creditNoteLines } from './credit-note-lines.ts';
@@ -194,7 +195,10 @@ export async function settleRefund(
       totalCents: made.amountCents,
       snapshot,
     });
-    if (made.restock) await restock(tx, row, made);
+    if (made.restock) {
+      await restock(tx, row, made);
+      await shippedWhenNothingAhead(tx, row.id, made.actorId);
+    }
     await steps.notify(
       tx,
       {

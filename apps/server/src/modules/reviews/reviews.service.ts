@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { reviewMessages, type CreateReview, type Review } from '@voltforge/contract/review';
+import { confirmedOrderStatuses } from '@voltforge/contract/order-rules';
 import type { Db } from '../../db/client.ts';
 import { review } from '../../db/schema/review.ts';
 import type { SessionUser } from '../../auth/guards.ts';
@@ -10,11 +11,14 @@ export type ReviewRow = typeof review.$inferSelect;
 const DAY_MS = 86_400_000;
 
 /**
- * True when the review's author has an order that was paid for (paid, shipped or delivered):
+ * True when the review's author has a confirmed order (paid or on account, shipping or shipped):
  * worked out when the review is read, so it follows the orders as they are now. Written with
  * qualified names, as the query around it may or may not join other tables.
  */
-export const verifiedBuyer = sql<boolean>`exists (select 1 from "order" o where o.user_id = "review"."user_id" and o.status in ('paid', 'on_account', 'shipped', 'delivered'))`;
+export const verifiedBuyer = sql<boolean>`exists (select 1 from "order" o where o.user_id = "review"."user_id" and o.status in (${sql.join(
+  confirmedOrderStatuses.map((s) => sql`${s}`),
+  sql`, `,
+)}))`;
 
 export function reviewToJson(row: ReviewRow, verified: boolean): Review {
   return {

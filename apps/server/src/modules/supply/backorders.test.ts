@@ -295,6 +295,118 @@ describe('selling beyond stock', () => {
     expect((await orderOf(order._id, buyer)).refunds[0]?.creditNote).toBeTruthy();
   });
 
+  it('cancels a shipment before it left: its pieces set aside again, the order and the stock right, the buyer told', async () => {
+    const scope = await backorderable(18);
+    await addBatch(scope.id, 10, inDays(21));
+    const buyer = await registerUser(t.app, { name: 'Vic Void' });
+    const order = (
+      await checkout(buyer, [{ toolId: scope.id, quantity: 25 }], 'as_available')
+    ).placed.json<Order>();
+    await pay(buyer, order._id);
+    const ship = (quantity: number, trackingNumber: string) =>
+      call(t.admin, 'POST', `/api/admin/orders/${order._id}/shipments`, {
+        lines: [{ lineNo: 1, quantity }],
+        carrier: 'UPS',
+        trackingNumber,
+      });
+    const cancel = (number: number | string) =>
+      call(t.admin, 'POST', `/api/admin/orders/${order._id}/shipments/${number}/cancel`);
+    expect((await ship(10, '1Z-ONE')).statusCode).toBe(201);
+    expect((await ship(8, '1Z-TWO')).statusCode).toBe(201);
+
+    const second = await cancel(2);
+    expect(second.statusCode, second.body).toBe(200);
+    const afterSecond = second.json<Order>();
+    expect(afterSecond.status).toBe('partially_shipped');
+    expect(afterSecond.trackingNumber).toBe('1Z-ONE');
+    expect(pieces(afterSecond)).toEqual([
+      { shipped: 10, allocated: 8, backordered: 7, cancelled: 0, promisedOn: inDays(21) },
+    ]);
+    expect(afterSecond.shipments.map((s) => [s.number, s.cancelledAt !== null])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    // The pieces never left: the stock is as it was, and they are ready to ship again.
+    expect(await stockOf(scope.id)).toBe(0);
+    const mails = await mailsOf(order._id, 'shipment_cancelled');
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Shipment 2 of your Voltforge order ${order.number} was cancelled`,
+    ]);
+    expect(mails[0]?.text).toContain('8 ready to ship');
+    const timeline = await call(buyer, 'GET', `/api/order/${order._id}/timeline`);
+    expect(
+      timeline.json<{ events: Array<{ title: string }> }>().events.map((e) => e.title),
+    ).toEqual(
+      expect.arrayContaining(['Shipment 1 sent', 'Shipment 2 sent', 'Shipment 2 cancelled']),
+    );
+
+    // Twice, an unknown shipment, a shipment number that is not one: each a message.
+    const twice = await cancel(2);
+    expect(twice.statusCode).toBe(409);
+    expect(errorOf(twice).message).toBe(shipmentMessages.alreadyCancelled(2));
+    const unknown = await cancel(9);
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).message).toBe(shipmentMessages.shipmentNotFound(9));
+    expect((await cancel('two')).statusCode).toBe(400);
+
+    // The last shipment standing cancelled: the order is paid and unshipped again.
+    const first = await cancel(1);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<Order>()).toMatchObject({ status: 'paid', trackingNumber: null });
+    expect(pieces(first.json<Order>())[0]).toMatchObject({ shipped: 0, allocated: 18 });
+    // And it ships again from there, its shipments numbered on.
+    const again = await ship(18, '1Z-THREE');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json<Order>().shipments.map((s) => s.number)).toEqual([1, 2, 3]);
+  });
+
+  it('refuses to cancel a shipment whose pieces came back or whose order was delivered', async () => {
+    const meter = await backorderable(10);
+    const buyer = await registerUser(t.app, { name: 'Ray Return' });
+    const placeAndShip = async () => {
+      const order = (
+        await checkout(buyer, [{ toolId: meter.id, quantity: 5 }], 'complete')
+      ).placed.json<Order>();
+      await pay(buyer, order._id);
+      const shipped = await call(t.admin, 'POST', `/api/admin/orders/${order._id}/shipments`, {
+        lines: [{ lineNo: 1, quantity: 5 }],
+      });
+      expect(shipped.statusCode, shipped.body).toBe(201);
+      return order;
+    };
+    const returned = await placeAndShip();
+    const refunded = await call(t.admin, 'POST', `/api/order/${returned._id}/refunds`, {
+      lines: [{ lineNo: 1, quantity: 2 }],
+      restock: true,
+      reason: 'Two came back damaged',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    const cameBack = await call(
+      t.admin,
+      'POST',
+      `/api/admin/orders/${returned._id}/shipments/1/cancel`,
+    );
+    expect(cameBack.statusCode).toBe(409);
+    expect(errorOf(cameBack).message).toBe(shipmentMessages.cameBack(1, meter.partNumber));
+    expect(pieces(await orderOf(returned._id, buyer))[0]).toMatchObject({ shipped: 5 });
+
+    const delivered = await placeAndShip();
+    const handed = await call(t.admin, 'PATCH', `/api/order/${delivered._id}/status`, {
+      status: 'delivered',
+    });
+    expect(handed.statusCode, handed.body).toBe(200);
+    const late = await call(
+      t.admin,
+      'POST',
+      `/api/admin/orders/${delivered._id}/shipments/1/cancel`,
+    );
+    expect(late.statusCode).toBe(409);
+    expect(errorOf(late).message).toBe(shipmentMessages.notCancellable('delivered'));
+    // Nothing was written by the refusals: no mail, the stock as the refund left it.
+    expect(await mailsOf(returned._id, 'shipment_cancelled')).toEqual([]);
+    expect(await mailsOf(delivered._id, 'shipment_cancelled')).toEqual([]);
+  });
+
   it('keeps a tool that may not be back-ordered to its stock, as before', async () => {
     const fixed = await insertTool(t.app.db, { inStock: 3, minOrderQuantity: 1 });
     const buyer = await registerUser(t.app, { name: 'Nora Nope' });
@@ -377,6 +489,25 @@ async function checkInvariants(toolIds: string[], context: string) {
   }
 }
 
+/** What each line shipped is what its shipments still standing carry; the status follows them. */
+function checkShipments(o: Order, context: string) {
+  for (const line of o.lines) {
+    const carried = o.shipments
+      .filter((x) => !x.cancelledAt)
+      .flatMap((x) => x.lines.filter((l) => l.lineNo === line.lineNo))
+      .reduce((sum, l) => sum + l.quantity, 0);
+    expect(line.shipped, `${context}: line ${line.lineNo} shipped`).toBe(carried);
+  }
+  const standing = o.shipments.some((x) => !x.cancelledAt);
+  const ahead = o.lines.some((l) => l.allocated + l.backordered > 0);
+  if (o.status === 'partially_shipped')
+    expect(
+      standing && ahead,
+      `${context}: ${JSON.stringify([o.lines.map((l) => [l.shipped, l.allocated, l.backordered, l.cancelled]), o.shipments])}`,
+    ).toBe(true);
+  if (o.status === 'paid') expect(standing, context).toBe(false);
+}
+
 describe('back-orders, property', () => {
   it('keeps the pieces, the stock and the ledger right through random sequences', async () => {
     const seeds = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -412,6 +543,7 @@ describe('back-orders, property', () => {
           'ship',
           'ship',
           'cancel',
+          'unship',
           'refund',
           'batch',
           'receive',
@@ -460,6 +592,19 @@ describe('back-orders, property', () => {
           const res = await call(t.admin, 'POST', `/api/admin/orders/${o.id}/shipments`, { lines });
           expect([201, 400, 409], `${context}: ${res.body}`).toContain(res.statusCode);
           if (res.statusCode === 201) count('ship');
+          checkShipments(await orderOf(o.id, o.buyer), context);
+        } else if (op === 'unship' && orders.some((o) => o.paid)) {
+          const o = pick(orders.filter((x) => x.paid));
+          const standing = (await orderOf(o.id, o.buyer)).shipments.filter((x) => !x.cancelledAt);
+          if (standing.length === 0) continue;
+          const res = await call(
+            t.admin,
+            'POST',
+            `/api/admin/orders/${o.id}/shipments/${pick(standing).number}/cancel`,
+          );
+          expect([200, 409], `${context}: ${res.body}`).toContain(res.statusCode);
+          if (res.statusCode === 200) count('cancel a shipment');
+          checkShipments(await orderOf(o.id, o.buyer), context);
         } else if (op === 'cancel' && orders.length > 0) {
           const o = pick(orders);
           const res = await call(o.buyer, 'DELETE', `/api/order/${o.id}`);

@@ -28,6 +28,7 @@ const dot: Record<TimelineEvent['kind'], string> = {
   document: 'bg-info',
   payment_received: 'bg-success',
   refund: 'bg-warning',
+  shipment: 'bg-info',
 };
 
 /** What happened to one order, oldest first, each with who and when. */

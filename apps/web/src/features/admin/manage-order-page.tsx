@@ -16,6 +16,7 @@ import { RefundState } from '../../components/order/refund-state';
 import { RefundsSection } from './components/refunds-section';
 import { canShipNow, ShipForm } from './components/ship-form';
 import { ShipmentsList } from '../../components/order/shipments-list';
+import { CancelShipment } from './components/cancel-shipment';
 import { QueryError } from '../../components/ui/query-error';
 import { useDateFormat } from '../../lib/first-paint/local-time';
 
@@ -126,7 +127,10 @@ export function ManageOrderPage() {
                 <>
                   <dt className="text-base-content/75">Shipments</dt>
                   <dd>
-                    <ShipmentsList order={order.data} />
+                    <ShipmentsList
+                      order={order.data}
+                      action={(s) => <CancelShipment order={order.data} shipment={s} />}
+                    />
                   </dd>
                 </>
               ) : shipmentText(order.data) ? (
