@@ -5,7 +5,16 @@ import sharp from 'sharp';
 import { adminMessages } from '@voltforge/contract/admin';
 import { toolImageMessages } from '@voltforge/contract/tool-image-rules';
 import type { Order } from '@voltforge/contract/order';
-import { demo, placeOrder, registerCustomer, signIn } from './fixtures';
+import { shipmentMessages } from '@voltforge/contract/back-order';
+import {
+  demo,
+  hydrated,
+  openMail,
+  placeOrder,
+  registerCustomer,
+  seriousViolations,
+  signIn,
+} from './fixtures';
 
 /** A second person at their own browser: own cookies, own session. */
 async function newPerson(browser: Browser): Promise<Page> {
@@ -365,4 +374,42 @@ test('admin sells a new tool in packs with price breaks; a bad break is named; t
       (v) => v.impact === 'serious' || v.impact === 'critical',
     ),
   ).toEqual([]);
+});
+
+test('staff ship a paid order, then cancel the shipment that did not leave: paid again, the customer told', async ({
+  browser,
+}) => {
+  const customer = await newPerson(browser);
+  const who = await registerCustomer(customer, 'Pat Pickup');
+  const order = await placePaidOrder(customer);
+  const admin = await signedInAdmin(browser);
+  const shipped = await admin.request.post(`/api/admin/orders/${order._id}/shipments`, {
+    data: {
+      lines: [{ lineNo: 1, quantity: order.quantity }],
+      carrier: 'UPS',
+      trackingNumber: '1Z-MISSED',
+    },
+  });
+  expect(shipped.status()).toBe(201);
+  await admin.goto(`/dashboard/manageOrder/${order._id}`);
+  await hydrated(admin);
+  const card = admin.getByRole('region', { name: `Order ${order._id}` });
+  await expect(card.getByText('Shipped', { exact: true })).toBeVisible();
+  await expect(card).toContainText('UPS 1Z-MISSED');
+
+  // The pickup was missed: staff cancel the shipment, asked first.
+  await admin.getByRole('button', { name: 'Cancel shipment 1' }).click();
+  await confirmInDialog(admin, 'Cancel shipment', 'Cancel shipment 1?');
+  await toast(admin, shipmentMessages.cancelled(1));
+  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(
+    admin.getByRole('list', { name: `Shipments of order ${order.number}` }),
+  ).toContainText('Cancelled');
+  await expect(admin.getByRole('button', { name: 'Cancel shipment 1' })).toHaveCount(0);
+  // It can ship again.
+  await expect(card.getByRole('button', { name: /^Shipped/ })).toBeEnabled();
+  expect(await seriousViolations(admin)).toEqual([]);
+
+  const mail = await openMail(admin, who.email, /^Shipment 1 of your Voltforge order/);
+  expect(mail).toContain('disregard its tracking number');
 });

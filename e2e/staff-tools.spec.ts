@@ -237,6 +237,7 @@ test('the order page shows the timeline after pay, ship and deliver; the custome
     /Payment succeeded.*Transaction pi_test_\w+\..*by the card provider/s,
     /Marked paid.*by the card provider/s,
     /Invoice INV-\d{4}-\d{6} issued.*by the shop/s,
+    /Shipment 1 sent.*by Demo Admin \(staff\)/s,
     /Marked shipped.*by Demo Admin \(staff\)/s,
     /Marked delivered.*by Demo Admin \(staff\)/s,
   ]);

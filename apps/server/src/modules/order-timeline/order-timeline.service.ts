@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   orderMessages,
   orderStatusLabels,
@@ -18,7 +18,7 @@ import { paymentAttempt, paymentEvent, testPaymentIntent } from '../../db/schema
 import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import { formatCount } from '@voltforge/contract/format-number';
 import { stockMovement } from '../../db/schema/tool.ts';
-import { creditNote, invoice, refund } from '../../db/schema/order.ts';
+import { creditNote, invoice, refund, shipment } from '../../db/schema/order.ts';
 import { invoicePayment } from '../../db/schema/credit.ts';
 import { notFound } from '../../http-error.ts';
 import type { Actor } from '../../auth/guards.ts';
@@ -34,14 +34,14 @@ const RANK: Record<TimelineEvent['kind'], number> = {
   // A webhook comes before what it told us (both are written in one transaction, at one time).
   provider_event: 2,
   payment_attempt: 3,
+  // A shipment, sent or cancelled, comes before the status it moves the order to (one transaction).
+  shipment: 3.5,
   status: 4,
   // An invoice is issued with the payment, after it; a refund comes after what it refunds.
   document: 5,
   payment_received: 6,
   cancelled: 7,
   refund: 8,
-  // A shipment is written with the status it moves the order to.
-  shipment: 9,
 };
 
 function person(role: string | null, name: string | null, forCustomer: boolean): TimelineActor {
@@ -178,7 +178,7 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
   if (!row || (!isAdmin && row.userId !== viewer.id)) throw notFound(orderMessages.orderNotFound);
   const forCustomer = !isAdmin;
 
-  const [changes, attempts, intents, providerEvents, movements, refunds, received] =
+  const [changes, attempts, intents, providerEvents, movements, refunds, received, shipped] =
     await Promise.all([
       db
         .select({
@@ -262,6 +262,19 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
         .leftJoin(user, eq(user.id, invoicePayment.recordedBy))
         .where(eq(invoice.orderId, id))
         .orderBy(asc(invoicePayment.createdAt)),
+      // Who sent and who cancelled each shipment (staff: named to admins only).
+      db
+        .select({
+          number: shipment.number,
+          sentBy: sql<
+            string | null
+          >`(select u.name from ${user} u where u.id = "shipment"."created_by")`,
+          cancelledBy: sql<
+            string | null
+          >`(select u.name from ${user} u where u.id = "shipment"."cancelled_by")`,
+        })
+        .from(shipment)
+        .where(eq(shipment.orderId, id)),
     ]);
 
   const events: TimelineEvent[] = [
@@ -350,20 +363,21 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
 
   // Each shipment as staff sent it, and its cancellation: what it carried, how to track it.
   const byLine = new Map(row.lines.map((l) => [l.lineNo, l.partNumber]));
+  const staffOf = new Map(shipped.map((s) => [s.number, s]));
   for (const s of row.shipments ?? []) {
+    const by = staffOf.get(s.number);
     const carried = s.lines
       .map((l) => `${byLine.get(l.lineNo) ?? `line ${l.lineNo}`} × ${formatCount(l.quantity)}`)
       .join(', ');
     const tracking = [s.carrier, s.trackingNumber && `tracking ${s.trackingNumber}`]
       .filter(Boolean)
       .join(', ');
-    const staff: TimelineActor = { kind: 'admin', name: null };
     events.push({
       at: s.createdAt.toISOString(),
       kind: 'shipment',
       title: `Shipment ${s.number} sent`,
       detail: [carried, tracking].filter(Boolean).join('; '),
-      actor: staff,
+      actor: person('admin', by?.sentBy ?? null, forCustomer),
     });
     if (s.cancelledAt) {
       events.push({
@@ -371,7 +385,7 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
         kind: 'shipment',
         title: `Shipment ${s.number} cancelled`,
         detail: 'Before it left: its items are set aside to ship again.',
-        actor: staff,
+        actor: person('admin', by?.cancelledBy ?? null, forCustomer),
       });
     }
   }

@@ -90,17 +90,19 @@ describe('GET /api/order/:id/timeline', () => {
       ['Payment succeeded', 'provider', null],
       ['Marked paid', 'provider', null],
       [`Invoice ${invoice.number} issued`, 'system', null],
+      // The one-step "Shipped" is one shipment of everything, before the status it gives.
+      ['Shipment 1 sent', 'admin', t.admin.name],
       ['Marked shipped', 'admin', t.admin.name],
       ['Marked delivered', 'admin', t.admin.name],
       ['Refunded $7.50', 'admin', t.admin.name],
     ]);
-    expect(events[8]?.detail).toBe(
+    expect(events[9]?.detail).toBe(
       `shipping; Reason: Delivered a day late; credit note ${refunds[0]!.creditNote.number}`,
     );
     expect(events[3]?.detail).toBe(
       `$32.50 approved by the card provider (card ending 4242). Transaction ${paymentIntentId}.`,
     );
-    expect(events[7]?.detail).toBe('From shipped');
+    expect(events[8]?.detail).toBe('From shipped');
 
     const theirs = (await timeline(id, t.customerA)).json<OrderTimeline>().events;
     expect(theirs.map((e) => [e.title, e.actor.name])).toEqual([
@@ -109,6 +111,7 @@ describe('GET /api/order/:id/timeline', () => {
       ['Payment succeeded', null],
       ['Marked paid', null],
       [`Invoice ${invoice.number} issued`, null],
+      ['Shipment 1 sent', null],
       ['Marked shipped', null],
       ['Marked delivered', null],
       // The customer sees that the shop refunded, not which admin did.

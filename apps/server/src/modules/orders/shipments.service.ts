@@ -210,7 +210,8 @@ export async function cancelShipment(
     }
     await tx
       .update(shipment)
-      .set({ cancelledAt: new Date(), cancelledBy: staff.id })
+      // The transaction's time, as the status change it makes (the timeline's order).
+      .set({ cancelledAt: sql`now()`, cancelledBy: staff.id })
       .where(eq(shipment.id, made.id));
     // The latest shipment still standing gives the order its carrier and tracking, if any.
     const [standing] = await tx
@@ -235,12 +236,9 @@ export async function cancelShipment(
       .where(eq(order.id, orderId))
       .returning();
     if (!row) throw notFound(shipmentMessages.notFound);
-    await recordOrderEvent(tx, {
-      orderId,
-      from: held.status,
-      to,
-      actorId: staff.id,
-    });
+    if (to !== held.status) {
+      await recordOrderEvent(tx, { orderId, from: held.status, to, actorId: staff.id });
+    }
     const [full] = await withLines(tx, [row]);
     if (!full) throw notFound(shipmentMessages.notFound);
     await notify(tx, { kind: 'shipment_cancelled', shipment: { number } }, full);

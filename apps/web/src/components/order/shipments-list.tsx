@@ -29,10 +29,12 @@ export function ShipmentsList({
             <span className="font-medium">Shipment {s.number}</span>,{' '}
             {day.format(new Date(s.shippedAt))}
             {s.carrier || s.trackingNumber ? (
-              <span className={s.cancelledAt ? 'line-through' : undefined}>
-                {' '}
-                · {[s.carrier, s.trackingNumber].filter(Boolean).join(' ')}
-              </span>
+              <>
+                {' · '}
+                <span className={s.cancelledAt ? 'line-through' : undefined}>
+                  {[s.carrier, s.trackingNumber].filter(Boolean).join(' ')}
+                </span>
+              </>
             ) : null}
             {s.cancelledAt ? (
               <span className="badge badge-ghost badge-sm ms-2">
