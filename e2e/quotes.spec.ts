@@ -117,6 +117,9 @@ test('a buyer asks for a quote from a project with an unmatched part and two tie
   await expect(staff.getByRole('heading', { name: `Quote ${number}` })).toBeVisible();
   await fillOffer(staff, 1, 1, { price: '3.40' });
   await fillOffer(staff, 1, 2, { price: '2.95' });
+  // Each tier says how it ships from stock, as the cart will (the contract's availability).
+  await expect(staff.getByText('From stock: ships 5,000 now')).toBeVisible();
+  await expect(staff.getByText('From stock: ships 10,000 now')).toBeVisible();
   await fillOffer(staff, 2, 1, { part: opto.partNumber, price: '0.41' });
   await staff.getByLabel('Freight ($)').fill('40.00');
   await staff.getByLabel('Tax rate (%)').fill('0');

@@ -179,7 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { config });
   await app.register(toolsRoutes);
   await app.register(quickOrderRoutes);
-  await app.register(projectsRoutes);
+  await app.register(projectsRoutes, { timeZone: config.shopTimeZone });
   await app.register(addressBookRoutes);
   await app.register(companyRoutes, { publicUrl: config.publicUrl });
   await app.register(cartRoutes, { shopTerms: config.shopTerms, timeZone: config.shopTimeZone });

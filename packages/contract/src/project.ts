@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { availabilitySchema } from './cart.ts';
 import { MAX_BOM_CHARS, bomFields, bomMessages } from './project-bom.ts';
 import {
   MAX_ATTRITION_BASIS_POINTS,
@@ -172,6 +173,11 @@ export const pricedProjectLineSchema = z.object({
   unitPrice: z.number().nullable(),
   lineTotal: z.number().nullable(),
   available: z.number().int().nullable(),
+  /**
+   * How the quantity ships when it is more than the stock of a tool sold beyond it (the
+   * contract's `availabilityOf`: "18 now, 7 by Jan 14"); null when it all ships now.
+   */
+  availability: availabilitySchema.nullable(),
   /** A larger quantity at a price break that costs no more. */
   suggestion: z
     .object({ quantity: z.number().int(), lineTotal: z.number(), saving: z.number() })

@@ -19,6 +19,7 @@ import {
   orderParamsSchema,
 } from '@voltforge/contract/project';
 import { bomMessages } from '@voltforge/contract/project-bom';
+import { dateIn } from '@voltforge/contract/calendar';
 import { requireUser, signedIn } from '../../auth/guards.ts';
 import { CSV_CONTENT_TYPE } from '../../csv.ts';
 import {
@@ -40,7 +41,7 @@ import {
  * A buyer's projects (saved bills of materials): each route acts on the session's own projects
  * only, and answers 404 for anyone else's.
  */
-export async function projectsRoutes(instance: FastifyInstance) {
+export async function projectsRoutes(instance: FastifyInstance, opts: { timeZone: string }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['projects'];
   const owner = async (request: Parameters<typeof requireUser>[0]) =>
@@ -195,7 +196,13 @@ export async function projectsRoutes(instance: FastifyInstance) {
       },
     },
     async (request) =>
-      priceProject(app.db, await owner(request), request.params.id, request.query.builds),
+      priceProject(
+        app.db,
+        await owner(request),
+        request.params.id,
+        request.query.builds,
+        dateIn(opts.timeZone, new Date()),
+      ),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { availabilityOf } from '@voltforge/contract/availability';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDollars } from '@voltforge/contract/money';
 import { MAX_ORDER_QUANTITY } from '@voltforge/contract/order-rules';
@@ -39,6 +40,7 @@ import { tool, toolColumns } from '../../db/schema/tool.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { addEachToCart, type CartLineSource } from '../cart/cart.service.ts';
 import { pricingOfRow, type ToolRow } from '../tools/tools.service.ts';
+import { suppliesOf } from '../../stock/supply-read.ts';
 import { closestPartNumbers, toolsByPartNumber } from '../tools/tool-search.ts';
 
 type ProjectRow = typeof project.$inferSelect;
@@ -320,6 +322,7 @@ function priceLines(
       unitPrice: null,
       lineTotal: null,
       available: null,
+      availability: null,
       suggestion: null,
       mergedInto: null,
     };
@@ -353,6 +356,32 @@ function priceLines(
   });
 }
 
+/**
+ * Each priced line of a tool sold beyond its stock whose quantity is more than the stock, with
+ * how it ships (the contract's `availabilityOf`, as the cart says it): one query for all of them,
+ * none when there are none.
+ */
+async function withAvailability(
+  db: Db,
+  priced: PricedProjectLine[],
+  tools: Map<string, ToolRow>,
+  today: string,
+): Promise<PricedProjectLine[]> {
+  const beyond = (line: PricedProjectLine) => {
+    const row = line.toolId ? tools.get(line.toolId) : undefined;
+    return !!row?.backorderable && line.status === 'ready' && line.quantity > row.inStock;
+  };
+  const ids = [...new Set(priced.filter(beyond).map((l) => l.toolId!))];
+  if (ids.length === 0) return priced;
+  const supplies = await suppliesOf(db, ids);
+  return priced.map((line) => {
+    const supply = line.toolId ? supplies.get(line.toolId) : undefined;
+    return supply && beyond(line)
+      ? { ...line, availability: availabilityOf(line.quantity, supply, today) }
+      : line;
+  });
+}
+
 /** The owner's project at its latest revision, its tools (one query) and its lines priced. */
 async function pricedProject(db: Db, userId: string, id: string, builds: number) {
   const row = await ownProject(db, userId, id);
@@ -377,8 +406,10 @@ export async function priceProject(
   userId: string,
   id: string,
   builds: number,
+  today: string,
 ): Promise<ProjectPrice> {
-  const { row, priced } = await pricedProject(db, userId, id, builds);
+  const { row, tools, priced: judged } = await pricedProject(db, userId, id, builds);
+  const priced = await withAvailability(db, judged, tools, today);
   const cents = totalCents(priced);
   await db
     .update(project)

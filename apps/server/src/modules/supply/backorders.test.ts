@@ -417,6 +417,44 @@ describe('selling beyond stock', () => {
     expect(await mailsOf(delivered._id, 'shipment_cancelled')).toEqual([]);
   });
 
+  it('prices a project beyond stock with the days its pieces ship, as the cart will say', async () => {
+    const scope = await backorderable(18);
+    await addBatch(scope.id, 10, inDays(21));
+    const fixed = await insertTool(t.app.db, { inStock: 500, minOrderQuantity: 1 });
+    const buyer = await registerUser(t.app, { name: 'Pia Project' });
+    const made = await call(buyer, 'POST', '/api/projects', {
+      name: 'Scope bench',
+      lines: [
+        { part: scope.partNumber, quantityPerBuild: 5 },
+        { part: fixed.partNumber, quantityPerBuild: 2 },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id } = made.json<{ id: string }>();
+    const price = await call(buyer, 'GET', `/api/projects/${id}/price?builds=5`);
+    expect(price.statusCode, price.body).toBe(200);
+    const [scopeLine, fixedLine] = price.json<{
+      lines: Array<{ status: string; quantity: number; availability: unknown }>;
+    }>().lines;
+    // 25 of 18 in stock: ready, 18 now and 7 by the batch's day; 10 of 500: all now, no days.
+    expect(scopeLine).toMatchObject({ status: 'ready', quantity: 25 });
+    expect(scopeLine?.availability).toEqual({
+      quantity: 25,
+      now: 18,
+      batches: [{ quantity: 7, date: inDays(21) }],
+      later: null,
+      unavailable: 0,
+    });
+    expect(fixedLine?.availability).toBeNull();
+    // The cart the project fills says the same.
+    const added = await call(buyer, 'POST', `/api/projects/${id}/cart`, { builds: 5 });
+    expect(added.statusCode, added.body).toBe(200);
+    const cart = (await call(buyer, 'GET', '/api/cart')).json<Cart>();
+    expect(cart.lines.find((l) => l.toolId === scope.id)?.availability).toEqual(
+      scopeLine?.availability,
+    );
+  });
+
   it('keeps a tool that may not be back-ordered to its stock, as before', async () => {
     const fixed = await insertTool(t.app.db, { inStock: 3, minOrderQuantity: 1 });
     const buyer = await registerUser(t.app, { name: 'Nora Nope' });

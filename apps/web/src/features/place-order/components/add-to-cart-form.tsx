@@ -1,7 +1,7 @@
 import { availabilityOf, availabilityText } from '@voltforge/contract/availability';
 import { localDate } from '@voltforge/contract/calendar';
 import { cartText } from '@voltforge/contract/cart-text';
-import { useToolSupply } from './next-batch';
+import { useToolSupply } from '../../../lib/api/get-tool-supply';
 import { isSoldOut } from '@voltforge/contract/pricing';
 import { mostOrderable } from '@voltforge/contract/quantity-rules';
 import type { Tool } from '@voltforge/contract/tool';

@@ -1,20 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatCalendarDate, localDate } from '@voltforge/contract/calendar';
 import { formatCount } from '@voltforge/contract/format-number';
-import type { ToolSupply } from '@voltforge/contract/supply';
-import { api } from '../../../lib/api/api-client';
-import { useHydrated } from '../../../lib/first-paint/hydration';
-
-/** The tool's supply (stock, back-order terms, batches not yet promised), once hydrated. */
-export function useToolSupply(toolId: string) {
-  const path = `/tool/${encodeURIComponent(toolId)}/supply`;
-  return useQuery({
-    queryKey: ['tool-supply', toolId],
-    queryFn: ({ signal }) => api.get<ToolSupply>(path, { signal }),
-    meta: { read: path },
-    enabled: useHydrated(),
-  });
-}
+import { useToolSupply } from '../../../lib/api/get-tool-supply';
 
 /**
  * When the next batch of the tool is due (docs/payments.md, "Supply and availability"), read once

@@ -1,3 +1,4 @@
+import { availabilityText } from '@voltforge/contract/availability';
 import { formatCount } from '@voltforge/contract/format-number';
 import { dollarsToCents, centsToDollars, formatUsd } from '@voltforge/contract/money';
 import type { ProjectLine, ProjectPrice, ProjectToCart } from '@voltforge/contract/project';
@@ -222,6 +223,11 @@ export function ProjectPricing({
                         ) : null}
                         {line.available !== null && line.status === 'short' ? (
                           <div className="text-xs">Available: {formatCount(line.available)}</div>
+                        ) : null}
+                        {line.availability ? (
+                          <div className="text-xs text-base-content/80">
+                            Ships {availabilityText(line.availability)}
+                          </div>
                         ) : null}
                         {line.suggestion ? (
                           <label className="mt-1 flex cursor-pointer items-center gap-2 text-xs text-base-content">

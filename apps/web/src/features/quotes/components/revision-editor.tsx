@@ -4,11 +4,13 @@ import { formatUsd } from '@voltforge/contract/money';
 import { partNumberKey } from '@voltforge/contract/part-number';
 import type { Quote, QuoteRevisionInput } from '@voltforge/contract/quote';
 import { QUOTE_LIMITS, quoteMessages } from '@voltforge/contract/quote-rules';
+import { availabilityOf, availabilityText } from '@voltforge/contract/availability';
 import { useRef, useState } from 'react';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useShopTerms } from '../../../lib/api/get-shop-terms';
 import { getToolSearch } from '../../../lib/api/get-tool-search';
+import { useToolSupply } from '../../../lib/api/get-tool-supply';
 import { toast } from '../../../lib/page/toast';
 import { useSendRevision } from '../api/quote-actions';
 
@@ -66,6 +68,34 @@ const decimal = (text: string) => (/^\d+(\.\d+)?$/.test(text.trim()) ? Number(te
  * freight, tax rate, validity and a note. Sending writes the next revision; it cannot be changed
  * afterwards, only followed by another.
  */
+/** The tools the quote names, by part number: its lines' and its offers'. */
+function toolsOnQuote(quote: Quote): Map<string, string> {
+  const known = new Map<string, string>();
+  for (const line of quote.lines) {
+    if (line.toolId && line.partNumber) known.set(partNumberKey(line.partNumber), line.toolId);
+  }
+  for (const r of quote.revisions) {
+    for (const o of r.offers) known.set(partNumberKey(o.partNumber), o.toolId);
+  }
+  return known;
+}
+
+/**
+ * How an offer's quantity of a tool on the quote ships from its stock and batches (the contract's
+ * `availabilityOf`, as the cart will say it), so the lead time offered is an honest one.
+ */
+function OfferAvailability({ toolId, quantity }: { toolId: string; quantity: string }) {
+  const supply = useToolSupply(toolId);
+  const wanted = Number(quantity);
+  if (!supply.data || !Number.isInteger(wanted) || wanted < 1) return null;
+  return (
+    <p className="col-span-full text-xs text-base-content/80">
+      From stock: ships{' '}
+      {availabilityText(availabilityOf(wanted, supply.data, localDate(new Date())))}
+    </p>
+  );
+}
+
 export function RevisionEditor({ quote }: { quote: Quote }) {
   const terms = useShopTerms();
   const send = useSendRevision(quote.id);
@@ -87,14 +117,9 @@ export function RevisionEditor({ quote }: { quote: Quote }) {
     }));
 
   /** The tool of each part number typed: the ones on the quote, else found in the catalogue. */
+  const knownTools = toolsOnQuote(quote);
   const resolveTools = async (): Promise<Map<string, string>> => {
-    const known = new Map<string, string>();
-    for (const line of quote.lines) {
-      if (line.toolId && line.partNumber) known.set(partNumberKey(line.partNumber), line.toolId);
-    }
-    for (const r of quote.revisions) {
-      for (const o of r.offers) known.set(partNumberKey(o.partNumber), o.toolId);
-    }
+    const known = new Map(knownTools);
     const wanted = [
       ...new Set(
         Object.values(offers)
@@ -267,6 +292,12 @@ export function RevisionEditor({ quote }: { quote: Quote }) {
               >
                 Remove offer {index + 1}
               </button>
+              {knownTools.get(partNumberKey(o.partNumber.trim())) ? (
+                <OfferAvailability
+                  toolId={knownTools.get(partNumberKey(o.partNumber.trim()))!}
+                  quantity={o.quantity}
+                />
+              ) : null}
             </div>
           ))}
           {(offers[line.lineNo] ?? []).length < QUOTE_LIMITS.offers ? (
