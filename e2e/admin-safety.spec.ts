@@ -16,7 +16,7 @@ async function toast(page: Page, text: string) {
 async function fillTool(admin: Page, name: string) {
   await admin.getByLabel('Name').fill(name);
   await admin.getByLabel('Part number').fill(`AS-${randomUUID().slice(0, 8)}`);
-  await admin.getByLabel('Available quantity (inStock)').fill('12');
+  await admin.getByLabel('Available quantity').fill('12');
   await admin.getByLabel('Minimum order quantity').fill('1');
   await admin.getByLabel('Price (USD per unit)').fill('19.90');
   await admin.getByLabel('Description').fill('A tool added by the admin safety journey.');

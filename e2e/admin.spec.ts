@@ -96,7 +96,7 @@ test('admin adds a tool, it is on the home page, and Add Quantity raises its Ava
 
   await admin.getByLabel('Name').fill(name);
   await admin.getByLabel('Part number').fill(`LP-${randomUUID().slice(0, 8)}`);
-  await admin.getByLabel('Available quantity (inStock)').fill('30');
+  await admin.getByLabel('Available quantity').fill('30');
   await admin.getByLabel('Minimum order quantity').fill('2');
   await admin.getByLabel('Price (USD per unit)').fill('12.345');
   await admin.getByLabel('Category').selectOption('Measurement & Test');
@@ -172,7 +172,7 @@ test('admin uploads a photo on Add Tools at 1280 px, and the catalogue card show
 
   await admin.getByLabel('Name').fill(name);
   await admin.getByLabel('Part number').fill(`PP-${randomUUID().slice(0, 8)}`);
-  await admin.getByLabel('Available quantity (inStock)').fill('12');
+  await admin.getByLabel('Available quantity').fill('12');
   await admin.getByLabel('Minimum order quantity').fill('1');
   await admin.getByLabel('Price (USD per unit)').fill('14.50');
   await admin.getByLabel('Category').selectOption('Measurement & Test');
@@ -341,7 +341,7 @@ test('admin sells a new tool in packs with price breaks; a bad break is named; t
   await admin.goto('/dashboard/addTool');
   await admin.getByLabel('Name').fill(name);
   await admin.getByLabel('Part number').fill(`RT-${randomUUID().slice(0, 8)}`);
-  await admin.getByLabel('Available quantity (inStock)').fill('1000');
+  await admin.getByLabel('Available quantity').fill('1000');
   await admin.getByLabel('Minimum order quantity').fill('20');
   await admin.getByLabel('Order multiple (pcs.; 1 for any quantity)').fill('20');
   await admin.getByLabel('Price (USD per unit)').fill('8.90');

@@ -101,7 +101,9 @@ export const checkoutMessages = {
   short: 'Some lines are short of stock. Lower them to what is left and check out again.',
   cartChanged:
     'Your cart changed while checking out (on another device?). Check it and confirm again.',
-  placed: 'Order Added Successfully',
+  /** Not the one-item form's fixed words: a card order is placed, and confirmed once paid. */
+  placed: 'Order placed — pay to confirm it',
+  placedOnAccount: 'Order placed on your company’s account: its invoice is on its way',
   expectedTotalRequired: 'expectedTotal is required',
   expectedTotalNotNumber: 'expectedTotal must be a number: the total in dollars you were shown.',
   expectedTotalNegative:

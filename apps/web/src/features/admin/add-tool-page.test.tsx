@@ -102,7 +102,7 @@ describe('AddToolPage', { timeout: 30_000 }, () => {
 
     await fill(user, screen.getByLabelText('Name'), 'Logic Probe');
     await fill(user, screen.getByLabelText('Part number'), 'VF-LP1');
-    await fill(user, screen.getByLabelText('Available quantity (inStock)'), '30');
+    await fill(user, screen.getByLabelText('Available quantity'), '30');
     await fill(user, screen.getByLabelText('Minimum order quantity'), '2');
     await fill(user, screen.getByLabelText('Price (USD per unit)'), '0');
     await user.selectOptions(screen.getByLabelText('Category'), 'New category…');
@@ -153,7 +153,7 @@ describe('AddToolPage', { timeout: 30_000 }, () => {
     );
     await fill(user, await screen.findByLabelText('Name', {}, slow), 'Logic Probe');
     await fill(user, screen.getByLabelText('Part number'), 'VF-LP1');
-    await fill(user, screen.getByLabelText('Available quantity (inStock)'), '30');
+    await fill(user, screen.getByLabelText('Available quantity'), '30');
     await fill(user, screen.getByLabelText('Minimum order quantity'), '2');
     await fill(user, screen.getByLabelText('Price (USD per unit)'), '12');
     await user.selectOptions(
@@ -177,7 +177,7 @@ describe('AddToolPage', { timeout: 30_000 }, () => {
     await screen.findByRole('option', { name: 'Power Supplies' }, slow);
     await fill(user, screen.getByLabelText('Name'), 'Bench Supply');
     await fill(user, screen.getByLabelText('Part number'), 'VF-BS1');
-    await fill(user, screen.getByLabelText('Available quantity (inStock)'), '3');
+    await fill(user, screen.getByLabelText('Available quantity'), '3');
     await fill(user, screen.getByLabelText('Minimum order quantity'), '1');
     await fill(user, screen.getByLabelText('Price (USD per unit)'), '99');
     await fill(user, screen.getByLabelText('Description'), 'A supply.');
@@ -254,7 +254,7 @@ describe('AddToolPage', { timeout: 30_000 }, () => {
 
     await fill(user, screen.getByLabelText('Name'), 'Logic Probe');
     await fill(user, screen.getByLabelText('Part number'), 'VF-LP1');
-    await fill(user, screen.getByLabelText('Available quantity (inStock)'), '30');
+    await fill(user, screen.getByLabelText('Available quantity'), '30');
     await fill(user, screen.getByLabelText('Minimum order quantity'), '2');
     await fill(user, screen.getByLabelText('Price (USD per unit)'), '12.5');
     await user.selectOptions(screen.getByLabelText('Category'), 'Power Supplies');
@@ -303,7 +303,7 @@ describe('AddToolPage', { timeout: 30_000 }, () => {
     );
     const price = await screen.findByLabelText('Price (USD per unit)', {}, slow);
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(tool.name));
-    expect(screen.getByLabelText('Available quantity (inStock)')).toHaveValue(54);
+    expect(screen.getByLabelText('Available quantity')).toHaveValue(54);
     await user.clear(price);
     await fill(user, price, '149');
     await user.click(screen.getByRole('button', { name: 'Update Tool' }));
@@ -357,7 +357,7 @@ describe('AddToolPage', { timeout: 30_000 }, () => {
         ? json(409, { error: { code: 'conflict', message: stockChanged } })
         : undefined,
     );
-    const stock = await screen.findByLabelText('Available quantity (inStock)', {}, slow);
+    const stock = await screen.findByLabelText('Available quantity', {}, slow);
     await waitFor(() => expect(stock).toHaveValue(54));
     await fill(user, stock, '60');
     await user.click(screen.getByRole('button', { name: 'Update Tool' }));

@@ -85,6 +85,10 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     if (!bobRow) throw new Error('no row');
     expect(within(bobRow).getByRole('rowheader')).toHaveTextContent('2');
     expect(within(bobRow).getByRole('button', { name: /^Make Admin/ })).toBeEnabled();
+    // On every customer's row, not the most prominent control: no primary styling.
+    expect(within(bobRow).getByRole('button', { name: /^Make Admin/ })).not.toHaveClass(
+      'btn-primary',
+    );
     const adaRow = screen.getByText('ada@example.com').closest('tr');
     if (!adaRow) throw new Error('no row');
     expect(within(adaRow).getByRole('button', { name: 'Already Admin' })).toBeDisabled();

@@ -249,7 +249,8 @@ export function UsersPage() {
                       ) : (
                         <button
                           type="button"
-                          className="btn btn-sm btn-primary"
+                          // Secondary: on every customer's row, the one step rarely taken.
+                          className="btn btn-sm btn-outline"
                           disabled={busy}
                           aria-label={`Make Admin: ${user.email}`}
                           onClick={() => ask('promote')}

@@ -408,7 +408,27 @@ describe('CartPage', { timeout: 20_000 }, () => {
         taxId: '',
         expectedTotal: 1114.6,
       });
-      expect(toast.success).toHaveBeenCalledWith(checkoutMessages.placed);
+      expect(toast.success).toHaveBeenCalledWith('Order placed — pay to confirm it');
+    });
+
+    it('says an order placed on the company’s account is placed, not that it waits for payment', async () => {
+      const user = userEvent.setup();
+      renderCart((url, init) => {
+        if (url === '/api/cart') return json(200, serverCart);
+        if (url === '/api/profile') return json(200, profile);
+        if (init?.method === 'POST' && url === '/api/checkout') {
+          return json(201, { ...order, status: 'on_account', paymentMethod: 'account' });
+        }
+        return undefined;
+      });
+      expect(await screen.findByLabelText('Phone', undefined, slow)).toHaveValue(profile.phone);
+      await user.click(screen.getByRole('button', { name: 'Checkout' }));
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith(
+          'Order placed on your company’s account: its invoice is on its way',
+        ),
+      );
+      expect(toast.success).not.toHaveBeenCalledWith('Order placed — pay to confirm it');
     });
 
     it('delivers to the default saved address, or to another one chosen from the address book', async () => {
@@ -510,8 +530,9 @@ describe('CartPage', { timeout: 20_000 }, () => {
 
       expect(await screen.findByRole('alert')).toHaveTextContent(checkoutMessages.short);
       const row = screen.getByRole('row', { name: /VF-CT40/ });
-      expect(row).toHaveTextContent('Only 3 left in stock');
       await waitFor(() => expect(row).toHaveTextContent(cartMessages.short(3)));
+      // Said once: the line's own mark replaces the checkout's word for it.
+      expect(row).not.toHaveTextContent('Only 3 left in stock');
       expect(screen.getByRole('row', { name: /VF-DM200/ })).not.toHaveTextContent('left in stock');
       expect(callsTo('GET', '/api/cart')).toHaveLength(2);
       expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();

@@ -3,9 +3,12 @@ import type { input, output, ZodType } from 'zod';
 import { preloadWhenHeld } from '../first-paint/hydration';
 import { toast } from '../page/toast';
 
-/** Shown when a form's checks cannot be fetched (offline, or a new release replaced them). */
+/**
+ * Shown when a form's checks cannot be fetched (the server or the connection down, or a new
+ * release replaced them): said as the other calls say an unreachable server.
+ */
 export const checksUnavailableMessage =
-  'The form could not be checked: check your connection and try again. If the shop was just updated, reload the page.';
+  'Could not reach the server. Check your connection and try again; if the shop was just updated, reload the page.';
 
 /**
  * A form's resolver whose schema is fetched and evaluated when the form is first used, not with

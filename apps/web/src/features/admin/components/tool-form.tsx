@@ -244,7 +244,7 @@ export function ToolForm({
         {...register('lowStockThreshold', thresholdOptions)}
       />
       <TextField
-        label="Available quantity (inStock)"
+        label="Available quantity"
         type="number"
         inputMode="numeric"
         min={0}

@@ -29,7 +29,8 @@ function LineMessages({ line, shortage }: { line: CartLine; shortage?: string })
       {line.availability ? (
         <p className="text-base-content/80">Ships {availabilityText(line.availability)}</p>
       ) : null}
-      {shortage ? <p className="font-medium text-error">{shortage}</p> : null}
+      {/* The cart read again marks the line itself: the checkout's word would say it twice. */}
+      {shortage && !line.problem ? <p className="font-medium text-error">{shortage}</p> : null}
       {line.problem ? <p className="text-error">{line.problem}</p> : null}
       {line.notice ? <p className="text-base-content/80">{line.notice}</p> : null}
     </div>

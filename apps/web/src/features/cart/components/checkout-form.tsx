@@ -111,7 +111,11 @@ export function CheckoutForm({
             setSentForApproval(approvalMessages.sentDetail(formatUsd(answer.total)));
             return;
           }
-          toast.success(checkoutMessages.placed);
+          toast.success(
+            answer.status === 'on_account'
+              ? checkoutMessages.placedOnAccount
+              : checkoutMessages.placed,
+          );
           void navigate(paths.payment(answer._id));
         },
         onError: (error) => {
