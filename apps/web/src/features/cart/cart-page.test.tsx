@@ -221,6 +221,31 @@ describe('CartPage', { timeout: 20_000 }, () => {
       expect(screen.getByLabelText('Quantity of VF-DM200')).not.toHaveAccessibleDescription();
     });
 
+    it('takes an error away as soon as the quantity typed is valid, or back to what the cart holds', async () => {
+      const user = userEvent.setup();
+      localStorage.setItem(STORAGE_KEY, JSON.stringify([{ toolId: meter._id, quantity: 10 }]));
+      renderCart();
+      const quantity = await screen.findByLabelText('Quantity of VF-DM200', undefined, slow);
+      await user.clear(quantity);
+      await user.type(quantity, '12');
+      await user.tab();
+      expect(quantity).toHaveAccessibleDescription('Order in multiples of 5 pcs.');
+      // Corrected to a valid quantity: the error goes while typing, before the box is left.
+      await user.clear(quantity);
+      await user.type(quantity, '15');
+      expect(quantity).not.toHaveAccessibleDescription();
+      expect(screen.queryByText('Order in multiples of 5 pcs.')).not.toBeInTheDocument();
+      // Wrong again, then back to the 10 the cart holds: nothing to save, nothing wrong.
+      await user.clear(quantity);
+      await user.type(quantity, '3');
+      await user.tab();
+      expect(quantity).toHaveAccessibleDescription('Minimum Order Quantity 5 pcs.');
+      await user.clear(quantity);
+      await user.type(quantity, '10');
+      await user.tab();
+      expect(quantity).not.toHaveAccessibleDescription();
+    });
+
     it('says what keeps a line from checkout and removes it', async () => {
       const user = userEvent.setup();
       localStorage.setItem(

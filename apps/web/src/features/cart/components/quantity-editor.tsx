@@ -37,7 +37,11 @@ export function QuantityEditor({ line, onSave }: QuantityEditorProps) {
 
   const save = () => {
     const value = text.trim();
-    if (value === sent.current) return;
+    if (value === sent.current) {
+      // Back to what the cart holds: nothing to send, nothing wrong.
+      setError(null);
+      return;
+    }
     const result = check(value, line);
     if (!result.ok) {
       setError(result.message);
@@ -68,7 +72,11 @@ export function QuantityEditor({ line, onSave }: QuantityEditorProps) {
         disabled={isGoneLine(line)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          // An error leaves as soon as the value is valid, not when the box is left.
+          if (error && check(event.target.value.trim(), line).ok) setError(null);
+        }}
         onBlur={save}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
