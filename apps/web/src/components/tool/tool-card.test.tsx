@@ -67,5 +67,10 @@ describe('ToolCard', { timeout: 15_000 }, () => {
     renderCard({ ...tool, inStock: 1 });
     expect(screen.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
     expect(screen.queryByRole('link', { name: /Purchase/ })).not.toBeInTheDocument();
+    // Still reachable: its name opens its page (batches, back-order terms, reviews).
+    expect(screen.getByRole('link', { name: tool.name })).toHaveAttribute(
+      'href',
+      `/tool/${tool._id}`,
+    );
   });
 });

@@ -70,7 +70,7 @@ function Label({ row, full, short }: { row: boolean; full: string; short: string
 }
 
 /**
- * One tool for sale: image, name, NEW badge, description preview, price and its breaks,
+ * One tool for sale: image, name (a link to its page), NEW badge, description preview, price and its breaks,
  * minimum order, order multiple and available quantity, and Purchase, which opens the order page
  * (and, in the catalogue, Add to cart beside it).
  */
@@ -112,15 +112,18 @@ export function ToolCard({
           {soldOut ? <span className="badge badge-error badge-sm">Out of stock</span> : null}
         </div>
         <Heading id={headingId} className={`card-title text-lg leading-snug ${row.heading}`}>
-          {partInName ? (
-            // One flex item, so the title's gap does not open between part number and name.
-            <span>
-              <span className={row.hidden}>{tool.partNumber} </span>
-              {tool.name.slice(tool.partNumber.length + 1)}
-            </span>
-          ) : (
-            tool.name
-          )}
+          {/* Every card opens its tool's page, also when it is out of stock (no Purchase then). */}
+          <Link to={paths.tool(tool._id)} className="link link-hover">
+            {partInName ? (
+              // One flex item, so the title's gap does not open between part number and name.
+              <span>
+                <span className={row.hidden}>{tool.partNumber} </span>
+                {tool.name.slice(tool.partNumber.length + 1)}
+              </span>
+            ) : (
+              tool.name
+            )}
+          </Link>
         </Heading>
         <p className={`text-sm text-base-content/80 ${row.hidden}`}>
           {previewText(tool.desc, DESC_PREVIEW_LENGTH)}
