@@ -60,7 +60,7 @@ async function payFromMyOrders(page: Page, order: Order) {
   await expect(row.getByRole('link', { name: /^Invoice/ })).toHaveCount(0);
   await row.getByRole('link', { name: /^Pay/ }).click();
 
-  await expect(page.getByRole('heading', { name: `Pay for ${order._id}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Pay for ${order.number}` })).toBeVisible();
   await expect(page.getByTestId('order-number')).toHaveText(order.number);
   const summary = page.getByRole('article', { name: `Please pay for ${order.order}` });
   await expect(summary.getByTestId('payment-goods')).toHaveText(usd.format(order.goodsTotal));

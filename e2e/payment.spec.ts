@@ -56,7 +56,8 @@ test('pay an order with 4242…: success, transaction id, and Paid in My Orders'
   const row = page.locator(`[data-order-id="${placed._id}"]`).filter({ visible: true });
   await row.getByRole('link', { name: /^Pay/ }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${placed._id}$`));
-  await expect(page.getByRole('heading', { name: `Pay for ${placed._id}` })).toBeVisible();
+  // Named by the order's number, the id a person uses.
+  await expect(page.getByRole('heading', { name: `Pay for ${placed.number}` })).toBeVisible();
   const summary = page.getByRole('article', { name: `Please pay for ${tool.name}` });
   await expect(summary).toContainText(customer.name);
   await expect(summary).toContainText(tool.name);
@@ -86,8 +87,9 @@ test('pay an order with 4242…: success, transaction id, and Paid in My Orders'
   await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
   const transactionId = (await page.getByTestId('transaction-id').textContent()) ?? '';
   expect(transactionId).toMatch(/^pi_/);
-  // After success it stays disabled.
-  await expect(pay).toBeDisabled();
+  // Once paid, the confirmation alone: no card form, no test cards above it.
+  await expect(pay).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Use card 4242 4242 4242 4242' })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByRole('alert').filter({ hasText: /card/i })).toHaveCount(0);
 
@@ -132,6 +134,7 @@ test('a declined card (…0002) shows the error in red and the order stays unpai
 
   const error = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
   await expect(error).toBeVisible();
+  await expect(error).toContainText('You were not charged.');
   // Red: the theme's error colour, not the body text colour.
   const color = await error.evaluate((el) => getComputedStyle(el).color);
   const body = await page.locator('body').evaluate((el) => getComputedStyle(el).color);

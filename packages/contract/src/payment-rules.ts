@@ -23,6 +23,8 @@ export const paymentMessages = {
   orderNotFound: orderMessages.orderNotFound,
   notYourOrder: 'You can only pay for your own orders.',
   declined: 'Your card was declined.',
+  /** Said with every card error: a payment that failed took no money. */
+  notCharged: 'You were not charged.',
   insufficientFunds: 'Your card has insufficient funds.',
   expiredCard: 'Your card has expired.',
   incorrectCvc: "Your card's security code is incorrect.",

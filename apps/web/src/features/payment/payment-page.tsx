@@ -19,8 +19,10 @@ export const loader = import.meta.env.SSR
 /** /dashboard/payment/:id: pay one of your orders by card. */
 export function PaymentPage() {
   const { id = '' } = useParams();
-  usePageMeta(`Pay for ${id}`, 'Pay for your Voltforge order by card.');
   const orderQuery = useOrder(id);
+  // The order's number is the id a person uses (VF-10001); its uuid until the order is read.
+  const named = orderQuery.data?.number ?? id;
+  usePageMeta(`Pay for ${named}`, 'Pay for your Voltforge order by card.');
   // Set when this page took the payment: the form stays, showing the success, after the
   // refreshed order comes back paid.
   const [paidHere, setPaidHere] = useState<string | null>(null);
@@ -81,7 +83,7 @@ export function PaymentPage() {
           )
         }
       >
-        Pay for <span className="break-all">{id}</span>
+        Pay for <span className="break-all">{named}</span>
       </PageHeading>
       {body}
     </section>

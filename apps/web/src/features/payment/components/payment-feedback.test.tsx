@@ -98,6 +98,18 @@ describe('After a payment', () => {
     ).toHaveAttribute('href', `/api/order/${paid._id}/invoice.pdf`);
   });
 
+  it('says a card error took no money', async () => {
+    render(
+      <PaymentFeedback
+        attempt={{ phase: 'idle', error: 'Your card was declined.' }}
+        order={{ ...paid, status: 'pending_payment', paid: false, invoice: null }}
+      />,
+    );
+    expect(await screen.findByRole('alert', undefined, slow)).toHaveTextContent(
+      'Your card was declined. You were not charged.',
+    );
+  });
+
   it('has no invoice link yet while the payment is not recorded', async () => {
     render(
       <PaymentFeedback

@@ -66,7 +66,7 @@ export function PaymentFeedback({ attempt, order }: { attempt: PaymentAttempt; o
   if (attempt.phase === 'idle' && attempt.error) {
     return (
       <p role="alert" className="font-medium text-error">
-        {attempt.error}
+        {attempt.error} {paymentMessages.notCharged}
       </p>
     );
   }

@@ -41,6 +41,9 @@ export function PaymentPanel({ order, onPaid }: PaymentPanelProps) {
     if (conflict) void queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id) });
   }, [conflict, queryClient, order._id]);
 
+  // Paid here: the confirmation alone, no card form or test cards above it.
+  if (attempt.phase === 'succeeded') return <PaymentFeedback attempt={attempt} order={order} />;
+
   let form;
   if (config.isPending) {
     form = <Spinner label="Loading the card form" />;
