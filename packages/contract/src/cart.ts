@@ -68,6 +68,14 @@ export const cartLineSchema = z.object({
    * (availability.ts: "18 now, 7 by Jan 14"); null or absent when it all ships now.
    */
   availability: availabilitySchema.nullable().optional(),
+  /**
+   * A larger quantity at a price break that costs no more than this one (the pricing function's
+   * `nextBreakSuggestion`, as a project says it), which the stock can cover; null when none.
+   */
+  suggestion: z
+    .object({ quantity: z.number().int(), lineTotal: z.number(), saving: z.number() })
+    .nullable()
+    .optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

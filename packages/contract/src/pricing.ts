@@ -88,6 +88,11 @@ export function formatBreaks(pricing: Pricing): string {
 }
 
 export const pricingMessages = {
+  /** A larger quantity at a break that costs no more (`nextBreakSuggestion`). */
+  nextBreak: (quantity: number, from: number, savingCents: number) =>
+    savingCents > 0
+      ? `Buy ${formatCount(quantity)} instead of ${formatCount(from)}: ${formatUsd(centsToDollars(savingCents))} less.`
+      : `Buy ${formatCount(quantity)} instead of ${formatCount(from)} for the same price.`,
   multiple: (n: number) => `Order in multiples of ${n} pcs.`,
   tooManyBreaks: `A tool can have at most ${MAX_PRICE_BREAKS} price breaks.`,
   breakQuantity: (i: number, quantity: number, floor: number, first: boolean) =>
@@ -150,4 +155,30 @@ export function isSoldOut(
 /** The goods total of an order or a cart: the sum of its lines' totals, each from `priceLine`. */
 export function linesTotalCents(lines: ReadonlyArray<Pick<LinePrice, 'totalCents'>>): number {
   return lines.reduce((sum, line) => sum + line.totalCents, 0);
+}
+
+/** Buying more to reach a price break: how many, and what it saves against buying `quantity`. */
+export interface BreakSuggestion {
+  quantity: number;
+  totalCents: number;
+  savingCents: number;
+}
+
+/**
+ * The cheapest quantity above `quantity` whose total at its break costs no more than `quantity`
+ * does at its own (more parts for the same money or less), or null. Only the breaks' own
+ * quantities are candidates: between breaks a larger quantity always costs more.
+ */
+export function nextBreakSuggestion(pricing: Pricing, quantity: number): BreakSuggestion | null {
+  const now = priceLine(pricing, quantity).totalCents;
+  let best: BreakSuggestion | null = null;
+  for (const b of pricing.priceBreaks) {
+    if (b.quantity <= quantity || b.quantity % pricing.orderMultiple !== 0) continue;
+    const total = priceLine(pricing, b.quantity).totalCents;
+    if (total > now) continue;
+    if (!best || total < best.totalCents) {
+      best = { quantity: b.quantity, totalCents: total, savingCents: now - total };
+    }
+  }
+  return best;
 }

@@ -3,11 +3,10 @@ import {
   expandDesignators,
   isFormula,
   neededFor,
-  nextBreakSuggestion,
   orderableQuantity,
   projectMessages,
 } from './project-rules.ts';
-import type { Pricing } from './pricing.ts';
+import { nextBreakSuggestion, pricingMessages, type Pricing } from './pricing.ts';
 
 describe('reference designators', () => {
   it('expands ranges and lists, each once, in the order written', () => {
@@ -78,7 +77,7 @@ describe('the next price break', () => {
       totalCents: 8_000,
       savingCents: 1_000,
     });
-    expect(projectMessages.nextBreak(100, 90, 1_000)).toBe('Buy 100 instead of 90: $10.00 less.');
+    expect(pricingMessages.nextBreak(100, 90, 1_000)).toBe('Buy 100 instead of 90: $10.00 less.');
   });
 
   it('offers nothing when the break costs more, or when there is none above', () => {

@@ -54,10 +54,6 @@ export const projectMessages = {
     `Added ${formatCount(quantity)} for ${formatCount(needed)} needed, at the price break.`,
   roundedUp: (quantity: number, needed: number, rule: string) =>
     `${formatCount(quantity)} for ${formatCount(needed)} needed: ${rule}`,
-  nextBreak: (quantity: number, from: number, savingCents: number) =>
-    savingCents > 0
-      ? `Buy ${formatCount(quantity)} instead of ${formatCount(from)}: ${formatUsd(centsToDollars(savingCents))} less.`
-      : `Buy ${formatCount(quantity)} instead of ${formatCount(from)} for the same price.`,
 } as const;
 
 /**
@@ -125,32 +121,6 @@ export function orderableQuantity(
 ): number {
   const atLeast = Math.max(needed, tool.minOrderQuantity);
   return Math.ceil(atLeast / tool.orderMultiple) * tool.orderMultiple;
-}
-
-/** Buying more to reach a price break: how many, and what it saves against buying `quantity`. */
-export interface BreakSuggestion {
-  quantity: number;
-  totalCents: number;
-  savingCents: number;
-}
-
-/**
- * The cheapest quantity above `quantity` whose total at its break costs no more than `quantity`
- * does at its own (more parts for the same money or less), or null. Only the breaks' own
- * quantities are candidates: between breaks a larger quantity always costs more.
- */
-export function nextBreakSuggestion(pricing: Pricing, quantity: number): BreakSuggestion | null {
-  const now = priceLine(pricing, quantity).totalCents;
-  let best: BreakSuggestion | null = null;
-  for (const b of pricing.priceBreaks) {
-    if (b.quantity <= quantity || b.quantity % pricing.orderMultiple !== 0) continue;
-    const total = priceLine(pricing, b.quantity).totalCents;
-    if (total > now) continue;
-    if (!best || total < best.totalCents) {
-      best = { quantity: b.quantity, totalCents: total, savingCents: now - total };
-    }
-  }
-  return best;
 }
 
 /** What a priced line says of itself (the page, the CSV export). */

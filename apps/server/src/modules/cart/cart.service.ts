@@ -3,9 +3,10 @@ import type { CartLine, CartLineInput } from '@voltforge/contract/cart';
 import { cartLineProblem, goneCartLine, type CartGoods } from '@voltforge/contract/cart-rules';
 import { MAX_CART_LINES, cartMessages } from '@voltforge/contract/cart-text';
 import { centsToDollars } from '@voltforge/contract/money';
-import { linesTotalCents, priceLine } from '@voltforge/contract/pricing';
+import { linesTotalCents, nextBreakSuggestion, priceLine } from '@voltforge/contract/pricing';
 import {
   largestOrderable,
+  mostOrderable,
   quantityProblem,
   type QuantityProblem,
 } from '@voltforge/contract/quantity-rules';
@@ -45,7 +46,10 @@ function cartLineOf(
   seenUnitPriceCents: number | null,
   from: Pick<CartLine, 'customerRef' | 'project'> = { customerRef: null, project: null },
 ): { line: CartLine; totalCents: number } {
-  const price = priceLine(pricingOfRow(row), quantity);
+  const pricing = pricingOfRow(row);
+  const price = priceLine(pricing, quantity);
+  const problem = cartLineProblem({ ...row, archived: row.archivedAt !== null }, quantity);
+  const better = problem === null ? nextBreakSuggestion(pricing, quantity) : null;
   const line: CartLine = {
     toolId: row.id,
     partNumber: row.partNumber,
@@ -58,7 +62,15 @@ function cartLineOf(
     orderMultiple: row.orderMultiple,
     inStock: row.inStock,
     backorderable: row.backorderable,
-    problem: cartLineProblem({ ...row, archived: row.archivedAt !== null }, quantity),
+    problem,
+    suggestion:
+      better && better.quantity <= mostOrderable(row)
+        ? {
+            quantity: better.quantity,
+            lineTotal: centsToDollars(better.totalCents),
+            saving: centsToDollars(better.savingCents),
+          }
+        : null,
     notice:
       seenUnitPriceCents === null || seenUnitPriceCents === price.unitPriceCents
         ? null

@@ -1,3 +1,4 @@
+import { pricingMessages } from '@voltforge/contract/pricing';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +98,23 @@ describe('the cart', () => {
     const otherDevice = { ...buyer, cookie: sessionCookie(again) };
     expect(otherDevice.cookie).not.toBe(buyer.cookie);
     expect((await cartOf(otherDevice)).json<Cart>()).toEqual(cart);
+  });
+
+  it('suggests the next price break when it costs no more, and only what the stock covers', async () => {
+    const buyer = await registerUser(t.app);
+    const m = await meter();
+    const cart = (await add(buyer, [{ toolId: m.id, quantity: 24 }])).json<Cart>();
+    // 24 × $89.50 = $2,148.00; 25 × $84.00 = $2,100.00.
+    expect(cart.lines[0]?.suggestion).toEqual({ quantity: 25, lineTotal: 2100, saving: 48 });
+    expect(pricingMessages.nextBreak(25, 24, 4800)).toBe('Buy 25 instead of 24: $48.00 less.');
+    // 20 × $89.50 = $1,790.00: the break costs more, nothing to suggest.
+    const fewer = (await setQuantity(buyer, m.id, 20)).json<Cart>();
+    expect(fewer.lines[0]?.suggestion).toBeNull();
+    // Only 24 in stock: 25 cannot be had, so it is not offered.
+    const scarce = await meter({ inStock: 24 });
+    const other = await registerUser(t.app);
+    const short = (await add(other, [{ toolId: scarce.id, quantity: 24 }])).json<Cart>();
+    expect(short.lines[0]?.suggestion).toBeNull();
   });
 
   it("refuses a quantity by the order form's rules, all or nothing, naming the line", async () => {

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDollars } from '@voltforge/contract/money';
 import { MAX_ORDER_QUANTITY } from '@voltforge/contract/order-rules';
 import { partNumberKey } from '@voltforge/contract/part-number';
-import { priceLine } from '@voltforge/contract/pricing';
+import { nextBreakSuggestion, priceLine } from '@voltforge/contract/pricing';
 import { readBom, type BomMapping } from '@voltforge/contract/project-bom';
 import type {
   OrderAgain,
@@ -22,7 +22,6 @@ import {
   MAX_CUSTOMER_REF_LENGTH,
   expandDesignators,
   neededFor,
-  nextBreakSuggestion,
   orderableQuantity,
   pricedLineMessage,
   projectMessages as messages,

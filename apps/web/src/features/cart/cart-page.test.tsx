@@ -389,6 +389,40 @@ describe('CartPage', { timeout: 20_000 }, () => {
     });
   });
 
+  describe('price breaks', () => {
+    beforeEach(() => {
+      fakeAuth.session = signedInAs('Ada Lovelace');
+    });
+
+    it('offers the next break when it costs no more, and takes it in one tap', async () => {
+      const user = userEvent.setup();
+      const before = cartOf([
+        { ...lineOf(meter, 24, 89.5), suggestion: { quantity: 25, lineTotal: 2100, saving: 48 } },
+      ]);
+      const after = cartOf([{ ...lineOf(meter, 25, 84), suggestion: null }]);
+      let saved = false;
+      renderCart((url, init) => {
+        if (url === '/api/cart') return json(200, saved ? after : before);
+        if (url === '/api/profile') return json(200, profile);
+        if (init?.method === 'PUT' && url === `/api/cart/lines/${meter._id}`) {
+          saved = true;
+          return json(200, after);
+        }
+        return undefined;
+      });
+      await user.click(
+        await screen.findByRole('button', { name: 'Buy 25 instead of 24: $48.00 less.' }, slow),
+      );
+      await waitFor(() =>
+        expect(bodyOf(callsTo('PUT', `/api/cart/lines/${meter._id}`)[0])).toEqual({
+          quantity: 25,
+        }),
+      );
+      expect(await screen.findByTestId('cart-goods')).toHaveTextContent('$2,100.00');
+      expect(screen.queryByRole('button', { name: /^Buy 25 instead/ })).not.toBeInTheDocument();
+    });
+  });
+
   describe('checkout', () => {
     beforeEach(() => {
       fakeAuth.session = signedInAs('Ada Lovelace');

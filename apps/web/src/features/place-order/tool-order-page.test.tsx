@@ -161,6 +161,30 @@ describe('ToolOrderPage', { timeout: 20_000 }, () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('nudges the pieces to add to the next break when that costs no more', async () => {
+    const user = userEvent.setup();
+    const broken: Tool = {
+      ...tool,
+      inStock: 200,
+      price: 89.5,
+      minOrderQuantity: 1,
+      priceBreaks: [{ quantity: 25, price: 84 }],
+    };
+    renderPage(
+      () => Promise.resolve(json(500, {})),
+      () => json(200, broken),
+    );
+    const pieces = await screen.findByLabelText('Pieces to add', undefined, slow);
+    await user.type(pieces, '20');
+    // 20 × $89.50 = $1,790.00 is less than 25 × $84.00: nothing to suggest.
+    expect(screen.queryByRole('button', { name: /^Buy 25/ })).not.toBeInTheDocument();
+    await user.clear(pieces);
+    await user.type(pieces, '24');
+    await user.click(screen.getByRole('button', { name: 'Buy 25 instead of 24: $48.00 less.' }));
+    expect(pieces).toHaveValue(25);
+    expect(screen.queryByRole('button', { name: /^Buy 25/ })).not.toBeInTheDocument();
+  });
+
   it('refuses a quantity below the minimum or above the stock until it is valid again', async () => {
     const user = userEvent.setup();
     renderPage(() => Promise.resolve(json(500, {})));

@@ -1,6 +1,7 @@
 import type { CartLine } from '@voltforge/contract/cart';
 import { availabilityText } from '@voltforge/contract/availability';
-import { formatUsd } from '@voltforge/contract/money';
+import { dollarsToCents, formatUsd } from '@voltforge/contract/money';
+import { pricingMessages } from '@voltforge/contract/pricing';
 import { toolImageAt } from '@voltforge/contract/tool-image-rules';
 import { Link } from 'react-router';
 import { STACKED_TABLE } from '../../../components/ui/stacked-table';
@@ -111,6 +112,20 @@ export function CartLines({ lines, shortages, onSetQuantity, onRemove, removing 
                     line={line}
                     onSave={(quantity) => onSetQuantity(line, quantity)}
                   />
+                  {line.suggestion ? (
+                    // More pieces for no more money at the next price break: one tap to take it.
+                    <button
+                      type="button"
+                      className="link mt-1 block text-left text-sm"
+                      onClick={() => void onSetQuantity(line, line.suggestion!.quantity)}
+                    >
+                      {pricingMessages.nextBreak(
+                        line.suggestion.quantity,
+                        line.quantity,
+                        dollarsToCents(line.suggestion.saving),
+                      )}
+                    </button>
+                  ) : null}
                 </td>
                 <td data-label="Unit price" className="text-right tabular-nums">
                   {isGoneLine(line) ? '—' : formatUsd(line.unitPrice)}

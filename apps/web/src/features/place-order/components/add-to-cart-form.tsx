@@ -2,7 +2,12 @@ import { availabilityOf, availabilityText } from '@voltforge/contract/availabili
 import { localDate } from '@voltforge/contract/calendar';
 import { cartText } from '@voltforge/contract/cart-text';
 import { useToolSupply } from '../../../lib/api/get-tool-supply';
-import { isSoldOut } from '@voltforge/contract/pricing';
+import {
+  isSoldOut,
+  nextBreakSuggestion,
+  pricingMessages,
+  pricingOf,
+} from '@voltforge/contract/pricing';
 import { mostOrderable } from '@voltforge/contract/quantity-rules';
 import type { Tool } from '@voltforge/contract/tool';
 import { useState, type FormEvent } from 'react';
@@ -35,6 +40,11 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
     tool.backorderable && supply.data && Number.isInteger(wanted) && wanted > tool.inStock
       ? availabilityText(availabilityOf(wanted, supply.data, localDate(new Date())))
       : null;
+
+  // More pieces for no more money at the next break (as the cart and a project say it).
+  const valid = checkQuantity(quantity, rules);
+  const better = valid.ok && quantity !== '' ? nextBreakSuggestion(pricingOf(tool), wanted) : null;
+  const nudge = better && better.quantity <= rules.max ? better : null;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -105,6 +115,15 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
           <p className="text-sm font-medium" role="status">
             Ships {ships}
           </p>
+        ) : null}
+        {nudge ? (
+          <button
+            type="button"
+            className="link self-start text-left text-sm"
+            onClick={() => setQuantity(String(nudge.quantity))}
+          >
+            {pricingMessages.nextBreak(nudge.quantity, wanted, nudge.savingCents)}
+          </button>
         ) : null}
         <p className="text-sm text-base-content/80">
           A production run, or more than the price breaks show?{' '}

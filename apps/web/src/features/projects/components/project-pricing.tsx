@@ -1,6 +1,7 @@
 import { availabilityText } from '@voltforge/contract/availability';
 import { formatCount } from '@voltforge/contract/format-number';
 import { dollarsToCents, centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { pricingMessages } from '@voltforge/contract/pricing';
 import type { ProjectLine, ProjectPrice, ProjectToCart } from '@voltforge/contract/project';
 import {
   MAX_BUILDS,
@@ -244,7 +245,7 @@ export function ProjectPricing({
                                 })
                               }
                             />
-                            {projectMessages.nextBreak(
+                            {pricingMessages.nextBreak(
                               line.suggestion.quantity,
                               line.quantity,
                               dollarsToCents(line.suggestion.saving),
