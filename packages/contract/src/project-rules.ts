@@ -1,7 +1,6 @@
 import { formatCount } from './format-number.ts';
-import { centsToDollars, formatUsd } from './money.ts';
 import { MAX_ORDER_QUANTITY, orderMessages } from './order-rules.ts';
-import { priceLine, pricingMessages, type Pricing } from './pricing.ts';
+import { pricingMessages, type Pricing } from './pricing.ts';
 import { quickOrderMessages } from './quick-order-rules.ts';
 
 /*

@@ -18,11 +18,7 @@ import {
   type OverviewQuery,
 } from '@voltforge/contract/admin-overview';
 import { centsToDollars } from '@voltforge/contract/money';
-import {
-  confirmedOrderStatuses,
-  orderStatuses,
-  type OrderStatus,
-} from '@voltforge/contract/order-rules';
+import { confirmedOrderStatuses, orderStatuses } from '@voltforge/contract/order-rules';
 import type { Db } from '../../db/client.ts';
 import { order, orderLine, refund } from '../../db/schema/order.ts';
 import { quote } from '../../db/schema/quote.ts';
