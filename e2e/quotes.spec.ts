@@ -162,10 +162,17 @@ test('a buyer asks for a quote from a project with an unmatched part and two tie
   await accept.getByLabel('PO number (optional)').fill('PO-Q-1');
   expect(await seriousViolations(page)).toEqual([]);
 
-  // A second tab holds the same quote open.
+  // A second tab holds the same quote open, as it was: it is not read again (a tab in the
+  // background can be told of the change and refresh; this one stands for one that was not yet).
   const other = await page.context().newPage();
   await other.goto(quoteUrl);
   await hydrated(other);
+  await expect(other.getByRole('form', { name: 'Accept the quote' })).toBeVisible();
+  const quoteId = quoteUrl.split('/').pop() ?? '';
+  const asOpened = await (await other.request.get(`/api/quotes/${quoteId}`)).json();
+  await other.route(`**/api/quotes/${quoteId}`, (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: asOpened }) : route.fallback(),
+  );
 
   await accept.getByRole('button', { name: /^Accept and place the order/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\//);
