@@ -169,7 +169,7 @@ test('a buyer asks for a quote from a project with an unmatched part and two tie
   await hydrated(other);
   await expect(other.getByRole('form', { name: 'Accept the quote' })).toBeVisible();
   const quoteId = quoteUrl.split('/').pop() ?? '';
-  const asOpened = await (await other.request.get(`/api/quotes/${quoteId}`)).json();
+  const asOpened = (await (await other.request.get(`/api/quotes/${quoteId}`)).json()) as object;
   await other.route(`**/api/quotes/${quoteId}`, (route) =>
     route.request().method() === 'GET' ? route.fulfill({ json: asOpened }) : route.fallback(),
   );
