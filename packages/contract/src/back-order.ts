@@ -1,5 +1,6 @@
 import { formatCalendarDate } from './calendar.ts';
 import { formatCount } from './format-number.ts';
+import type { OrderStatus } from './order-rules.ts';
 
 /*
  * Back-orders and shipments (docs/payments.md, "Back-orders"): where an order line's pieces stand,
@@ -44,6 +45,16 @@ export const shippingModeLabels = {
   complete: 'Ship complete',
   as_available: 'Ship as available',
 } as const;
+
+/** The statuses an order may ship from: confirmed, not yet all gone. */
+export const shippableStatuses: readonly OrderStatus[] = [
+  'paid',
+  'on_account',
+  'partially_shipped',
+];
+
+/** The statuses an order's shipment may be cancelled in: it has shipped some, not been handed over. */
+export const shipmentCancellableStatuses: readonly OrderStatus[] = ['partially_shipped', 'shipped'];
 
 export const shipmentMessages = {
   notFound: 'Order not found',

@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { freeIncoming, type Supply } from '@voltforge/contract/availability';
+import {
+  availabilityOf,
+  freeIncoming,
+  type Availability,
+  type Supply,
+} from '@voltforge/contract/availability';
 import type { Db, Tx } from '../db/client.ts';
 
 /*
@@ -51,4 +56,33 @@ export async function suppliesOf(
       },
     ]),
   );
+}
+
+/** A quantity of a tool someone is choosing, with what is known of the tool already. */
+export interface WantedQuantity {
+  toolId: string;
+  quantity: number;
+  inStock: number;
+  backorderable: boolean;
+}
+
+/**
+ * How each wanted quantity beyond the stock of a tool sold beyond it ships (the contract's
+ * `availabilityOf`: "18 now, 7 by Jan 14"), by tool id: one query for all of them, none when none
+ * is beyond stock. The cart and a priced project say it alike.
+ */
+export async function availabilityBeyondStock(
+  db: Db | Tx,
+  wanted: readonly WantedQuantity[],
+  today: string,
+): Promise<Map<string, Availability>> {
+  const beyond = wanted.filter((w) => w.backorderable && w.quantity > w.inStock);
+  if (beyond.length === 0) return new Map();
+  const supplies = await suppliesOf(db, [...new Set(beyond.map((w) => w.toolId))]);
+  const found = new Map<string, Availability>();
+  for (const w of beyond) {
+    const supply = supplies.get(w.toolId);
+    if (supply) found.set(w.toolId, availabilityOf(w.quantity, supply, today));
+  }
+  return found;
 }

@@ -10,9 +10,8 @@ import {
   quantityProblem,
   type QuantityProblem,
 } from '@voltforge/contract/quantity-rules';
-import { availabilityOf } from '@voltforge/contract/availability';
 import type { Db, Tx } from '../../db/client.ts';
-import { suppliesOf } from '../../stock/supply-read.ts';
+import { availabilityBeyondStock } from '../../stock/supply-read.ts';
 import { isUuid } from '../../db/ids.ts';
 import { cartLine } from '../../db/schema/cart.ts';
 import { project } from '../../db/schema/project.ts';
@@ -133,26 +132,24 @@ export async function priceCart(db: Db, lines: readonly CartLineInput[]): Promis
 
 /**
  * Each line of a tool sold beyond its stock whose quantity is more than the stock, with how it
- * ships (the contract's `availabilityOf`): one query for all of them, none when there are none.
+ * ships (`availabilityBeyondStock`: one query for all of them, none when there are none).
  */
 export async function withAvailability(
   db: Db,
   goods: CartGoods,
   today: string,
 ): Promise<CartGoods> {
-  const beyond = goods.lines.filter((l) => l.backorderable && l.quantity > l.inStock);
-  if (beyond.length === 0) return goods;
-  const supplies = await suppliesOf(
+  const found = await availabilityBeyondStock(
     db,
-    beyond.map((l) => l.toolId),
+    goods.lines.map((l) => ({ ...l, backorderable: !!l.backorderable })),
+    today,
   );
+  if (found.size === 0) return goods;
   return {
     ...goods,
     lines: goods.lines.map((l) => {
-      const supply = supplies.get(l.toolId);
-      return supply && l.backorderable && l.quantity > l.inStock
-        ? { ...l, availability: availabilityOf(l.quantity, supply, today) }
-        : l;
+      const availability = found.get(l.toolId);
+      return availability ? { ...l, availability } : l;
     }),
   };
 }

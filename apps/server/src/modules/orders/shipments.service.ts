@@ -1,5 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { shipmentMessages } from '@voltforge/contract/back-order';
+import {
+  shipmentCancellableStatuses,
+  shipmentMessages,
+  shippableStatuses,
+} from '@voltforge/contract/back-order';
 import type { Order } from '@voltforge/contract/order';
 import { orderStatusLabels, type OrderStatus } from '@voltforge/contract/order-rules';
 import type { Actor } from '../../auth/guards.ts';
@@ -18,9 +22,6 @@ import type { OnPromisesMoved, PromiseMoved } from '../../stock/back-orders.ts';
  * piece not cancelled has gone, then shipped. Each line's pieces keep adding up: a shipment moves
  * them from allocated to shipped.
  */
-
-/** The statuses an order may ship from. */
-const SHIPPABLE: readonly OrderStatus[] = ['paid', 'on_account', 'partially_shipped'];
 
 export interface ShipmentInput {
   lines: ReadonlyArray<{ lineNo: number; quantity: number }>;
@@ -53,7 +54,7 @@ export async function shipOrder(
   const shipped = await db.transaction(async (tx) => {
     const [held] = await tx.select().from(order).where(eq(order.id, orderId)).for('update');
     if (!held) throw notFound(shipmentMessages.notFound);
-    if (!SHIPPABLE.includes(held.status)) {
+    if (!shippableStatuses.includes(held.status)) {
       throw conflict(shipmentMessages.notShippable(orderStatusLabels[held.status].toLowerCase()));
     }
     const lines = await tx
@@ -139,7 +140,7 @@ async function writeShipment(
       trackingNumber,
       ...(to === 'shipped' ? { shippedAt: new Date() } : {}),
     })
-    .where(and(eq(order.id, orderId), inArray(order.status, SHIPPABLE)))
+    .where(and(eq(order.id, orderId), inArray(order.status, shippableStatuses)))
     .returning();
   if (!row) throw conflict(shipmentMessages.changedMeanwhile);
   if (to !== was) await recordOrderEvent(tx, { orderId, from: was, to, actorId: staff.id });
@@ -148,9 +149,6 @@ async function writeShipment(
     shipment: { number: made!.number, carrier, trackingNumber, lines: [...input.lines] },
   };
 }
-
-/** The statuses an order's shipment may be cancelled in: it has shipped some, not been handed over. */
-const SHIPPING: readonly OrderStatus[] = ['partially_shipped', 'shipped'];
 
 /**
  * Cancels a shipment before it left (a label voided, a pickup missed), in one transaction under
@@ -178,7 +176,7 @@ export async function cancelShipment(
       .for('update');
     if (!made) throw notFound(shipmentMessages.shipmentNotFound(number));
     if (made.cancelledAt) throw conflict(shipmentMessages.alreadyCancelled(number));
-    if (!SHIPPING.includes(held.status)) {
+    if (!shipmentCancellableStatuses.includes(held.status)) {
       throw conflict(shipmentMessages.notCancellable(orderStatusLabels[held.status].toLowerCase()));
     }
     const carried = await tx
@@ -300,7 +298,7 @@ export async function readyToShip(db: Db): Promise<Order[]> {
     .from(order)
     .where(
       and(
-        inArray(order.status, SHIPPABLE),
+        inArray(order.status, shippableStatuses),
         sql`exists (select 1 from ${orderLine} l where l.order_id = "order".id and l.allocated > 0)`,
         sql`(${order.shippingMode} = 'as_available' or not exists (
                select 1 from ${orderLine} l where l.order_id = "order".id and l.backordered > 0))`,

@@ -1,4 +1,3 @@
-import { availabilityOf } from '@voltforge/contract/availability';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDollars } from '@voltforge/contract/money';
 import { MAX_ORDER_QUANTITY } from '@voltforge/contract/order-rules';
@@ -39,7 +38,7 @@ import { tool, toolColumns } from '../../db/schema/tool.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { addEachToCart, type CartLineSource } from '../cart/cart.service.ts';
 import { pricingOfRow, type ToolRow } from '../tools/tools.service.ts';
-import { suppliesOf } from '../../stock/supply-read.ts';
+import { availabilityBeyondStock } from '../../stock/supply-read.ts';
 import { closestPartNumbers, toolsByPartNumber } from '../tools/tool-search.ts';
 
 type ProjectRow = typeof project.$inferSelect;
@@ -357,8 +356,7 @@ function priceLines(
 
 /**
  * Each priced line of a tool sold beyond its stock whose quantity is more than the stock, with
- * how it ships (the contract's `availabilityOf`, as the cart says it): one query for all of them,
- * none when there are none.
+ * how it ships, as the cart says it (`availabilityBeyondStock`).
  */
 async function withAvailability(
   db: Db,
@@ -366,18 +364,29 @@ async function withAvailability(
   tools: Map<string, ToolRow>,
   today: string,
 ): Promise<PricedProjectLine[]> {
-  const beyond = (line: PricedProjectLine) => {
-    const row = line.toolId ? tools.get(line.toolId) : undefined;
-    return !!row?.backorderable && line.status === 'ready' && line.quantity > row.inStock;
-  };
-  const ids = [...new Set(priced.filter(beyond).map((l) => l.toolId!))];
-  if (ids.length === 0) return priced;
-  const supplies = await suppliesOf(db, ids);
+  // Lines of one tool are bought on the first of them: the others are not asked about.
+  const buying = priced.filter((l) => l.status === 'ready' && l.mergedInto === null);
+  const found = await availabilityBeyondStock(
+    db,
+    buying.flatMap((l) => {
+      const row = l.toolId ? tools.get(l.toolId) : undefined;
+      return row
+        ? [
+            {
+              toolId: row.id,
+              quantity: l.quantity,
+              inStock: row.inStock,
+              backorderable: row.backorderable,
+            },
+          ]
+        : [];
+    }),
+    today,
+  );
+  if (found.size === 0) return priced;
   return priced.map((line) => {
-    const supply = line.toolId ? supplies.get(line.toolId) : undefined;
-    return supply && beyond(line)
-      ? { ...line, availability: availabilityOf(line.quantity, supply, today) }
-      : line;
+    const availability = buying.includes(line) && line.toolId ? found.get(line.toolId) : undefined;
+    return availability ? { ...line, availability } : line;
   });
 }
 

@@ -1,12 +1,9 @@
-import { shipmentMessages } from '@voltforge/contract/back-order';
+import { shipmentCancellableStatuses, shipmentMessages } from '@voltforge/contract/back-order';
 import type { Order, Shipment } from '@voltforge/contract/order';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/page/toast';
 import { useCancelShipment } from '../api/ship-order';
-
-/** The statuses an order's shipment may be cancelled in (the server checks the same). */
-const SHIPPING = new Set<Order['status']>(['partially_shipped', 'shipped']);
 
 /**
  * Staff cancel a shipment before it left (docs/payments.md, "Back-orders"): asked first, since
@@ -15,7 +12,7 @@ const SHIPPING = new Set<Order['status']>(['partially_shipped', 'shipped']);
 export function CancelShipment({ order, shipment }: { order: Order; shipment: Shipment }) {
   const cancel = useCancelShipment(order);
   const [asking, setAsking] = useState(false);
-  if (!SHIPPING.has(order.status)) return null;
+  if (!shipmentCancellableStatuses.includes(order.status)) return null;
   return (
     <>
       <button

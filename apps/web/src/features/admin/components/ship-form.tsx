@@ -1,4 +1,8 @@
-import { shipmentMessages, shippingModeLabels } from '@voltforge/contract/back-order';
+import {
+  shipmentMessages,
+  shippableStatuses,
+  shippingModeLabels,
+} from '@voltforge/contract/back-order';
 import { formatCount } from '@voltforge/contract/format-number';
 import type { Order } from '@voltforge/contract/order';
 import { useState } from 'react';
@@ -6,13 +10,15 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../lib/page/toast';
 import { useShipOrder } from '../api/ship-order';
 
-const SHIPPABLE = new Set<Order['status']>(['paid', 'on_account', 'partially_shipped']);
-
 /** Whether staff can ship some of this order now (docs/payments.md, "Back-orders"). */
 export function canShipNow(order: Order): boolean {
   const ready = order.lines.some((l) => l.allocated > 0);
   const owed = order.lines.some((l) => l.backordered > 0);
-  return SHIPPABLE.has(order.status) && ready && (order.shippingMode === 'as_available' || !owed);
+  return (
+    shippableStatuses.includes(order.status) &&
+    ready &&
+    (order.shippingMode === 'as_available' || !owed)
+  );
 }
 
 /**
