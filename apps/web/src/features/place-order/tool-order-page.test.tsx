@@ -33,13 +33,34 @@ const tool: Tool = {
 let fetchMock: ReturnType<typeof stubFetch>;
 const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
+/** The buyer's profile and address book, which the order form starts from. */
+const noSavedDelivery = { profile: profileOf(null, null), addresses: [] as unknown[] };
+
+function profileOf(phone: string | null, address: string | null) {
+  return {
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    img: null,
+    about: null,
+    education: null,
+    profession: null,
+    address,
+    phone,
+    linkedin: null,
+  };
+}
+
 function renderPage(
   orderResponse: () => Promise<Response>,
   toolResponse = () => json(200, tool),
   terms = termsJson(),
+  saved = noSavedDelivery,
 ) {
   fetchMock = stubFetch((url, init) => {
     if (init?.method === 'POST' && url === '/api/order') return orderResponse();
+    if (url === '/api/profile') return json(200, saved.profile);
+    if (url === '/api/addresses') return json(200, saved.addresses);
+    if (url === '/api/company') return json(200, null);
     if (url === `/api/tool/${tool._id}`) return toolResponse();
     if (url === '/api/shop/terms') return json(200, terms);
     return undefined;
@@ -74,7 +95,7 @@ describe('ToolOrderPage', { timeout: 20_000 }, () => {
     renderPage(() => Promise.resolve(json(500, {})));
     expect(await screen.findByRole('heading', { name: tool.name }, slow)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Place To Orders' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
+    expect(await screen.findByLabelText('Name', undefined, slow)).toHaveValue('Ada Lovelace');
     expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Order')).toHaveValue(tool.name);
@@ -143,7 +164,7 @@ describe('ToolOrderPage', { timeout: 20_000 }, () => {
     expect(table).toHaveTextContent('100+$79.00');
     expect(screen.getByText('Sold in multiples of 5 pcs.')).toBeInTheDocument();
     // The spec's Price field keeps the base unit price; the total follows the break.
-    expect(screen.getByLabelText('Price')).toHaveValue('$89.50');
+    expect(await screen.findByLabelText('Price', undefined, slow)).toHaveValue('$89.50');
     const quantity = screen.getByLabelText('Quantity');
     await user.type(quantity, '20');
     expect(screen.getByTestId('order-goods')).toHaveTextContent('$1,790.00');
@@ -159,6 +180,32 @@ describe('ToolOrderPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Orders' }));
     expect(toast.error).toHaveBeenCalledWith('Order in multiples of 5 pcs.', expect.anything());
     expect(posts()).toHaveLength(0);
+  });
+
+  it('starts the phone and address from the profile, or from the default saved address', async () => {
+    renderPage(() => Promise.resolve(json(500, {})), undefined, undefined, {
+      profile: profileOf('+1 555 010 2030', '42 Circuit Road'),
+      addresses: [],
+    });
+    expect(await screen.findByLabelText('Phone', undefined, slow)).toHaveValue('+1 555 010 2030');
+    expect(screen.getByLabelText('Address')).toHaveValue('42 Circuit Road');
+  });
+
+  it('prefers the default address of the address book to the profile', async () => {
+    const saved = {
+      id: '0b6c1d9e-3f0e-4a8f-9b59-2d7c1f0a9e12',
+      label: 'Works',
+      recipient: 'Goods In, Acme',
+      phone: '+44 20 7946 0000',
+      address: '1 Dock Road\nLondon',
+      isDefault: true,
+    };
+    renderPage(() => Promise.resolve(json(500, {})), undefined, undefined, {
+      profile: profileOf('+1 555 010 2030', '42 Circuit Road'),
+      addresses: [saved],
+    });
+    expect(await screen.findByLabelText('Phone', undefined, slow)).toHaveValue('+44 20 7946 0000');
+    expect(screen.getByLabelText('Address')).toHaveValue('Goods In, Acme\n1 Dock Road\nLondon');
   });
 
   it('nudges the pieces to add to the next break when that costs no more', async () => {
@@ -287,8 +334,15 @@ describe('ToolOrderPage', { timeout: 20_000 }, () => {
     expect(quantity).toHaveAccessibleDescription('Maximum Order Quantity 5 pcs.');
     expect(posts()).toHaveLength(0);
 
+    // Beside the button, the price at the typed quantity (empty means the minimum).
     await user.clear(quantity);
+    expect(screen.getByTestId('cart-form-price')).toHaveTextContent(
+      '2 pcs. at $1,234.50 each: $2,469.00',
+    );
     await user.type(quantity, '3');
+    expect(screen.getByTestId('cart-form-price')).toHaveTextContent(
+      '3 pcs. at $1,234.50 each: $3,703.50',
+    );
     await user.click(add);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Added to cart'), slow);
     expect(posts().map(([url]) => url)).toEqual(['/api/cart/lines']);

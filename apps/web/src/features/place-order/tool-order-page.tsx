@@ -1,4 +1,5 @@
 import { pageMeta } from '@voltforge/contract/public-pages';
+import type { Tool } from '@voltforge/contract/tool';
 import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -12,6 +13,7 @@ import { authClient } from '../../lib/auth/auth-client';
 import { toolQuery, useTool } from '../../lib/api/get-tool';
 import { shopTermsQuery } from '../../lib/api/get-shop-terms';
 import { pageLoader } from '../../lib/first-paint/page-loader';
+import { useSavedDelivery } from '../../lib/api/use-saved-delivery';
 import { AddToCartForm } from './components/add-to-cart-form';
 import { OrderForm } from './components/order-form';
 import { ToolDetails, ToolSummary } from './components/tool-summary';
@@ -28,6 +30,26 @@ function LoadFailed({ error, retry }: { error: Error; retry: () => void }) {
     );
   }
   return <QueryError message={error.message} onRetry={retry} />;
+}
+
+/** The order form, once it knows where the buyer delivers to (as checkout starts from). */
+function SignedInOrderForm({
+  tool,
+  user,
+}: {
+  tool: Tool;
+  user: { id: string; name: string; email: string };
+}) {
+  const saved = useSavedDelivery(user.id);
+  if (!saved) return <Spinner block label="Loading your delivery details" />;
+  return (
+    <OrderForm
+      key={tool._id}
+      tool={tool}
+      customer={{ name: user.name, email: user.email }}
+      delivery={saved.delivery}
+    />
+  );
 }
 
 /** The tool, and the shop's terms its order form works out shipping from. */
@@ -56,30 +78,27 @@ export function ToolOrderPage() {
       ) : tool.isError ? (
         <LoadFailed error={tool.error} retry={() => void tool.refetch()} />
       ) : (
-        // On a phone the order form follows the tool's summary directly (the quantity within the
-        // first screen), then the tool's price breaks and description, then the cart form; on a
-        // wide screen the form takes the right column beside the three. The markup is in the
-        // phone's order, so focus follows it. The last row takes what the form's height leaves.
+        // On a phone the cart's quantity and button follow the tool's summary directly (within
+        // the first screen), then the specification's order form, then the price breaks and
+        // description; on a wide screen the left column holds the summary, the cart form beside
+        // the price and the details, the order form the right. The markup is in the phone's
+        // order, so focus follows it. The last row takes what the order form's height leaves.
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_auto_1fr]">
           <div className="lg:col-start-1 lg:row-start-1">
             <ToolSummary tool={tool.data} />
           </div>
+          <div className="lg:col-start-1 lg:row-start-2">
+            <AddToCartForm key={tool.data._id} tool={tool.data} />
+          </div>
           <div className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
             {session ? (
-              <OrderForm
-                key={tool.data._id}
-                tool={tool.data}
-                customer={{ name: session.user.name, email: session.user.email }}
-              />
+              <SignedInOrderForm tool={tool.data} user={session.user} />
             ) : (
               <Spinner block label="Checking your session" />
             )}
           </div>
-          <div className="lg:col-start-1 lg:row-start-2">
-            <ToolDetails tool={tool.data} />
-          </div>
           <div className="lg:col-start-1 lg:row-start-3">
-            <AddToCartForm key={tool.data._id} tool={tool.data} />
+            <ToolDetails tool={tool.data} />
           </div>
         </div>
       )}

@@ -13,6 +13,7 @@ import { DeliveryFields } from '../../../components/order/delivery-fields';
 import { ApiError } from '../../../lib/api/api-client';
 import type { CheckoutFieldValues } from '../../../lib/forms/delivery-schema';
 import { applyFieldErrors } from '../../../lib/forms/form-errors';
+import { deliveryTo } from '../../../lib/api/use-saved-delivery';
 import { zodChecks } from '../../../lib/forms/lazy-resolver';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/page/toast';
@@ -25,11 +26,6 @@ type FormValues = CheckoutFieldValues;
 
 /** The form's own fields: a refusal naming one of them is shown under it. */
 const FORM_FIELDS = ['phone', 'address', 'poNumber', 'company', 'taxId'] as const;
-
-/** A saved address as checkout's delivery fields: the recipient on the address's first line. */
-export function deliveryTo(entry: SavedAddress): { phone: string; address: string } {
-  return { phone: entry.phone, address: `${entry.recipient}\n${entry.address}` };
-}
 
 interface CheckoutFormProps {
   cart: Cart;

@@ -5,11 +5,9 @@ import { dollarsToCents } from '@voltforge/contract/money';
 import { Link, useLocation } from 'react-router';
 import { OrderCharges } from '../../../components/order/order-charges';
 import { Spinner } from '../../../components/ui/spinner';
-import { useAddresses } from '../../../lib/api/get-addresses';
-import { useCompany } from '../../../lib/api/get-company';
-import { useProfile } from '../../../lib/api/get-profile';
+import { useSavedDelivery } from '../../../lib/api/use-saved-delivery';
 import { paths } from '../../../lib/paths';
-import { CheckoutForm, deliveryTo } from './checkout-form';
+import { CheckoutForm } from './checkout-form';
 
 interface CheckoutPanelProps {
   cart: Cart;
@@ -29,32 +27,15 @@ function SignedInCheckout({
   userId,
   onShortages,
 }: Omit<CheckoutPanelProps, 'terms'> & { userId: string }) {
-  const profile = useProfile(userId);
-  const addresses = useAddresses();
-  const company = useCompany();
-  const shared = useAddresses('company', !!company.data);
-  if (
-    profile.isPending ||
-    addresses.isPending ||
-    company.isPending ||
-    (company.data && shared.isPending)
-  ) {
-    return <Spinner label="Loading your delivery details" />;
-  }
-  // The buyer's own addresses, then their company's; a book that failed to load is left out.
-  const books = [
-    { label: 'Your addresses', addresses: addresses.data ?? [] },
-    { label: company.data?.name ?? 'Company', addresses: (company.data && shared.data) || [] },
-  ].filter((b) => b.addresses.length > 0);
-  const chosen = books.flatMap((b) => b.addresses).find((entry) => entry.isDefault);
+  const saved = useSavedDelivery(userId);
+  if (!saved) return <Spinner label="Loading your delivery details" />;
+  const { books, chosen, delivery, profile, company } = saved;
   const defaults = {
-    ...(chosen
-      ? deliveryTo(chosen)
-      : { phone: profile.data?.phone ?? '', address: profile.data?.address ?? '' }),
+    ...delivery,
     poNumber: '',
     // A member's orders are made out to the company; anyone else's to the profile's.
-    company: company.data?.name ?? profile.data?.company ?? '',
-    taxId: (company.data ? company.data.taxId : profile.data?.taxId) ?? '',
+    company: company?.name ?? profile?.company ?? '',
+    taxId: (company ? company.taxId : profile?.taxId) ?? '',
   };
   return (
     <CheckoutForm
@@ -62,8 +43,8 @@ function SignedInCheckout({
       defaults={defaults}
       books={books}
       firstAddress={chosen?.id ?? ''}
-      poRequired={company.data?.poRequired ?? false}
-      account={company.data?.account ?? null}
+      poRequired={company?.poRequired ?? false}
+      account={company?.account ?? null}
       onShortages={onShortages}
     />
   );

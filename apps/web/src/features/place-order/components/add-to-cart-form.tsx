@@ -1,5 +1,7 @@
 import { availabilityOf, availabilityText } from '@voltforge/contract/availability';
 import { localDate } from '@voltforge/contract/calendar';
+import { formatCount } from '@voltforge/contract/format-number';
+import { centsToDollars, formatUsd } from '@voltforge/contract/money';
 import { cartText } from '@voltforge/contract/cart-text';
 import { useToolSupply } from '../../../lib/api/get-tool-supply';
 import {
@@ -15,8 +17,10 @@ import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { useCartActions } from '../../../lib/cart/use-cart';
 import { paths } from '../../../lib/paths';
-import { checkQuantity } from '../../../lib/forms/quantity-check';
+import { checkQuantity, liveLine } from '../../../lib/forms/quantity-check';
 import { toast } from '../../../lib/page/toast';
+
+const usd = (cents: number) => formatUsd(centsToDollars(cents));
 
 /**
  * Beside the order form, which still places a one-tool order: puts a quantity of the tool in the
@@ -45,6 +49,7 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
   const valid = checkQuantity(quantity, rules);
   const better = valid.ok && quantity !== '' ? nextBreakSuggestion(pricingOf(tool), wanted) : null;
   const nudge = better && better.quantity <= rules.max ? better : null;
+  const line = soldOut ? null : liveLine(quantity, pricingOf(tool));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -73,11 +78,8 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
     >
       <div className="card-body gap-3">
         <h2 className="card-title text-lg">Add to cart</h2>
-        <p className="text-sm text-base-content/75">
-          Collect several tools in your cart and check them out as one order.
-        </p>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <div className="sm:w-48">
+        <div className="flex items-start gap-3">
+          <div className="w-36 sm:w-48">
             {/* Not "… quantity": the order form's field is the page's one labelled Quantity. */}
             <TextField
               label="Pieces to add"
@@ -99,7 +101,7 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
           </div>
           <button
             type="submit"
-            className="btn btn-outline btn-primary sm:mt-6"
+            className="btn btn-primary mt-6"
             disabled={soldOut || !ready || add.isPending}
           >
             {add.isPending ? (
@@ -107,10 +109,13 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
             ) : null}
             Add to cart
           </button>
-          <Link to={paths.cart} className="btn btn-ghost sm:mt-6">
-            View cart
-          </Link>
         </div>
+        {/* The live price at the typed quantity's break (empty means the minimum). */}
+        <p className="text-sm" aria-live="polite" data-testid="cart-form-price">
+          {line === null || line.quantity === 0
+            ? null
+            : `${formatCount(line.quantity)} pcs. at ${usd(line.unitPriceCents)} each: ${usd(line.totalCents)}`}
+        </p>
         {ships ? (
           <p className="text-sm font-medium" role="status">
             Ships {ships}
@@ -126,7 +131,10 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
           </button>
         ) : null}
         <p className="text-sm text-base-content/80">
-          A production run, or more than the price breaks show?{' '}
+          <Link to={paths.cart} className="link">
+            View cart
+          </Link>
+          {' · '}A production run, or more than the price breaks show?{' '}
           <Link to={`${paths.quotes}?tool=${encodeURIComponent(tool._id)}`} className="link">
             Ask for a volume quote
           </Link>

@@ -39,9 +39,11 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 interface OrderFormProps {
   tool: Tool;
   customer: { name: string; email: string };
+  /** The phone and address to start from (the buyer's default address, else the profile's). */
+  delivery?: { phone: string; address: string };
 }
 
-export function OrderForm({ tool, customer }: OrderFormProps) {
+export function OrderForm({ tool, customer, delivery }: OrderFormProps) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const quantityHintId = useId();
@@ -67,7 +69,7 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
     resolver: checks.resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: { quantity: '', phone: '', address: '' },
+    defaultValues: { quantity: '', phone: delivery?.phone ?? '', address: delivery?.address ?? '' },
   });
 
   const quantityText = useWatch({ control, name: 'quantity' });
@@ -206,6 +208,8 @@ export function OrderForm({ tool, customer }: OrderFormProps) {
           phone={register('phone')}
           address={register('address')}
           errors={{ phone: errors.phone?.message, address: errors.address?.message }}
+          // A saved address has several lines, which a one-line field would run together.
+          multiline={delivery?.address.includes('\n') ?? false}
         />
 
         {soldOut ? (
