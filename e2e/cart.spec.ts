@@ -199,7 +199,27 @@ for (const width of [375, 1280]) {
         `${a!.partNumber}, ${a!.minOrderQuantity}\n${b!.partNumber}, ${b!.minOrderQuantity}\nNO-SUCH-PART, 2`,
       );
     await page.getByRole('button', { name: 'Preview' }).click();
-    await expect(page.getByRole('table', { name: /^Preview: 2 of 3 lines ready/ })).toBeVisible();
+    const preview = page.getByRole('table', { name: /^Preview: 2 of 3 lines ready/ });
+    await expect(preview).toBeVisible();
+    // Every verdict and line total is seen whole, with no sideways scrolling (on a phone each
+    // line is a card, its verdict under it).
+    const region = page.getByRole('region', { name: 'Quick order preview' });
+    expect(
+      await region.evaluate((el) => el.scrollWidth - el.clientWidth),
+      'the preview scrolls sideways',
+    ).toBeLessThanOrEqual(0);
+    const unknown = preview.getByRole('row', { name: /NO-SUCH-PART/ });
+    const verdict = unknown.getByRole('cell').filter({ hasText: 'Unknown part number' });
+    for (const cell of [verdict, unknown.getByRole('cell').last()]) {
+      const box = (await cell.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(await cell.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    }
+    if (width === 375) {
+      // The verdict sits under the part number, not beside it.
+      const part = (await unknown.getByRole('rowheader').boundingBox())!;
+      expect((await verdict.boundingBox())!.y).toBeGreaterThan(part.y + part.height - 1);
+    }
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Add the ready lines' }).click();
     await expect(page.getByRole('link', { name: cartLinkLabel(2) })).toBeVisible();

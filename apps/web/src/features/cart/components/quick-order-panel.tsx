@@ -8,6 +8,7 @@ import {
   readQuickOrder,
 } from '@voltforge/contract/quick-order-rules';
 import { useState, type FormEvent } from 'react';
+import { STACKED_TABLE } from '../../../components/ui/stacked-table';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { TextFileInput, readText } from '../../../components/ui/text-file-input';
 import type { AddLine } from '../../../lib/cart/cart-store';
@@ -156,14 +157,15 @@ export function QuickOrderPanel({ onAdd, adding }: QuickOrderPanelProps) {
         </p>
         {result ? (
           <>
-            {/* Focusable, so a keyboard can scroll it when the table overflows a phone. */}
+            {/* Focusable, so a keyboard can scroll it if the table overflows; on a phone each line
+                is a card of its own, its verdict under it (STACKED_TABLE). */}
             <div
               role="region"
               aria-label="Quick order preview"
               tabIndex={0}
               className="overflow-x-auto"
             >
-              <table className="table table-sm">
+              <table className={`table table-sm ${STACKED_TABLE}`}>
                 <caption className="text-left font-semibold">
                   Preview: {ready.length} of {result.verdicts.length}{' '}
                   {result.verdicts.length === 1 ? 'line' : 'lines'} ready,{' '}
@@ -187,21 +189,32 @@ export function QuickOrderPanel({ onAdd, adding }: QuickOrderPanelProps) {
                     const hint = hintOf(v);
                     return (
                       <tr key={v.line} data-status={v.status}>
-                        <td className="tabular-nums">{v.line}</td>
-                        <th scope="row" className="font-mono font-normal">
-                          {v.partNumber || '—'}
-                          {v.name ? (
-                            <div className="font-sans text-xs text-base-content/75">{v.name}</div>
-                          ) : null}
+                        <td data-label="Line" className="tabular-nums">
+                          {v.line}
+                        </td>
+                        <th scope="row" data-label="Part number" className="font-mono font-normal">
+                          <div>
+                            {v.partNumber || '—'}
+                            {v.name ? (
+                              <div className="font-sans text-xs text-base-content/75">{v.name}</div>
+                            ) : null}
+                          </div>
                         </th>
-                        <td className="text-right tabular-nums">
+                        <td data-label="Quantity" className="text-right tabular-nums">
                           {v.quantity === null ? '—' : formatCount(v.quantity)}
                         </td>
-                        <td className={v.status === 'ready' ? undefined : 'text-error'}>
-                          {v.message}
-                          {hint ? <div className="text-xs text-base-content/80">{hint}</div> : null}
+                        <td
+                          data-label="Verdict"
+                          className={v.status === 'ready' ? undefined : 'text-error'}
+                        >
+                          <div>
+                            {v.message}
+                            {hint ? (
+                              <div className="text-xs text-base-content/80">{hint}</div>
+                            ) : null}
+                          </div>
                         </td>
-                        <td className="text-right tabular-nums">
+                        <td data-label="Line total" className="text-right tabular-nums">
                           {v.lineTotal === null ? '—' : formatUsd(v.lineTotal)}
                         </td>
                       </tr>
