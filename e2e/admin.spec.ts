@@ -189,7 +189,7 @@ test('admin uploads a photo on Add Tools at 1280 px, and the catalogue card show
     .toBe(800);
 });
 
-test("a customer's paid order marked Delivered shows Delivered to the customer", async ({
+test("staff ship a customer's paid order with its tracking, then deliver it, each confirmed", async ({
   browser,
 }) => {
   const customer = await newPerson(browser);
@@ -202,15 +202,35 @@ test("a customer's paid order marked Delivered shows Delivered to the customer",
   await admin.getByLabel('Status').selectOption('paid');
   await expect(admin).toHaveURL(/status=paid/);
   const label = `order ${order.number}`;
-  await admin.getByRole('button', { name: new RegExp(`^Delivered: ${label}`) }).click();
-  await toast(admin, adminMessages.statusChanged('delivered'));
-  // Filtered by Paid, the delivered order leaves the list.
+  // A paid order is shipped first: there is no Delivered on it.
+  await expect(admin.getByRole('button', { name: new RegExp(`^Shipped: ${label}`) })).toBeVisible();
   await expect(admin.getByRole('button', { name: new RegExp(`^Delivered: ${label}`) })).toHaveCount(
+    0,
+  );
+  await admin.getByRole('button', { name: new RegExp(`^Shipped: ${label}`) }).click();
+  const ship = admin.getByRole('dialog', { name: 'Confirm' });
+  await ship.getByLabel('Carrier').fill('UPS');
+  await ship.getByLabel('Tracking number').fill('1Z999AA10123456784');
+  await ship.getByRole('button', { name: 'Mark shipped' }).click();
+  await toast(admin, adminMessages.statusChanged('shipped'));
+  // Filtered by Paid, the shipped order leaves the list.
+  await expect(admin.getByRole('button', { name: new RegExp(`^Shipped: ${label}`) })).toHaveCount(
     0,
   );
 
   await customer.goto('/dashboard/myOrder');
   const mine = customer.locator(`[data-order-id="${order._id}"]`).filter({ visible: true });
+  await expect(mine.getByText('Shipped', { exact: true })).toBeVisible();
+  await expect(mine.getByText(/UPS · tracking 1Z999AA10123456784/)).toBeVisible();
+
+  await admin.getByLabel('Status').selectOption('shipped');
+  await admin.getByRole('button', { name: new RegExp(`^Delivered: ${label}`) }).click();
+  await admin
+    .getByRole('dialog', { name: 'Confirm' })
+    .getByRole('button', { name: 'Mark delivered' })
+    .click();
+  await toast(admin, adminMessages.statusChanged('delivered'));
+  await customer.reload();
   await expect(mine.getByText('Delivered', { exact: true })).toBeVisible();
 });
 
@@ -225,6 +245,10 @@ test('one order on its own admin page: details and the allowed action', async ({
   await expect(card.getByText('Owen Onepage')).toBeVisible();
   await expect(card.getByText(order.transactionId ?? 'missing')).toBeVisible();
   await card.getByRole('button', { name: /^Shipped/ }).click();
+  await admin
+    .getByRole('dialog', { name: 'Confirm' })
+    .getByRole('button', { name: 'Mark shipped' })
+    .click();
   await toast(admin, adminMessages.statusChanged('shipped'));
   await expect(card.getByRole('button', { name: /^Shipped/ })).toHaveCount(0);
   await expect(card.getByRole('button', { name: /^Delivered/ })).toBeVisible();

@@ -304,13 +304,14 @@ export type AdminOrderStatus = (typeof adminOrderStatuses)[number];
 
 /**
  * Where an admin may move an order from each status (the order life cycle in
- * docs/architecture.md). `paid → delivered` is allowed because Manage All Orders offers Delivered
- * on paid orders: handing goods over in person skips the shipping step.
+ * docs/architecture.md): one step at a time, so a paid order is shipped (the customer told the
+ * carrier and tracking number) before it can be delivered. Goods handed over in person are
+ * shipped with the carrier "Collected", then delivered.
  */
 export const adminStatusTransitions: Record<OrderStatus, readonly AdminOrderStatus[]> = {
   pending_payment: ['cancelled'],
-  paid: ['shipped', 'delivered', 'cancelled'],
-  on_account: ['shipped', 'delivered', 'cancelled'],
+  paid: ['shipped', 'cancelled'],
+  on_account: ['shipped', 'cancelled'],
   // The rest ships as shipments (docs/payments.md, "Back-orders"); then it reads shipped.
   partially_shipped: [],
   shipped: ['delivered'],

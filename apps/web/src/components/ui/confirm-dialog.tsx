@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   /** `danger` (the default) for what cannot be taken back; `primary` for a reversible step. */
   tone?: 'danger' | 'primary';
   busy?: boolean;
+  /** Fields the step asks for (a shipment's carrier), between the question and the buttons. */
+  children?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   confirmLabel,
   tone = 'danger',
   busy = false,
+  children,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -55,6 +58,7 @@ export function ConfirmDialog({
           {message}
         </p>
         {detail ? <div className="mt-2 text-sm text-base-content/75">{detail}</div> : null}
+        {children ? <div className="mt-4 flex flex-col gap-3">{children}</div> : null}
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={onCancel} autoFocus>
             Cancel

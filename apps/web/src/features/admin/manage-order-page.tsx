@@ -160,7 +160,7 @@ export function ManageOrderPage() {
               <ShipForm order={order.data} />
             ) : (
               <div className="card-actions">
-                <OrderActions order={order.data} shipment />
+                <OrderActions order={order.data} />
               </div>
             )}
           </div>

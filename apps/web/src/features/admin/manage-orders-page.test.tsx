@@ -129,7 +129,8 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { name: 'Manage All Orders (5)' }, slow),
     ).toBeInTheDocument();
     expect(buttonNames(await rowOf('Tool 1'))).toEqual(['Delete']);
-    expect(buttonNames(await rowOf('Tool 2'))).toEqual(['Shipped', 'Delivered', 'Cancel']);
+    // One step at a time: a paid order is shipped before it can be delivered.
+    expect(buttonNames(await rowOf('Tool 2'))).toEqual(['Shipped', 'Cancel']);
     expect(buttonNames(await rowOf('Tool 3'))).toEqual(['Delivered']);
     expect(buttonNames(await rowOf('Tool 4'))).toEqual([]);
     expect(buttonNames(await rowOf('Tool 5'))).toEqual([]);
@@ -191,20 +192,55 @@ describe('ManageOrdersPage', { timeout: 20_000 }, () => {
     expect(row.getByText('2 lines')).toBeInTheDocument();
   });
 
-  it('marks an order Delivered and refreshes the list', async () => {
+  const patches = () =>
+    fetchMock.mock.calls.filter(
+      ([, init]) => (init as RequestInit | undefined)?.method === 'PATCH',
+    );
+
+  it('marks a shipped order Delivered once confirmed, and refreshes the list', async () => {
     const user = userEvent.setup();
     renderPage((url, init) =>
-      init?.method === 'PATCH' ? json(200, { ...orders[1], status: 'delivered' }) : undefined,
+      init?.method === 'PATCH' ? json(200, { ...orders[2], status: 'delivered' }) : undefined,
     );
-    await user.click((await rowOf('Tool 2')).getByRole('button', { name: /^Delivered/ }));
+    await user.click((await rowOf('Tool 3')).getByRole('button', { name: /^Delivered/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm' });
+    expect(dialog).toHaveTextContent('Mark this order delivered? This cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(patches()).toHaveLength(0);
+
+    await user.click((await rowOf('Tool 3')).getByRole('button', { name: /^Delivered/ }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Confirm' })).getByRole('button', {
+        name: 'Mark delivered',
+      }),
+    );
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(adminMessages.statusChanged('delivered')),
     );
-    const patch = fetchMock.mock.calls.find(
-      ([, init]) => (init as RequestInit | undefined)?.method === 'PATCH',
+    expect(patches()[0]?.[0]).toBe(`/api/order/${orders[2]?._id}/status`);
+    expect(JSON.parse((patches()[0]?.[1] as RequestInit).body as string)).toEqual({
+      status: 'delivered',
+    });
+  });
+
+  it('asks for the carrier and tracking number when marking a paid order Shipped', async () => {
+    const user = userEvent.setup();
+    renderPage((url, init) =>
+      init?.method === 'PATCH' ? json(200, { ...orders[1], status: 'shipped' }) : undefined,
     );
-    expect(patch?.[0]).toBe(`/api/order/${orders[1]?._id}/status`);
-    expect(JSON.parse((patch?.[1] as RequestInit).body as string)).toEqual({ status: 'delivered' });
+    await user.click((await rowOf('Tool 2')).getByRole('button', { name: /^Shipped/ }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Confirm' }));
+    await user.type(dialog.getByLabelText('Carrier'), ' UPS ');
+    await user.type(dialog.getByLabelText('Tracking number'), '1Z999AA10123456784');
+    await user.click(dialog.getByRole('button', { name: 'Mark shipped' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(adminMessages.statusChanged('shipped')),
+    );
+    expect(JSON.parse((patches()[0]?.[1] as RequestInit).body as string)).toEqual({
+      status: 'shipped',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
   });
 
   it("deletes an unpaid order after the spec's confirm, and shows a refusal as it is", async () => {

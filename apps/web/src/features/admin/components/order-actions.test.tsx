@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@voltforge/contract/order';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,7 +21,7 @@ const paid = {
   trackingNumber: null,
 } as unknown as Order;
 
-function renderActions(shipment: boolean) {
+function renderActions() {
   const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
     Promise.resolve(
       new Response(JSON.stringify({ ...paid, status: 'shipped' }), {
@@ -33,7 +33,7 @@ function renderActions(shipment: boolean) {
   vi.stubGlobal('fetch', fetchMock);
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <OrderActions order={paid} shipment={shipment} />
+      <OrderActions order={paid} />
     </QueryClientProvider>,
   );
   return fetchMock;
@@ -48,12 +48,21 @@ const sentBody = (fetchMock: ReturnType<typeof renderActions>) =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('OrderActions: marking an order shipped', () => {
-  it('sends the carrier and tracking number typed on the order page', async () => {
+  it('offers no Delivered on a paid order: it is shipped first', () => {
+    renderActions();
+    expect(screen.getByRole('button', { name: /^Shipped/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delivered/ })).toBeNull();
+  });
+
+  it('asks for the carrier and tracking number, and sends them once confirmed', async () => {
     const user = userEvent.setup();
-    const fetchMock = renderActions(true);
-    await user.type(screen.getByLabelText('Carrier'), ' UPS ');
-    await user.type(screen.getByLabelText('Tracking number'), '1Z999AA10123456784');
+    const fetchMock = renderActions();
     await user.click(screen.getByRole('button', { name: /^Shipped/ }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Confirm' }));
+    await user.type(dialog.getByLabelText('Carrier'), ' UPS ');
+    await user.type(dialog.getByLabelText('Tracking number'), '1Z999AA10123456784');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    await user.click(dialog.getByRole('button', { name: 'Mark shipped' }));
     await waitFor(() =>
       expect(sentBody(fetchMock)).toEqual({
         status: 'shipped',
@@ -63,11 +72,15 @@ describe('OrderActions: marking an order shipped', () => {
     );
   });
 
-  it('sends the status alone when nothing is typed, and offers no fields in a list', async () => {
+  it('sends the status alone when nothing is typed', async () => {
     const user = userEvent.setup();
-    const fetchMock = renderActions(false);
-    expect(screen.queryByLabelText('Carrier')).toBeNull();
+    const fetchMock = renderActions();
     await user.click(screen.getByRole('button', { name: /^Shipped/ }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Confirm' })).getByRole('button', {
+        name: 'Mark shipped',
+      }),
+    );
     await waitFor(() => expect(sentBody(fetchMock)).toEqual({ status: 'shipped' }));
   });
 });

@@ -9,20 +9,50 @@ import { useSetOrderStatus } from '../api/set-order-status';
 const CONFIRM_CANCEL_PAID =
   'Cancel this paid order? Its stock goes back on the shelf and what is left of the payment is refunded to the card.';
 
-/** What each action asks first, and says when done. */
+/**
+ * What each step asks first, and says when done. Every step is confirmed: none can be taken back
+ * (the customer is mailed at each one).
+ */
 function wording(order: Order, to: AdminOrderStatus) {
-  if (to !== 'cancelled') return { confirm: null, done: adminMessages.statusChanged(to) };
-  // An unpaid order is "deleted" in the admin's words; a paid one is cancelled (and refunded).
-  return order.status === 'pending_payment'
-    ? { confirm: adminMessages.confirmDelete, done: adminMessages.orderDeleted }
-    : { confirm: CONFIRM_CANCEL_PAID, done: adminMessages.statusChanged('cancelled') };
+  const done = adminMessages.statusChanged(to);
+  switch (to) {
+    case 'shipped':
+      return {
+        confirm: 'Mark this order shipped? The customer is mailed the carrier and tracking number.',
+        confirmLabel: 'Mark shipped',
+        tone: 'primary' as const,
+        done,
+      };
+    case 'delivered':
+      return {
+        confirm: 'Mark this order delivered? This cannot be undone.',
+        confirmLabel: 'Mark delivered',
+        tone: 'primary' as const,
+        done,
+      };
+    case 'cancelled':
+      // An unpaid order is "deleted" in the admin's words; a paid one is cancelled (and refunded).
+      return order.status === 'pending_payment'
+        ? {
+            confirm: adminMessages.confirmDelete,
+            confirmLabel: 'Delete',
+            tone: 'danger' as const,
+            done: adminMessages.orderDeleted,
+          }
+        : {
+            confirm: CONFIRM_CANCEL_PAID,
+            confirmLabel: 'Cancel order',
+            tone: 'danger' as const,
+            done,
+          };
+  }
 }
 
 /**
- * The actions an order's status allows (the server enforces the same transitions). With
- * `shipment`, marking it shipped can name the carrier and tracking number (the one-order page).
+ * The steps an order's status allows, one at a time (the server enforces the same transitions),
+ * each confirmed in a dialog; the one that ships it asks for the carrier and tracking number.
  */
-export function OrderActions({ order, shipment = false }: { order: Order; shipment?: boolean }) {
+export function OrderActions({ order }: { order: Order }) {
   const move = useSetOrderStatus(order);
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
@@ -39,84 +69,80 @@ export function OrderActions({ order, shipment = false }: { order: Order; shipme
       },
     );
 
-  const act = (to: AdminOrderStatus) => {
-    if (wording(order, to).confirm) setAsking(to);
-    else send(to);
-  };
-
   const can = (to: AdminOrderStatus) => canMoveOrder(order.status, to);
   if (!can('shipped') && !can('delivered') && !can('cancelled')) {
     return <span className="text-sm text-base-content/75">—</span>;
   }
   const label = `order ${order.number} (${order.order})`;
+  const asked = asking ? wording(order, asking) : null;
   return (
-    <div className="flex flex-col gap-3">
-      {shipment && can('shipped') ? (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label="Carrier"
-            name="carrier"
-            hint="Optional. Told to the customer when you mark it shipped."
-            maxLength={60}
-            value={carrier}
-            onChange={(e) => setCarrier(e.target.value)}
-          />
-          <TextField
-            label="Tracking number"
-            name="trackingNumber"
-            hint="Optional."
-            maxLength={60}
-            value={trackingNumber}
-            onChange={(e) => setTrackingNumber(e.target.value)}
-          />
-        </div>
+    <div className="flex flex-wrap gap-2">
+      {can('shipped') ? (
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={move.isPending}
+          aria-label={`Shipped: ${label}`}
+          onClick={() => setAsking('shipped')}
+        >
+          Shipped
+        </button>
       ) : null}
-      <div className="flex flex-wrap gap-2">
-        {can('shipped') ? (
-          <button
-            type="button"
-            className="btn btn-sm"
-            disabled={move.isPending}
-            aria-label={`Shipped: ${label}`}
-            onClick={() => act('shipped')}
-          >
-            Shipped
-          </button>
-        ) : null}
-        {can('delivered') ? (
-          <button
-            type="button"
-            className="btn btn-sm btn-success"
-            disabled={move.isPending}
-            aria-label={`Delivered: ${label}`}
-            onClick={() => act('delivered')}
-          >
-            Delivered
-          </button>
-        ) : null}
-        {can('cancelled') ? (
-          <button
-            type="button"
-            className="btn btn-sm btn-outline btn-error"
-            disabled={move.isPending}
-            aria-label={`${order.status === 'pending_payment' ? 'Delete' : 'Cancel'}: ${label}`}
-            onClick={() => act('cancelled')}
-          >
-            {order.status === 'pending_payment' ? 'Delete' : 'Cancel'}
-          </button>
-        ) : null}
-      </div>
+      {can('delivered') ? (
+        <button
+          type="button"
+          className="btn btn-sm btn-success"
+          disabled={move.isPending}
+          aria-label={`Delivered: ${label}`}
+          onClick={() => setAsking('delivered')}
+        >
+          Delivered
+        </button>
+      ) : null}
+      {can('cancelled') ? (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline btn-error"
+          disabled={move.isPending}
+          aria-label={`${order.status === 'pending_payment' ? 'Delete' : 'Cancel'}: ${label}`}
+          onClick={() => setAsking('cancelled')}
+        >
+          {order.status === 'pending_payment' ? 'Delete' : 'Cancel'}
+        </button>
+      ) : null}
       <ConfirmDialog
-        open={asking !== null}
-        message={asking ? (wording(order, asking).confirm ?? '') : ''}
+        open={asked !== null}
+        message={asked?.confirm ?? ''}
         detail={`Order ${order.number} (${order.order}).`}
-        confirmLabel={order.status === 'pending_payment' ? 'Delete' : 'Cancel order'}
+        confirmLabel={asked?.confirmLabel ?? ''}
+        tone={asked?.tone ?? 'danger'}
         busy={move.isPending}
         onConfirm={() => {
           if (asking) send(asking);
         }}
         onCancel={() => setAsking(null)}
-      />
+      >
+        {asking === 'shipped' ? (
+          <>
+            <TextField
+              label="Carrier"
+              name="carrier"
+              hint="Told to the customer; for goods collected in person, “Collected”."
+              maxLength={60}
+              value={carrier}
+              onChange={(e) => setCarrier(e.target.value)}
+            />
+            <TextField
+              label="Tracking number"
+              name="trackingNumber"
+              hint="Optional."
+              maxLength={60}
+              value={trackingNumber}
+              onChange={(e) => setTrackingNumber(e.target.value)}
+            />
+          </>
+        ) : null}
+      </ConfirmDialog>
     </div>
   );
 }
