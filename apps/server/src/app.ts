@@ -74,6 +74,8 @@ import { authMailCallbacks } from './mail/auth-mails.ts';
 import { mailSenderPlugin } from './mail/sender.ts';
 import { orderMailRenderer, orderNotifier } from './mail/order-notices.ts';
 import { lowStockNotifier } from './mail/stock-notices.ts';
+import { mailStaffOrderNotices, STAFF_NOTICE_EVERY_MS } from './mail/staff-order-notices.ts';
+import { sweepEvery } from './plugins/sweep.ts';
 import { mailAdminRoutes } from './mail/mail-admin.routes.ts';
 
 export interface BuildOptions {
@@ -162,8 +164,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Cancelling an order first settles its payment intent with the provider; the orders and users
   // modules get that step from here rather than importing the payments module.
   // One card provider for the payment routes and the cancel step (null: no card payments).
-  // The customer's mail about each order change, written in the transaction that makes it.
-  const mailSettings = { publicUrl: config.publicUrl, holdHours: config.orderHoldHours };
+  // The customer's mail about each order change, written in the transaction that makes it; with
+  // ORDER_NOTIFY_EMAILS, a placed or paid order also leaves staff a notice, mailed in batches.
+  const tellStaff = config.orderNotifyEmails.length > 0;
+  const mailSettings = { publicUrl: config.publicUrl, holdHours: config.orderHoldHours, tellStaff };
+  if (tellStaff) {
+    sweepEvery(app, {
+      everyMs: STAFF_NOTICE_EVERY_MS,
+      pass: () =>
+        mailStaffOrderNotices(database.db, {
+          publicUrl: config.publicUrl,
+          recipients: config.orderNotifyEmails,
+        }),
+      counted: 'notices',
+      did: 'mailed staff the orders placed and paid',
+      failed: 'staff order notice pass failed',
+    });
+  }
   const notify = orderNotifier(mailSettings);
   const renderMail = orderMailRenderer(mailSettings);
   // Every admin's mail about a tool that has just run low, in the transaction that took it low.

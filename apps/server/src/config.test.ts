@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEMO_SELLER, loadConfig } from './config.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'voltforge-config-'));
 
@@ -17,6 +17,31 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(true);
     expect(config.seedDemoAccounts).toBe(true);
     expect(config.payments).toEqual({ provider: 'test' });
+  });
+
+  it('invoices the demo shop with a demo seller tax id and tax rate, unless they are set', () => {
+    const demo = loadConfig({ DATA_DIR: tmp() });
+    expect(demo.seller.taxId).toBe(DEMO_SELLER.taxId);
+    expect(demo.shopTerms.taxRateBasisPoints).toBe(825);
+    const set = loadConfig({ DATA_DIR: tmp(), TAX_RATE: '0', SELLER_TAX_ID: '' });
+    expect(set.shopTerms.taxRateBasisPoints).toBe(0);
+    expect(set.seller.taxId).toBeNull();
+    const own = loadConfig({ DATA_DIR: tmp(), TAX_RATE: '7', SELLER_TAX_ID: 'US 12-3456789' });
+    expect(own.shopTerms.taxRateBasisPoints).toBe(700);
+    expect(own.seller.taxId).toBe('US 12-3456789');
+    // A real shop (PostgreSQL, or the embedded database without the demo) has neither by default.
+    for (const env of [
+      {
+        DATABASE_URL: 'postgres://shop@db/shop',
+        BETTER_AUTH_SECRET: 'x'.repeat(32),
+        PUBLIC_URL: 'https://shop.example.com',
+      },
+      { SEED_DEMO: 'false' },
+    ]) {
+      const config = loadConfig({ DATA_DIR: tmp(), ...env });
+      expect(config.shopTerms.taxRateBasisPoints).toBe(0);
+      expect(config.seller.taxId).toBeNull();
+    }
   });
 
   it.each(['0.0.0.0', '::', '192.168.1.20', 'shop.example.com'])(
@@ -262,6 +287,42 @@ describe('configuration', () => {
       );
       expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
       expect(() => loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'smtp://' })).toThrow(/SMTP_URL/);
+    });
+  });
+
+  describe('ORDER_NOTIFY_EMAILS', () => {
+    const notify = (value?: string) =>
+      loadConfig({ DATA_DIR: tmp(), ORDER_NOTIFY_EMAILS: value }).orderNotifyEmails;
+
+    it('tells nobody by default, unset or empty', () => {
+      expect(loadConfig({ DATA_DIR: tmp() }).orderNotifyEmails).toEqual([]);
+      expect(notify('')).toEqual([]);
+      expect(notify(' , ')).toEqual([]);
+    });
+
+    it('takes a comma-separated list of addresses, lower-cased, each once', () => {
+      expect(
+        notify('Orders@Shop.example.com, sales@shop.example.com,orders@shop.example.com'),
+      ).toEqual(['orders@shop.example.com', 'sales@shop.example.com']);
+    });
+
+    it('stops the start naming each bad address, with the other bad keys', () => {
+      let error: unknown;
+      try {
+        loadConfig({
+          DATA_DIR: tmp(),
+          ORDER_NOTIFY_EMAILS: 'orders@shop.example.com, sales, Ops <ops@shop.example.com>',
+          PORT: 'abc',
+        });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toContain(
+        'ORDER_NOTIFY_EMAILS: must be a comma-separated list of mail addresses (orders@shop.example.com,sales@shop.example.com); not an address: sales, Ops <ops@shop.example.com>',
+      );
+      expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
     });
   });
 

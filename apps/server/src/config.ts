@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { ShopTerms } from '@voltforge/contract/charges';
 import { isTimeZone } from '@voltforge/contract/calendar';
+import { emailSchema } from '@voltforge/contract/user';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -53,6 +54,29 @@ const trustProxySchema = z
       return z.NEVER;
     }
     return list;
+  });
+
+/**
+ * A comma-separated list of mail addresses (the contract's rule for an address), lower-cased and
+ * each once; empty or unset is none.
+ */
+const addressListSchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): string[] => {
+    const list = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = list.filter((entry) => !emailSchema.safeParse(entry).success);
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a comma-separated list of mail addresses (orders@shop.example.com,sales@shop.example.com); not an address: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(list.map((entry) => entry.toLowerCase()))];
   });
 
 const optionalText = z
@@ -143,6 +167,7 @@ const envSchema = z.object({
       'must be an address, or a name and an address: Name <shop@example.com>',
     )
     .default(DEFAULT_MAIL_FROM),
+  ORDER_NOTIFY_EMAILS: addressListSchema.default([]),
   MAX_UNPAID_ORDERS: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
@@ -181,7 +206,7 @@ const envSchema = z.object({
       }
       return Math.round(Number(v) * 100);
     })
-    .default(0),
+    .optional(),
   SELLER_NAME: z.string().trim().min(1).max(200).default('Voltforge Tools Inc.'),
   SELLER_ADDRESS: z
     .string()
@@ -255,6 +280,11 @@ export interface Config {
    * for admins to read on the Mail page.
    */
   mail: { smtpUrl?: string; from: string };
+  /**
+   * Staff told of every order placed or paid, in batches (ORDER_NOTIFY_EMAILS); empty: nobody,
+   * and no notices are kept.
+   */
+  orderNotifyEmails: string[];
   /** Things the operator should know at start-up that do not stop it. */
   warnings: string[];
   /** Unpaid orders one account may hold at once; the next is refused until one is paid or cancelled. */
@@ -365,6 +395,13 @@ function paymentsConfig(
 }
 
 /**
+ * What the embedded demo shop invoices with when TAX_RATE and SELLER_TAX_ID are not set, so a
+ * newcomer's first invoice shows a seller tax id and a tax line; anything else has no tax and no
+ * tax id until they are configured.
+ */
+export const DEMO_SELLER = { taxRateBasisPoints: 825, taxId: 'EIN 00-0000000 (demo)' } as const;
+
+/**
  * The only reader of the environment, so every setting is visible in one place and nothing
  * switches behaviour on a stray variable. Fails listing every bad key.
  */
@@ -431,6 +468,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     orderHoldHours: e.ORDER_HOLD_HOURS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    orderNotifyEmails: e.ORDER_NOTIFY_EMAILS,
     warnings:
       database.kind === 'postgres' && !e.SMTP_URL
         ? [
@@ -443,7 +481,7 @@ export function loadConfig(env: Env = process.env): Config {
     shopTerms: {
       shippingFlatCents: e.SHIPPING_FLAT_RATE,
       freeShippingOverCents: e.FREE_SHIPPING_OVER,
-      taxRateBasisPoints: e.TAX_RATE,
+      taxRateBasisPoints: e.TAX_RATE ?? (embeddedDemo ? DEMO_SELLER.taxRateBasisPoints : 0),
       extraShipmentCents: e.EXTRA_SHIPMENT_RATE,
     },
     seller: {
@@ -451,7 +489,10 @@ export function loadConfig(env: Env = process.env): Config {
       addressLines: e.SELLER_ADDRESS.split(/;|\n/)
         .map((l) => l.trim())
         .filter(Boolean),
-      taxId: e.SELLER_TAX_ID ?? null,
+      // An empty SELLER_TAX_ID says "none", also on the demo shop.
+      taxId:
+        e.SELLER_TAX_ID ??
+        (embeddedDemo && env.SELLER_TAX_ID === undefined ? DEMO_SELLER.taxId : null),
     },
     shopTimeZone: e.SHOP_TIME_ZONE,
     logLevel: e.LOG_LEVEL,

@@ -15,6 +15,9 @@ export const mailLinkPaths = {
   mail: '/dashboard/mail',
   inbox: '/dashboard/inbox',
   manageTools: '/dashboard/manageTools',
+  /** The back office's order table, and one order with its actions. */
+  manageOrders: '/dashboard/manageOrders',
+  manageOrder: (orderId: string) => `/dashboard/manageOrder/${encodeURIComponent(orderId)}`,
   /** Where an invitation's link lands (`?join=<token>`): the company section of the profile. */
   joinCompany: '/dashboard/updateProfile',
   /** Where approvers decide: the company section of the profile. */

@@ -46,6 +46,7 @@ export const mailKinds = [
   'order_shipment',
   'backorder_date_moved',
   'shipment_cancelled',
+  'staff_order_notice',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
@@ -75,6 +76,7 @@ export const mailKindLabels: Record<MailKind, string> = {
   order_shipment: 'Shipment sent',
   backorder_date_moved: 'Back-order date moved',
   shipment_cancelled: 'Shipment cancelled',
+  staff_order_notice: 'Orders placed or paid, to staff',
 };
 
 const MAX_PAGE = 10_000;

@@ -1,6 +1,8 @@
 import type { Db, Tx } from '../db/client.ts';
+import type { StaffOrderEvent } from '../db/schema/mail.ts';
 import type { OrderRow } from '../db/schema/order.ts';
 import { enqueueMail, type OutgoingMail, type RenderedMail } from './outbox.ts';
+import { recordStaffOrderNotice } from './staff-order-notices.ts';
 import {
   orderCancelledMail,
   orderDeliveredMail,
@@ -20,6 +22,11 @@ export interface OrderMailSettings {
   publicUrl: string;
   /** ORDER_HOLD_HOURS, for "how long it is held unpaid". */
   holdHours: number;
+  /**
+   * ORDER_NOTIFY_EMAILS is set: an order placed or paid also leaves staff a notice, written with
+   * the customer's mail and mailed to them in a batch (staff-order-notices.ts). Off unless set.
+   */
+  tellStaff?: boolean;
 }
 
 export type OrderEvent =
@@ -100,6 +107,19 @@ export function orderMail(
   };
 }
 
+/**
+ * What staff are told of an event, when they are told of orders: a new order and a paid one.
+ * Every path that places or pays an order queues the customer's mail through here (or, placing,
+ * `orderMailRenderer`), so each of them tells staff without doing anything of its own.
+ */
+function staffNoticeOf(settings: OrderMailSettings, event: OrderEvent): StaffOrderEvent | null {
+  if (!settings.tellStaff) return null;
+  if (event.kind === 'order_placed') return 'placed';
+  if (event.kind === 'order_paid') return 'paid';
+  return null;
+}
+
+/** Queues the customer's mail, and staff's notice of the event when they are told of it. */
 export async function queueOrderMail(
   tx: Db | Tx,
   settings: OrderMailSettings,
@@ -107,6 +127,8 @@ export async function queueOrderMail(
   row: OrderRow,
 ): Promise<void> {
   await enqueueMail(tx, orderMail(settings, event, row));
+  const notice = staffNoticeOf(settings, event);
+  if (notice) await recordStaffOrderNotice(tx, row.id, notice);
 }
 
 /**
@@ -119,9 +141,18 @@ export function orderNotifier(settings: OrderMailSettings): OrderNotify {
   return (tx, event, row) => queueOrderMail(tx, settings, event, row);
 }
 
-/** Renders the customer's mail about an order without queuing it (order placement queues it itself). */
-export type RenderOrderMail = (event: OrderEvent, row: OrderRow) => OutgoingMail;
+/**
+ * Renders the customer's mail about an order without queuing it, with the notice staff are to be
+ * given of it (null: none): order placement writes both itself, in its one statement.
+ */
+export type RenderOrderMail = (
+  event: OrderEvent,
+  row: OrderRow,
+) => OutgoingMail & { staffNotice: StaffOrderEvent | null };
 
 export function orderMailRenderer(settings: OrderMailSettings): RenderOrderMail {
-  return (event, row) => orderMail(settings, event, row);
+  return (event, row) => ({
+    ...orderMail(settings, event, row),
+    staffNotice: staffNoticeOf(settings, event),
+  });
 }

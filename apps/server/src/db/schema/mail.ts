@@ -34,3 +34,25 @@ export const mailOutbox = pgTable(
     index('mail_outbox_created_at_idx').on(t.createdAt),
   ],
 );
+
+/** What staff are told of an order (ORDER_NOTIFY_EMAILS): it was placed, or it was paid. */
+export const staffOrderEvents = ['placed', 'paid'] as const;
+export type StaffOrderEvent = (typeof staffOrderEvents)[number];
+
+/**
+ * Staff's notices waiting to be mailed: one row per event, written in the transaction of the
+ * order's change (so a change that rolls back tells nobody), taken and mailed together, a batch
+ * at a time (mail/staff-order-notices.ts; docs/architecture.md, "Mail").
+ */
+export const staffOrderNotice = pgTable(
+  'staff_order_notice',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: staffOrderEvents }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_order_notice_created_at_idx').on(t.createdAt)],
+);

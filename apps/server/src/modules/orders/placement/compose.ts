@@ -168,6 +168,7 @@ export function composeOrder(
     mail_subject: mail.subject,
     mail_html: mail.html,
     mail_text: mail.text,
+    staff_notice: mail.staffNotice === 'placed' ? 'placed' : null,
   };
   return { row, request };
 }

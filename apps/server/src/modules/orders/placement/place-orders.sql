@@ -24,10 +24,11 @@
 --         someone decided first), the stock of every line (its allocated pieces; the rest joins
 --         the tool's backlog), the order (on account: `on_account`, its total held in the credit
 --         ledger), its lines (each with the project revision and the buyer's reference it came
---         from, as given), a stock movement per line, the mail; the cart's lines go. The caller
---         issues an order on account's invoice in the same transaction. went_low lists the tools
---         this order took to the low-stock threshold the caller read (`low_at`, the contract's
---         rule) first; the caller marks them.
+--         from, as given), a stock movement per line, the mail, and staff's notice when the
+--         caller asks for one (`staff_notice`, mail/staff-order-notices.ts); the cart's lines go.
+--         The caller issues an order on account's invoice in the same transaction. went_low lists
+--         the tools this order took to the low-stock threshold the caller read (`low_at`, the
+--         contract's rule) first; the caller marks them.
 -- A placed order with back-ordered lines answers them as written (`owed_lines`: line_no,
 -- allocated, promised_on), which may be better than judged (stock that grew, an earlier day).
 -- Changes of tools are announced by the tool table's trigger, not by this function.
@@ -81,7 +82,7 @@ BEGIN
              company text, tax_id text, po_number text, company_id uuid, billing_address text,
              on_account boolean, order_limit_cents integer, monthly_limit_cents integer,
              approval_id uuid, approved_by text, from_cart boolean, shipping_mode text, today date,
-             mail_subject text, mail_html text, mail_text text)
+             mail_subject text, mail_html text, mail_text text, staff_notice text)
      ORDER BY x.n
   LOOP
     -- a. the unpaid cap
@@ -220,6 +221,10 @@ BEGIN
     INSERT INTO "mail_outbox" ("to", subject, html, text, kind, order_id, user_id, created_at)
     VALUES (o.email, o.mail_subject, o.mail_html, o.mail_text, 'order_placed', o.order_id,
             o.user_id, v_at);
+    IF o.staff_notice IS NOT NULL THEN
+      INSERT INTO "staff_order_notice" (order_id, event, created_at)
+      VALUES (o.order_id, o.staff_notice, v_at);
+    END IF;
     IF o.from_cart THEN
       DELETE FROM "cart_line" c USING jsonb_populate_recordset(NULL::"voltforge_line_in", v_split) l
        WHERE c.user_id = o.user_id AND c.tool_id = l.tool_id;

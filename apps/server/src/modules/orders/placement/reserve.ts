@@ -72,6 +72,8 @@ export interface PlacementRequest {
   mail_subject: string;
   mail_html: string;
   mail_text: string;
+  /** 'placed': staff are told of the order too (ORDER_NOTIFY_EMAILS), by a notice written with it. */
+  staff_notice?: 'placed' | null;
 }
 
 /** What `voltforge_place_orders` answers for one order. */
