@@ -136,9 +136,13 @@ test('All User: a ban signs the user out everywhere, and Unban lets them sign in
   await row.getByRole('button', { name: /^Ban/ }).click();
   const dialog = admin.getByRole('dialog', { name: 'Confirm' });
   await expect(dialog).toContainText('signed out everywhere');
+  await dialog.getByLabel('Reason').fill('Card chargebacks on three orders');
   await dialog.getByRole('button', { name: 'Ban', exact: true }).click();
   await toast(admin, adminMessages.userBanned);
   await expect(row.getByText('Banned', { exact: true })).toBeVisible();
+  await expect(row.getByTestId('ban-reason')).toContainText(
+    'by Demo Admin: Card chargebacks on three orders',
+  );
 
   for (const device of [laptop, phone]) {
     expect((await device.request.get('/api/profile')).status()).toBe(401);

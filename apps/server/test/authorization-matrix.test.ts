@@ -954,7 +954,10 @@ const matrix: Row[] = [
     who: 'admin (not themself)',
     expected: ADMIN,
     on: "A's email (admin: a new account)",
-    call: async (caller) => ({ url: `/api/user/ban/${enc(await targetEmail(caller))}` }),
+    call: async (caller) => ({
+      url: `/api/user/ban/${enc(await targetEmail(caller))}`,
+      payload: { reason: 'Matrix check' },
+    }),
   },
   {
     route: 'DELETE /api/user/ban/:email',

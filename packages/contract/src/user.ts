@@ -81,6 +81,28 @@ export const adminCheckSchema = z.object({ admin: z.boolean() });
 export type AdminCheck = z.infer<typeof adminCheckSchema>;
 
 /** GET /api/user (admin) */
+/** What staff did to an account, kept on its history (the reason of a lifted ban stays). */
+export const accountEventKinds = ['banned', 'unbanned'] as const;
+export type AccountEventKind = (typeof accountEventKinds)[number];
+
+/** The most a ban's reason may say. */
+export const MAX_BAN_REASON_LENGTH = 200;
+
+export const banMessages = {
+  reason: `Say why the account is disabled: one line of at most ${MAX_BAN_REASON_LENGTH} characters.`,
+};
+
+/** PUT /api/user/ban/:email: why the account is disabled (staff see it on the users page). */
+export const banBodySchema = z.strictObject({
+  reason: z
+    .string({ error: banMessages.reason })
+    .trim()
+    .min(1, banMessages.reason)
+    .max(MAX_BAN_REASON_LENGTH, banMessages.reason)
+    .refine((v) => ONE_LINE.test(v), banMessages.reason),
+});
+export type BanBody = z.infer<typeof banBodySchema>;
+
 export const userSummarySchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -92,6 +114,8 @@ export const userSummarySchema = z.object({
   emailVerified: z.boolean(),
   /** Disabled by an admin: no sign-in until an admin enables it again. */
   banned: z.boolean(),
+  /** While banned: why, by whom (null when that admin's account is gone) and when (ISO 8601). */
+  ban: z.object({ reason: z.string(), by: z.string().nullable(), at: z.string() }).nullable(),
   /** Orders placed from this account, whatever their status. */
   orderCount: z.number().int(),
 });

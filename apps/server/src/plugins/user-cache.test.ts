@@ -110,6 +110,7 @@ describe("a signed-in user's own answers and session, kept between requests", ()
     const ban = await request(t.app, {
       method: 'PUT',
       url: `/api/user/ban/${encodeURIComponent(banned.email)}`,
+      payload: { reason: 'Chargeback fraud' },
       as: t.admin,
     });
     expect(ban.statusCode).toBe(200);
@@ -192,6 +193,7 @@ describe.skipIf(!onPostgres)('two instances sharing one PostgreSQL database', ()
       'PUT',
       `/api/user/ban/${encodeURIComponent(person.email)}`,
       admin,
+      { reason: 'Chargeback fraud' },
     );
     expect(ban.statusCode).toBe(200);
     expect((await onB('/api/profile')).statusCode).toBe(401);

@@ -8,6 +8,7 @@ import {
   userListSchema,
 } from '@voltforge/contract/admin';
 import { userEmailParamsSchema } from '@voltforge/contract/profile';
+import { banBodySchema } from '@voltforge/contract/user';
 import { adminOnly, requireAdmin } from '../../auth/guards.ts';
 import {
   banUser,
@@ -81,12 +82,14 @@ export async function usersAdminRoutes(
       schema: {
         tags: ['admin'],
         summary:
-          'Disable an account: no new sign-in, and every session it has ends at once; 1 when it was enabled, 0 when it already was disabled (admin, not themself)',
+          'Disable an account, saying why (the reason stays on its history): no new sign-in, and every session it has ends at once; 1 when it was enabled, 0 when it already was disabled (admin, not themself)',
         params: userEmailParamsSchema,
+        body: banBodySchema,
         response: { 200: modifiedCountSchema },
       },
     },
-    async (request) => banUser(app.db, await requireAdmin(request), request.params.email),
+    async (request) =>
+      banUser(app.db, await requireAdmin(request), request.params.email, request.body),
   );
 
   app.delete(
@@ -101,7 +104,7 @@ export async function usersAdminRoutes(
         response: { 200: modifiedCountSchema },
       },
     },
-    async (request) => unbanUser(app.db, request.params.email),
+    async (request) => unbanUser(app.db, await requireAdmin(request), request.params.email),
   );
 
   app.delete(

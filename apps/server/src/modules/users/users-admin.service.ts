@@ -5,8 +5,9 @@ import {
   type ModifiedCount,
   type UserListQuery,
 } from '@voltforge/contract/admin';
-import type { UserSummary } from '@voltforge/contract/user';
+import type { BanBody, UserSummary } from '@voltforge/contract/user';
 import type { Db, Tx } from '../../db/client.ts';
+import { accountEvent } from '../../db/schema/account-event.ts';
 import { session, user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
 import type { Actor } from '../../auth/guards.ts';
@@ -58,6 +59,14 @@ const summaryColumns = {
   emailVerified: user.emailVerified,
   banned: user.banned,
   banExpires: user.banExpires,
+  banReason: user.banReason,
+  // Who banned the account and when: its latest ban on its history (written with the ban).
+  bannedAt: sql<
+    string | null
+  >`(select to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from account_event e where e.user_id = "user"."id" and e.kind = 'banned' order by e.created_at desc limit 1)`,
+  bannedBy: sql<
+    string | null
+  >`(select a.name from account_event e join "user" a on a.id = e.actor_id where e.user_id = "user"."id" and e.kind = 'banned' order by e.created_at desc limit 1)`,
   // One count per listed account, at most a page of them: the order table is indexed by user.
   // Columns named in full: drizzle leaves them unqualified in a one-table select.
   orderCount: sql<number>`(select count(*) from ${order} where "order"."user_id" = "user"."id")::int`,
@@ -65,9 +74,13 @@ const summaryColumns = {
 
 function userSummaryToJson(
   row: {
-    [K in Exclude<keyof typeof summaryColumns, 'orderCount'>]: (typeof user.$inferSelect)[K];
-  } & { orderCount: number },
+    [
+      K in Exclude<keyof typeof summaryColumns, 'orderCount' | 'bannedAt' | 'bannedBy'>
+    ]: (typeof user.$inferSelect)[K];
+  } & { orderCount: number; bannedAt: string | null; bannedBy: string | null },
 ): UserSummary {
+  // The session check's rule: a ban whose end date has passed no longer applies.
+  const banned = Boolean(row.banned) && (!row.banExpires || row.banExpires.getTime() > Date.now());
   return {
     id: row.id,
     email: row.email,
@@ -75,8 +88,11 @@ function userSummaryToJson(
     role: row.role === 'admin' ? 'admin' : 'user',
     createdAt: row.createdAt.toISOString(),
     emailVerified: row.emailVerified,
-    // The session check's rule: a ban whose end date has passed no longer applies.
-    banned: Boolean(row.banned) && (!row.banExpires || row.banExpires.getTime() > Date.now()),
+    banned,
+    ban:
+      banned && row.banReason && row.bannedAt
+        ? { reason: row.banReason, by: row.bannedBy, at: row.bannedAt }
+        : null,
     orderCount: Number(row.orderCount),
   };
 }
@@ -160,7 +176,12 @@ export async function removeAdmin(db: Db, actor: Actor, email: string): Promise<
  * session it has ends in the same transaction, so each of its browsers and API clients is
  * signed out on its very next request, on every instance.
  */
-export async function banUser(db: Db, actor: Actor, email: string): Promise<ModifiedCount> {
+export async function banUser(
+  db: Db,
+  actor: Actor,
+  email: string,
+  { reason }: BanBody,
+): Promise<ModifiedCount> {
   if (isSelf(actor, email)) throw badRequest(adminMessages.cannotBanSelf);
   return db.transaction(async (tx) => {
     const [target] = await tx
@@ -169,12 +190,17 @@ export async function banUser(db: Db, actor: Actor, email: string): Promise<Modi
       .where(sameEmail(email));
     if (!target) throw notFound(adminMessages.userNotFound);
     await keepAnAdmin(tx, target.id);
+    // Already disabled: the ban and its reason stand as they were.
+    if (target.banned) return { modifiedCount: 0 };
     await tx
       .update(user)
-      .set({ banned: true, banExpires: null, updatedAt: new Date() })
+      .set({ banned: true, banReason: reason, banExpires: null, updatedAt: new Date() })
       .where(eq(user.id, target.id));
     await tx.delete(session).where(eq(session.userId, target.id));
-    return { modifiedCount: target.banned ? 0 : 1 };
+    await tx
+      .insert(accountEvent)
+      .values({ userId: target.id, kind: 'banned', reason, actorId: actor.id });
+    return { modifiedCount: 1 };
   });
 }
 
@@ -182,12 +208,19 @@ export async function banUser(db: Db, actor: Actor, email: string): Promise<Modi
  * Enable a disabled account: it can sign in again. Its old sessions ended with the ban and stay
  * ended; the owner signs in afresh.
  */
-export async function unbanUser(db: Db, email: string): Promise<ModifiedCount> {
-  const changed = await db
-    .update(user)
-    .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
-    .where(and(sameEmail(email), eq(user.banned, true)))
-    .returning({ id: user.id });
+export async function unbanUser(db: Db, actor: Actor, email: string): Promise<ModifiedCount> {
+  const changed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(user)
+      .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
+      .where(and(sameEmail(email), eq(user.banned, true)))
+      .returning({ id: user.id });
+    // The ban's reason stays on the account's history.
+    for (const row of rows) {
+      await tx.insert(accountEvent).values({ userId: row.id, kind: 'unbanned', actorId: actor.id });
+    }
+    return rows;
+  });
   if (changed.length > 0) return { modifiedCount: 1 };
   if (!(await userExists(db, email))) throw notFound(adminMessages.userNotFound);
   return { modifiedCount: 0 };

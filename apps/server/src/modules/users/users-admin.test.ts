@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '@voltforge/contract/admin';
 import type { Order } from '@voltforge/contract/order';
 import type { Review } from '@voltforge/contract/review';
-import type { UserSummary } from '@voltforge/contract/user';
+import { banMessages, type UserSummary } from '@voltforge/contract/user';
+import { accountEvent } from '../../db/schema/account-event.ts';
 import { session, user } from '../../db/schema/auth.ts';
 import { order } from '../../db/schema/order.ts';
 import { testPaymentIntent } from '../../db/schema/payment.ts';
@@ -48,6 +49,7 @@ describe('GET /api/user', () => {
         createdAt: expect.any(String) as unknown,
         emailVerified: false,
         banned: false,
+        ban: null,
         orderCount: 0,
       },
       {
@@ -58,6 +60,7 @@ describe('GET /api/user', () => {
         createdAt: expect.any(String) as unknown,
         emailVerified: false,
         banned: false,
+        ban: null,
         orderCount: 0,
       },
     ]);
@@ -89,6 +92,7 @@ describe('GET /api/user', () => {
     await request(t.app, {
       method: 'PUT',
       url: `/api/user/ban/${encodeURIComponent(found.email)}`,
+      payload: { reason: 'Chargeback fraud' },
       as: admin,
     });
 
@@ -451,6 +455,7 @@ describe('ending every session of an account', () => {
     const res = await request(t.app, {
       method: 'PUT',
       url: `/api/user/ban/${encodeURIComponent(laptop.email)}`,
+      payload: { reason: 'Chargeback fraud' },
       as: admin,
     });
     expect(res.statusCode).toBe(200);
@@ -468,10 +473,73 @@ describe('ending every session of an account', () => {
     expect(again.json()).toMatchObject({ message: 'This account has been disabled.' });
   });
 
+  it('Disable asks why; staff see the reason, who and when; the reason stays on the history', async () => {
+    const target = await registerUser(t.app, { name: 'Rhea Reason' });
+    const ban = (payload?: Record<string, unknown>) =>
+      request(t.app, {
+        method: 'PUT',
+        url: `/api/user/ban/${encodeURIComponent(target.email)}`,
+        payload,
+        as: admin,
+      });
+    for (const payload of [
+      undefined,
+      {},
+      { reason: '   ' },
+      { reason: 'two\nlines' },
+      { reason: 'x'.repeat(201) },
+    ]) {
+      const refused = await ban(payload);
+      expect(refused.statusCode).toBe(400);
+      if (payload !== undefined) expect(errorOf(refused).message).toContain(banMessages.reason);
+    }
+    expect(await profileStatus(target)).toBe(200);
+
+    expect((await ban({ reason: ' Chargeback fraud ' })).json()).toEqual({ modifiedCount: 1 });
+    // Banning again changes nothing, the first reason included.
+    expect((await ban({ reason: 'Something else' })).json()).toEqual({ modifiedCount: 0 });
+    const listed = async () => {
+      const res = await request(t.app, {
+        method: 'GET',
+        url: `/api/user?search=${encodeURIComponent(target.email)}`,
+        as: admin,
+      });
+      return res.json<UserSummary[]>()[0];
+    };
+    const banned = await listed();
+    expect(banned?.ban).toEqual({
+      reason: 'Chargeback fraud',
+      by: admin.name,
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown,
+    });
+    expect(Math.abs(Date.parse(banned!.ban!.at) - Date.now())).toBeLessThan(60_000);
+
+    await request(t.app, {
+      method: 'DELETE',
+      url: `/api/user/ban/${encodeURIComponent(target.email)}`,
+      as: admin,
+    });
+    expect((await listed())?.ban).toBeNull();
+    const history = await t.app.db
+      .select()
+      .from(accountEvent)
+      .where(eq(accountEvent.userId, target.id))
+      .orderBy(asc(accountEvent.createdAt));
+    expect(history.map((e) => [e.kind, e.reason, e.actorId])).toEqual([
+      ['banned', 'Chargeback fraud', admin.id],
+      ['unbanned', null, admin.id],
+    ]);
+  });
+
   it('Disable is for admins only, and an admin cannot disable themself', async () => {
     const target = await registerUser(t.app);
     const ban = (email: string, as: TestUser | null) =>
-      request(t.app, { method: 'PUT', url: `/api/user/ban/${encodeURIComponent(email)}`, as });
+      request(t.app, {
+        method: 'PUT',
+        url: `/api/user/ban/${encodeURIComponent(email)}`,
+        payload: { reason: 'Chargeback fraud' },
+        as,
+      });
     expect((await ban(target.email, null)).statusCode).toBe(401);
     expect((await ban(target.email, customer)).statusCode).toBe(403);
     const self = await ban(admin.email, admin);
@@ -486,6 +554,7 @@ describe('ending every session of an account', () => {
     const ban = await request(t.app, {
       method: 'PUT',
       url: `/api/user/ban/${encodeURIComponent(target.email)}`,
+      payload: { reason: 'Chargeback fraud' },
       as: admin,
     });
     expect(ban.json()).toEqual({ modifiedCount: 1 });
@@ -547,7 +616,14 @@ describe('the last admin who can sign in', () => {
   afterAll(() => shop.close());
 
   const act = (method: 'PUT' | 'DELETE', path: string, email: string, as: TestUser) =>
-    request(shop.app, { method, url: `${path}${encodeURIComponent(email)}`, as });
+    request(shop.app, {
+      method,
+      url: `${path}${encodeURIComponent(email)}`,
+      ...(method === 'PUT' && path === '/api/user/ban/'
+        ? { payload: { reason: 'Chargeback fraud' } }
+        : {}),
+      as,
+    });
   const activeAdmins = async () =>
     (await shop.app.db.select().from(user).where(eq(user.role, 'admin'))).filter((u) => !u.banned)
       .length;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminMessages } from '@voltforge/contract/admin';
-import type { UserSummary } from '@voltforge/contract/user';
+import { banMessages, type UserSummary } from '@voltforge/contract/user';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, signedInAs } from '../../test/fake-auth-client';
@@ -25,6 +25,7 @@ const users: UserSummary[] = [
     createdAt: '2026-01-01T00:00:00.000Z',
     emailVerified: true,
     banned: false,
+    ban: null,
     orderCount: 0,
   },
   {
@@ -35,6 +36,7 @@ const users: UserSummary[] = [
     createdAt: '2026-01-02T00:00:00.000Z',
     emailVerified: false,
     banned: false,
+    ban: null,
     orderCount: 3,
   },
   {
@@ -45,6 +47,7 @@ const users: UserSummary[] = [
     createdAt: '2026-01-03T00:00:00.000Z',
     emailVerified: true,
     banned: true,
+    ban: { reason: 'Chargeback fraud', by: 'Ada Admin', at: '2026-02-03T10:00:00.000Z' },
     orderCount: 0,
   },
 ];
@@ -189,11 +192,25 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Ban: bob@example.com' }, slow));
     const dialog = screen.getByRole('dialog', { name: 'Confirm' });
     expect(dialog).toHaveTextContent('signed out everywhere');
+    // A ban says why: without a reason the dialog says so and nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription(
+      expect.stringContaining(banMessages.reason),
+    );
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    await user.type(within(dialog).getByLabelText('Reason'), 'Chargeback fraud');
     await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(adminMessages.userBanned));
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/user/ban/bob%40example.com',
-      expect.objectContaining({ method: 'PUT' }),
+      expect.objectContaining({
+        method: 'PUT',
+        body: JSON.stringify({ reason: 'Chargeback fraud' }),
+      }),
+    );
+    // A banned account's row says why, who and when.
+    expect(screen.getByTestId('ban-reason')).toHaveTextContent(
+      /^Banned .*2026 by Ada Admin: Chargeback fraud$/,
     );
 
     await user.click(screen.getByRole('button', { name: 'Unban: cleo@example.com' }));

@@ -2,7 +2,13 @@ import { dateFormat } from '@voltforge/contract/format-date';
 import { SearchForm } from '../../components/ui/search-form';
 import { adminMessages } from '@voltforge/contract/admin';
 import { MAX_SEARCH_LENGTH } from '@voltforge/contract/catalog';
-import type { UserSummary } from '@voltforge/contract/user';
+import {
+  banBodySchema,
+  banMessages,
+  MAX_BAN_REASON_LENGTH,
+  type UserSummary,
+} from '@voltforge/contract/user';
+import { TextField } from '../../components/ui/text-field';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../lib/page/toast';
@@ -93,6 +99,8 @@ export function UsersPage() {
   const ban = useSetBanned();
   const remove = useRemoveUser();
   const [asking, setAsking] = useState<{ action: UserAction; user: UserSummary } | null>(null);
+  const [banReason, setBanReason] = useState('');
+  const [banReasonError, setBanReasonError] = useState<string | null>(null);
 
   const go = (next: { search?: string; page?: number }) => {
     const params = new URLSearchParams();
@@ -101,7 +109,11 @@ export function UsersPage() {
     setSearchParams(params);
   };
 
-  const close = () => setAsking(null);
+  const close = () => {
+    setAsking(null);
+    setBanReason('');
+    setBanReasonError(null);
+  };
   const onError = (error: Error) => toast.error(errorMessage(error));
 
   const run = (action: UserAction, user: UserSummary) => {
@@ -132,7 +144,7 @@ export function UsersPage() {
       case 'ban':
       case 'unban':
         return ban.mutate(
-          { user, banned: action === 'ban' },
+          { user, banned: action === 'ban', reason: banReason.trim() },
           {
             onSuccess: () =>
               toast.success(
@@ -222,6 +234,12 @@ export function UsersPage() {
                           <span className="badge badge-sm badge-error">Banned</span>
                         ) : null}
                       </div>
+                      {user.ban ? (
+                        <p className="mt-1 text-sm" data-testid="ban-reason">
+                          Banned {joined.format(new Date(user.ban.at))}
+                          {user.ban.by ? ` by ${user.ban.by}` : ''}: {user.ban.reason}
+                        </p>
+                      ) : null}
                     </div>
                   </td>
                   <td data-label="Joined" className="whitespace-nowrap">
@@ -308,10 +326,32 @@ export function UsersPage() {
         tone={prompt?.tone}
         busy={pending}
         onConfirm={() => {
-          if (asking) run(asking.action, asking.user);
+          if (!asking) return;
+          if (asking.action === 'ban') {
+            // Checked here as the server checks it, so the dialog says what is missing.
+            const check = banBodySchema.shape.reason.safeParse(banReason);
+            if (!check.success) return setBanReasonError(banMessages.reason);
+          }
+          run(asking.action, asking.user);
         }}
         onCancel={close}
-      />
+      >
+        {asking?.action === 'ban' ? (
+          <TextField
+            label="Reason"
+            name="banReason"
+            hint="Staff see it on this page; it stays on the account's history after an unban."
+            maxLength={MAX_BAN_REASON_LENGTH}
+            required
+            value={banReason}
+            error={banReasonError ?? undefined}
+            onChange={(event) => {
+              setBanReason(event.target.value);
+              setBanReasonError(null);
+            }}
+          />
+        ) : null}
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,20 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModifiedCount } from '@voltforge/contract/admin';
-import type { UserSummary } from '@voltforge/contract/user';
+import type { BanBody, UserSummary } from '@voltforge/contract/user';
 import { api } from '../../../lib/api/api-client';
 import { adminKeys } from './keys';
 
-/** PUT /api/user/ban/:email bans (disables) the account; DELETE lifts the ban. */
-export function setBanned(email: string, banned: boolean): Promise<ModifiedCount> {
+/** PUT /api/user/ban/:email bans (disables) the account, saying why; DELETE lifts the ban. */
+export function setBanned(email: string, banned: boolean, reason: string): Promise<ModifiedCount> {
   const path = `/user/ban/${encodeURIComponent(email)}`;
-  return banned ? api.put(path, undefined) : api.delete(path);
+  return banned ? api.put(path, { reason } satisfies BanBody) : api.delete(path);
 }
 
 export function useSetBanned() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ user, banned }: { user: UserSummary; banned: boolean }) =>
-      setBanned(user.email, banned),
+    mutationFn: ({
+      user,
+      banned,
+      reason,
+    }: {
+      user: UserSummary;
+      banned: boolean;
+      reason: string;
+    }) => setBanned(user.email, banned, reason),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }
