@@ -80,17 +80,17 @@ export function ToolOrderPage() {
       ) : (
         // On a phone the cart's quantity and button follow the tool's summary directly (within
         // the first screen), then the specification's order form, then the price breaks and
-        // description; on a wide screen the left column holds the summary, the cart form beside
-        // the price and the details, the order form the right. The markup is in the phone's
-        // order, so focus follows it. The last row takes what the order form's height leaves.
+        // description; on a wide screen the cart form heads the right column, beside the
+        // summary's price, the order form under it, the details under the summary. The markup
+        // is in the phone's order, so focus follows it.
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_auto_1fr]">
-          <div className="lg:col-start-1 lg:row-start-1">
+          <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
             <ToolSummary tool={tool.data} />
           </div>
-          <div className="lg:col-start-1 lg:row-start-2">
+          <div className="lg:col-start-2 lg:row-start-1">
             <AddToCartForm key={tool.data._id} tool={tool.data} />
           </div>
-          <div className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
+          <div className="lg:col-start-2 lg:row-span-2 lg:row-start-2">
             {session ? (
               <SignedInOrderForm tool={tool.data} user={session.user} />
             ) : (
