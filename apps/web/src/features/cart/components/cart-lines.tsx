@@ -90,8 +90,8 @@ export function CartLines({ lines, shortages, onSetQuantity, onRemove, removing 
                     />
                   ) : null}
                 </td>
-                <td data-label="Part number" className="font-mono whitespace-nowrap">
-                  {line.partNumber || '—'}
+                <td data-label="Part number" className="whitespace-nowrap">
+                  <span className="font-mono">{line.partNumber || '—'}</span>
                 </td>
                 <th scope="row" data-label="Name" className="min-w-48 font-medium">
                   <div>
@@ -127,10 +127,13 @@ export function CartLines({ lines, shortages, onSetQuantity, onRemove, removing 
                     </button>
                   ) : null}
                 </td>
-                <td data-label="Unit price" className="text-right tabular-nums">
+                <td data-label="Unit price" className="text-right tabular-nums max-sm:text-left">
                   {isGoneLine(line) ? '—' : formatUsd(line.unitPrice)}
                 </td>
-                <td data-label="Line total" className="text-right font-semibold tabular-nums">
+                <td
+                  data-label="Line total"
+                  className="text-right font-semibold tabular-nums max-sm:text-left"
+                >
                   {isGoneLine(line) ? '—' : formatUsd(line.lineTotal)}
                 </td>
                 <td>

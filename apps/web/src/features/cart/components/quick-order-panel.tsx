@@ -166,7 +166,7 @@ export function QuickOrderPanel({ onAdd, adding }: QuickOrderPanelProps) {
               className="overflow-x-auto"
             >
               <table className={`table table-sm ${STACKED_TABLE}`}>
-                <caption className="text-left font-semibold">
+                <caption className="text-left font-semibold max-sm:block">
                   Preview: {ready.length} of {result.verdicts.length}{' '}
                   {result.verdicts.length === 1 ? 'line' : 'lines'} ready,{' '}
                   {formatUsd(result.readyTotal)}
@@ -192,15 +192,18 @@ export function QuickOrderPanel({ onAdd, adding }: QuickOrderPanelProps) {
                         <td data-label="Line" className="tabular-nums">
                           {v.line}
                         </td>
-                        <th scope="row" data-label="Part number" className="font-mono font-normal">
-                          <div>
+                        <th scope="row" data-label="Part number" className="font-normal">
+                          <div className="font-mono">
                             {v.partNumber || '—'}
                             {v.name ? (
                               <div className="font-sans text-xs text-base-content/75">{v.name}</div>
                             ) : null}
                           </div>
                         </th>
-                        <td data-label="Quantity" className="text-right tabular-nums">
+                        <td
+                          data-label="Quantity"
+                          className="text-right tabular-nums max-sm:text-left"
+                        >
                           {v.quantity === null ? '—' : formatCount(v.quantity)}
                         </td>
                         <td
@@ -214,7 +217,10 @@ export function QuickOrderPanel({ onAdd, adding }: QuickOrderPanelProps) {
                             ) : null}
                           </div>
                         </td>
-                        <td data-label="Line total" className="text-right tabular-nums">
+                        <td
+                          data-label="Line total"
+                          className="text-right tabular-nums max-sm:text-left"
+                        >
                           {v.lineTotal === null ? '—' : formatUsd(v.lineTotal)}
                         </td>
                       </tr>
