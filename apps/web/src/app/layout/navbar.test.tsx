@@ -60,6 +60,17 @@ describe('Navbar', () => {
     expect(screen.getByRole('link', { name: 'Voltforge' })).toHaveAttribute('href', '/');
   });
 
+  it('has the catalogue search in the bar and in the row under it, each with its own ids', () => {
+    renderNavbar();
+
+    // One of the two is shown at a time (the wide screen's or the narrow one's).
+    const forms = screen.getAllByRole('search', { name: 'Catalogue' });
+    expect(forms).toHaveLength(2);
+    const boxes = forms.map((form) => within(form).getByRole('combobox', { name: 'Search tools' }));
+    expect(new Set(boxes.map((box) => box.id)).size).toBe(2);
+    for (const form of forms) expect(form).toHaveAttribute('action', '/tools');
+  });
+
   it('shows the signed-in name, Dashboard and Log Out, and no Login', () => {
     fakeAuth.session = signedInAs('Ada Lovelace');
     renderNavbar();

@@ -6,6 +6,7 @@ import { paths } from '../../lib/paths';
 import { useSignOut } from '../../lib/auth/use-sign-out';
 import { BrandLogo } from './brand-logo';
 import { CartLink } from './cart-link';
+import { HeaderSearch } from './header-search';
 import { NavItemLink } from './nav-item-link';
 import { dashboardNavItem, mainNavItems } from './nav-links';
 
@@ -45,6 +46,9 @@ export function Navbar({ menuOpen, menuButtonRef, onOpenMenu }: NavbarProps) {
           </button>
           <BrandLogo />
         </div>
+        {/* The search box: here on a wide screen, in a row of its own under the bar on a narrow
+            one (below). Both are in the server's HTML; the one not for this width is not shown. */}
+        <HeaderSearch className="hidden min-w-0 flex-1 lg:block lg:max-w-lg" />
         <div className="navbar-end min-w-0 flex-1 gap-2">
           <CartLink />
           {isPending ? null : user ? (
@@ -77,6 +81,9 @@ export function Navbar({ menuOpen, menuButtonRef, onOpenMenu }: NavbarProps) {
             </Link>
           )}
         </div>
+      </div>
+      <div className="-mt-2 p-2 sm:px-4 lg:hidden">
+        <HeaderSearch className="mx-auto max-w-7xl" />
       </div>
       <nav aria-label="Main" className="hidden border-t border-base-300 lg:block">
         <ul className="menu menu-horizontal mx-auto flex max-w-7xl flex-wrap gap-1 px-2 py-1 text-sm sm:px-4">
