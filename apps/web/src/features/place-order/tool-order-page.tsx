@@ -13,7 +13,7 @@ import { authClient } from '../../lib/auth/auth-client';
 import { toolQuery, useTool } from '../../lib/api/get-tool';
 import { shopTermsQuery } from '../../lib/api/get-shop-terms';
 import { pageLoader } from '../../lib/first-paint/page-loader';
-import { useSavedDelivery } from '../../lib/api/use-saved-delivery';
+import { savedDeliveryQueries, useSavedDelivery } from '../../lib/api/use-saved-delivery';
 import { AddToCartForm } from './components/add-to-cart-form';
 import { OrderForm } from './components/order-form';
 import { ToolDetails, ToolSummary } from './components/tool-summary';
@@ -52,9 +52,13 @@ function SignedInOrderForm({
   );
 }
 
-/** The tool, and the shop's terms its order form works out shipping from. */
+/** The tool, the shop's terms its order form works out shipping from, and where it delivers. */
 export const loader = import.meta.env.SSR
-  ? pageLoader(({ params }) => [toolQuery(params.id ?? ''), shopTermsQuery()])
+  ? pageLoader(({ params, user }) => [
+      toolQuery(params.id ?? ''),
+      shopTermsQuery(),
+      ...(user ? savedDeliveryQueries(user.id) : []),
+    ])
   : undefined;
 
 /**

@@ -1,9 +1,9 @@
 import type { SavedAddress } from '@voltforge/contract/address-book';
 import type { Company } from '@voltforge/contract/company';
 import type { Profile } from '@voltforge/contract/profile';
-import { useAddresses } from './get-addresses';
-import { useCompany } from './get-company';
-import { useProfile } from './get-profile';
+import { addressesQuery, useAddresses } from './get-addresses';
+import { companyQuery, useCompany } from './get-company';
+import { profileQuery, useProfile } from './get-profile';
 
 /** A saved address as an order's delivery fields: the recipient on the address's first line. */
 export function deliveryTo(entry: SavedAddress): { phone: string; address: string } {
@@ -21,6 +21,13 @@ export interface SavedDelivery {
   profile: Profile | undefined;
   company: Company | null | undefined;
 }
+
+/**
+ * The reads `useSavedDelivery` makes, for a page's loader, so the server renders the form it
+ * starts (a buyer in no company has no shared book: that read is left for the browser).
+ */
+export const savedDeliveryQueries = (userId: string) =>
+  [profileQuery(userId), addressesQuery(), companyQuery(), addressesQuery('company')] as const;
 
 /**
  * Where checkout and the one-tool order form start from: the default address of the buyer's or
