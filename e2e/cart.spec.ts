@@ -133,6 +133,10 @@ test('a 6-line bill of materials with 2 bad lines: fix them, check out, pay once
   for (const line of placed.lines) await expect(card).toContainText(line.partNumber);
   await expect(card).toContainText('PO-2026-0117');
   await card.getByRole('button', { name: /^Shipped/ }).click();
+  await admin
+    .getByRole('dialog', { name: 'Confirm' })
+    .getByRole('button', { name: 'Mark shipped' })
+    .click();
   await expect(card.getByRole('button', { name: /^Shipped/ })).toHaveCount(0);
   await page.reload();
   await expect(
