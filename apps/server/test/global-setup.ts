@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
@@ -12,8 +13,9 @@ import { migrateDatabase } from '../src/db/migrate.ts';
  */
 export default async function setup(project: TestProject) {
   if (project.config.env.TEST_DB === 'postgres') {
-    // A template per run, so runs sharing one PostgreSQL server never drop each other's.
-    const template = `voltforge_test_tpl_${process.pid}_${Date.now().toString(36)}`;
+    // A template per run and project, so runs sharing one PostgreSQL server never drop each
+    // other's.
+    const template = `voltforge_test_tpl_${process.pid}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
     const admin = new pg.Client({ connectionString: url });
