@@ -60,13 +60,12 @@ const summaryColumns = {
   banned: user.banned,
   banExpires: user.banExpires,
   banReason: user.banReason,
-  // Who banned the account and when: its latest ban on its history (written with the ban).
-  bannedAt: sql<
-    string | null
-  >`(select to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from account_event e where e.user_id = "user"."id" and e.kind = 'banned' order by e.created_at desc limit 1)`,
-  bannedBy: sql<
-    string | null
-  >`(select a.name from account_event e join "user" a on a.id = e.actor_id where e.user_id = "user"."id" and e.kind = 'banned' order by e.created_at desc limit 1)`,
+  // Who banned the account and when, read once for both: its latest ban on its history
+  // (written with the ban).
+  lastBan: sql<{
+    at: string;
+    by: string | null;
+  } | null>`(select json_build_object('at', to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'by', a.name) from account_event e left join "user" a on a.id = e.actor_id where e.user_id = "user"."id" and e.kind = 'banned' order by e.created_at desc limit 1)`,
   // One count per listed account, at most a page of them: the order table is indexed by user.
   // Columns named in full: drizzle leaves them unqualified in a one-table select.
   orderCount: sql<number>`(select count(*) from ${order} where "order"."user_id" = "user"."id")::int`,
@@ -75,9 +74,9 @@ const summaryColumns = {
 function userSummaryToJson(
   row: {
     [
-      K in Exclude<keyof typeof summaryColumns, 'orderCount' | 'bannedAt' | 'bannedBy'>
+      K in Exclude<keyof typeof summaryColumns, 'orderCount' | 'lastBan'>
     ]: (typeof user.$inferSelect)[K];
-  } & { orderCount: number; bannedAt: string | null; bannedBy: string | null },
+  } & { orderCount: number; lastBan: { at: string; by: string | null } | null },
 ): UserSummary {
   // The session check's rule: a ban whose end date has passed no longer applies.
   const banned = Boolean(row.banned) && (!row.banExpires || row.banExpires.getTime() > Date.now());
@@ -89,10 +88,7 @@ function userSummaryToJson(
     createdAt: row.createdAt.toISOString(),
     emailVerified: row.emailVerified,
     banned,
-    ban:
-      banned && row.banReason && row.bannedAt
-        ? { reason: row.banReason, by: row.bannedBy, at: row.bannedAt }
-        : null,
+    ban: banned && row.banReason && row.lastBan ? { reason: row.banReason, ...row.lastBan } : null,
     orderCount: Number(row.orderCount),
   };
 }

@@ -47,9 +47,10 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
 
   // More pieces for no more money at the next break (as the cart and a project say it).
   const valid = checkQuantity(quantity, rules);
-  const better = valid.ok && quantity !== '' ? nextBreakSuggestion(pricingOf(tool), wanted) : null;
+  const pricing = pricingOf(tool);
+  const better = valid.ok && quantity !== '' ? nextBreakSuggestion(pricing, wanted) : null;
   const nudge = better && better.quantity <= rules.max ? better : null;
-  const line = soldOut ? null : liveLine(quantity, pricingOf(tool));
+  const line = soldOut ? null : liveLine(quantity, pricing);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
