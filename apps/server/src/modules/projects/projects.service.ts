@@ -308,48 +308,60 @@ function priceLines(
     if (seen) seen.needed += needs[index]!;
     else firstOf.set(row.id, { line: index + 1, needed: needs[index]! });
   });
+  // Each line is one object literal of one shape (no spreads): a 1,000-line project builds a
+  // thousand of them per pricing, and spreading a template cost a tenth of the request.
+  const unpriced = (
+    position: number,
+    toolId: string | null,
+    status: PricedProjectLine['status'],
+    mergedInto: number | null = null,
+  ): PricedProjectLine => ({
+    line: position,
+    toolId,
+    status,
+    needed: needs[position - 1]!,
+    quantity: 0,
+    roundedUp: null,
+    unitPrice: null,
+    lineTotal: null,
+    available: null,
+    availability: null,
+    suggestion: null,
+    mergedInto,
+  });
   return lines.map((line, index): PricedProjectLine => {
     const position = index + 1;
     const row = line.toolId ? tools.get(line.toolId) : undefined;
-    const base = {
-      line: position,
-      toolId: row?.id ?? null,
-      needed: needs[index]!,
-      quantity: 0,
-      roundedUp: null,
-      unitPrice: null,
-      lineTotal: null,
-      available: null,
-      availability: null,
-      suggestion: null,
-      mergedInto: null,
-    };
-    if (line.doNotInstall) return { ...base, status: 'do_not_install' };
-    if (!row) return { ...base, status: 'unmatched' };
-    if (row.archivedAt) return { ...base, status: 'archived' };
+    if (line.doNotInstall) return unpriced(position, row?.id ?? null, 'do_not_install');
+    if (!row) return unpriced(position, null, 'unmatched');
+    if (row.archivedAt) return unpriced(position, row.id, 'archived');
     const first = firstOf.get(row.id);
-    if (first && first.line !== position) {
-      return { ...base, status: 'ready', mergedInto: first.line };
-    }
+    if (first && first.line !== position) return unpriced(position, row.id, 'ready', first.line);
     const sum = first?.needed ?? needs[index]!;
     const quantity = orderableQuantity(row, sum);
-    if (quantity > MAX_ORDER_QUANTITY) return { ...base, quantity, status: 'too_many' };
+    if (quantity > MAX_ORDER_QUANTITY) {
+      return { ...unpriced(position, row.id, 'too_many'), quantity };
+    }
     const pricing = pricingOfRow(row);
     const price = priceLine(pricing, quantity);
     const suggestion = nextBreakSuggestion(pricing, quantity);
     return {
-      ...base,
+      line: position,
+      toolId: row.id,
+      status: quantity > mostOrderable(row) ? 'short' : 'ready',
+      needed: needs[index]!,
       quantity,
       roundedUp: roundedUpBy(row, sum, quantity),
       unitPrice: centsToDollars(price.unitPriceCents),
       lineTotal: centsToDollars(price.totalCents),
       available: row.inStock,
-      status: quantity > mostOrderable(row) ? 'short' : 'ready',
+      availability: null,
       suggestion: suggestion && {
         quantity: suggestion.quantity,
         lineTotal: centsToDollars(suggestion.totalCents),
         saving: centsToDollars(suggestion.savingCents),
       },
+      mergedInto: null,
     };
   });
 }
@@ -384,8 +396,9 @@ async function withAvailability(
     today,
   );
   if (found.size === 0) return priced;
+  const asked = new Set(buying);
   return priced.map((line) => {
-    const availability = buying.includes(line) && line.toolId ? found.get(line.toolId) : undefined;
+    const availability = asked.has(line) && line.toolId ? found.get(line.toolId) : undefined;
     return availability ? { ...line, availability } : line;
   });
 }
@@ -419,10 +432,14 @@ export async function priceProject(
   const { row, tools, priced: judged } = await pricedProject(db, userId, id, builds);
   const priced = await withAvailability(db, judged, tools, today);
   const cents = totalCents(priced);
-  await db
-    .update(project)
-    .set({ lastPricedCents: cents, lastPricedBuilds: builds })
-    .where(eq(project.id, row.id));
+  // Priced again as it was last time (the page opened again), nothing is written: a write waits
+  // for the disk, and most pricings of a project repeat the last one.
+  if (row.lastPricedCents !== cents || row.lastPricedBuilds !== builds) {
+    await db
+      .update(project)
+      .set({ lastPricedCents: cents, lastPricedBuilds: builds })
+      .where(eq(project.id, row.id));
+  }
   return {
     builds,
     lines: priced,

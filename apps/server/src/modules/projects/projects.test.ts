@@ -125,6 +125,38 @@ describe('projects', () => {
     expect(price.perBoard).toBe(64.5);
   });
 
+  it('My Projects shows the last pricing: priced again alike, for other boards, after a price change', async () => {
+    const project = await create(t.customerB);
+    const last = async () => {
+      const list = await request(t.app, { method: 'GET', url: '/api/projects', as: t.customerB });
+      const mine = list.json<ProjectSummary[]>().find((p) => p.id === project.id);
+      return [mine?.lastPricedTotal, mine?.lastPricedBuilds];
+    };
+    const price = async (builds: number) => {
+      const res = await request(t.app, {
+        method: 'GET',
+        url: `/api/projects/${project.id}/price?builds=${builds}`,
+        as: t.customerB,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<ProjectPrice>().total;
+    };
+    expect(await last()).toEqual([null, null]);
+    expect(await price(4)).toBe(258);
+    expect(await price(4)).toBe(258);
+    expect(await last()).toEqual([258, 4]);
+    const forOne = await price(1);
+    expect(await last()).toEqual([forOne, 1]);
+    // The relay's price changes: the same 4 boards cost more, and the list says so.
+    await t.app.db.update(tool).set({ priceCents: 990 }).where(eq(tool.id, relay.id));
+    try {
+      expect(await price(4)).toBe(278);
+      expect(await last()).toEqual([278, 4]);
+    } finally {
+      await t.app.db.update(tool).set({ priceCents: 890 }).where(eq(tool.id, relay.id));
+    }
+  });
+
   it('exports the priced project as CSV, with the page’s figures', async () => {
     const project = await create(t.customerA);
     const res = await request(t.app, {
