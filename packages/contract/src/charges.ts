@@ -1,5 +1,5 @@
 import { formatNumber } from './format-number.ts';
-import { centsToDollars, formatUsd } from './money.ts';
+import { centsToDollars, formatCents } from './money.ts';
 
 /**
  * What an order costs beyond its goods: shipping and tax (docs/architecture.md, "Pricing"). One
@@ -120,18 +120,18 @@ export const chargeTexts = {
     terms.shippingFlatCents === 0
       ? 'On every order, anywhere we deliver.'
       : terms.freeShippingOverCents === null
-        ? `Flat ${formatUsd(centsToDollars(terms.shippingFlatCents))} on every order, anywhere we deliver.`
-        : `On orders over ${formatUsd(centsToDollars(terms.freeShippingOverCents))}, anywhere we deliver.`,
+        ? `Flat ${formatCents(terms.shippingFlatCents)} on every order, anywhere we deliver.`
+        : `On orders over ${formatCents(terms.freeShippingOverCents)}, anywhere we deliver.`,
   /** The rule for later shipments, said before the buyer chooses to ship as available. */
   laterShipments: (terms: ShopTerms): string =>
     (terms.extraShipmentCents ?? 0) === 0
       ? 'Later shipments are free.'
-      : `Each later shipment adds ${formatUsd(centsToDollars(terms.extraShipmentCents ?? 0))} shipping.`,
+      : `Each later shipment adds ${formatCents(terms.extraShipmentCents ?? 0)} shipping.`,
   /** Under the threshold: how much more would ship the order free, or null. */
   untilFree: (goodsCents: number, terms: ShopTerms): string | null => {
     if (shipsFree(goodsCents, terms) || terms.freeShippingOverCents === null) return null;
     const more = terms.freeShippingOverCents + 1 - goodsCents;
-    return `Add ${formatUsd(centsToDollars(more))} more for free shipping.`;
+    return `Add ${formatCents(more)} more for free shipping.`;
   },
 } as const;
 

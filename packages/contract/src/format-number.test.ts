@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatNumber } from './format-number.ts';
 import { formatPercent } from './charges.ts';
-import { formatUsd } from './money.ts';
+import { formatCents, formatUsd } from './money.ts';
 import { seededValues as values } from './testing/seeded-values.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -40,6 +40,15 @@ describe('formatUsd writes dollars as Intl does', () => {
     for (const amount of [-0, 1e15, -1e15, 9.99e14, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(formatUsd(amount)).toBe(usd.format(amount));
     }
+  });
+});
+
+describe('formatCents writes integer cents as dollars', () => {
+  it('as Intl writes the dollars they are', () => {
+    for (const cents of [0, 1, 99, 100, 123450, -50, 12345678901]) {
+      expect(formatCents(cents)).toBe(usd.format(cents / 100));
+    }
+    expect(formatCents(123450)).toBe('$1,234.50');
   });
 });
 

@@ -21,3 +21,8 @@ export function formatUsd(dollars: number): string {
   }
   return `${figure.sign}$${figure.whole}.${figure.fraction}`;
 }
+
+/** Integer cents as US dollars with cents (`formatUsd`): `123450` is `$1,234.50`. */
+export function formatCents(cents: number): string {
+  return formatUsd(centsToDollars(cents));
+}

@@ -1,5 +1,5 @@
 import { formatCount } from './format-number.ts';
-import { centsToDollars, dollarsToCents, formatUsd } from './money.ts';
+import { dollarsToCents, formatCents } from './money.ts';
 
 /**
  * Price breaks and order multiples: the one pricing function of the shop (docs/architecture.md,
@@ -83,7 +83,7 @@ export function priceLine(pricing: Pricing, quantity: number): LinePrice {
 /** "2+ $89.50 · 25+ $84.00 · 100+ $79.00": the break table as tool cards and pages show it. */
 export function formatBreaks(pricing: Pricing): string {
   return breakTable(pricing)
-    .map((b) => `${formatCount(b.quantity)}+ ${formatUsd(centsToDollars(b.unitPriceCents))}`)
+    .map((b) => `${formatCount(b.quantity)}+ ${formatCents(b.unitPriceCents)}`)
     .join(' · ');
 }
 
@@ -91,14 +91,14 @@ export const pricingMessages = {
   /** A larger quantity at a break that costs no more (`nextBreakSuggestion`). */
   nextBreak: (quantity: number, from: number, savingCents: number) =>
     savingCents > 0
-      ? `Buy ${formatCount(quantity)} instead of ${formatCount(from)}: ${formatUsd(centsToDollars(savingCents))} less.`
+      ? `Buy ${formatCount(quantity)} instead of ${formatCount(from)}: ${formatCents(savingCents)} less.`
       : `Buy ${formatCount(quantity)} instead of ${formatCount(from)} for the same price.`,
   multiple: (n: number) => `Order in multiples of ${n} pcs.`,
   tooManyBreaks: `A tool can have at most ${MAX_PRICE_BREAKS} price breaks.`,
   breakQuantity: (i: number, quantity: number, floor: number, first: boolean) =>
     `Price break ${i} (${quantity}+): the quantity must be more than ${first ? `the minimum order quantity (${floor})` : `that of break ${i - 1} (${floor})`}.`,
   breakPrice: (i: number, quantity: number, ceiling: number, first: boolean) =>
-    `Price break ${i} (${quantity}+): the price must be less than ${first ? 'the base price' : `that of break ${i - 1}`} (${formatUsd(centsToDollars(ceiling))}).`,
+    `Price break ${i} (${quantity}+): the price must be less than ${first ? 'the base price' : `that of break ${i - 1}`} (${formatCents(ceiling)}).`,
   minNotMultiple: (min: number, multiple: number) =>
     `The minimum order quantity (${min}) must be a multiple of the order multiple (${multiple}).`,
 } as const;

@@ -2,7 +2,7 @@ import { taxCents } from './charges.ts';
 import { addDays, startOfDayIn } from './calendar.ts';
 
 import { formatNumber } from './format-number.ts';
-import { centsToDollars, formatUsd } from './money.ts';
+import { formatCents } from './money.ts';
 
 /*
  * Quotes (docs/payments.md, "Quotes"): a buyer's request for prices (several quantities per
@@ -96,7 +96,7 @@ export function quoteCharges(
   return { goodsCents, freightCents, taxCents: tax, totalCents: goodsCents + freightCents + tax };
 }
 
-const money = (cents: number) => formatUsd(centsToDollars(cents));
+const money = (cents: number) => formatCents(cents);
 
 export const quoteMessages = {
   lines: `A request holds 1 to ${formatNumber(QUOTE_LIMITS.lines)} lines. Split a longer one.`,

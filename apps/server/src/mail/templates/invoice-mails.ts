@@ -1,9 +1,9 @@
-import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { formatCents } from '@voltforge/contract/money';
 import { mailLinkPaths } from '@voltforge/contract/mail-links';
 import type { RenderedMail } from '../outbox.ts';
 import { button, note, paragraph, renderMail, rows, shopLink } from './mail-layout.ts';
 
-const money = (cents: number) => formatUsd(centsToDollars(cents));
+const money = (cents: number) => formatCents(cents);
 const day = (d: Date) =>
   d.toLocaleDateString('en-GB', {
     day: 'numeric',

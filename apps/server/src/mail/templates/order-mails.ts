@@ -1,4 +1,4 @@
-import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { formatCents } from '@voltforge/contract/money';
 import { mailLinkPaths } from '@voltforge/contract/mail-links';
 import { chargeTexts } from '@voltforge/contract/charges';
 import {
@@ -62,7 +62,7 @@ export interface OrderMailData {
 /** Who cancelled: the customer, an admin, or the hold on an unpaid order ran out. */
 export type CancelledBy = 'customer' | 'admin' | 'expired';
 
-const money = (cents: number) => formatUsd(centsToDollars(cents));
+const money = (cents: number) => formatCents(cents);
 const shortId = (order: Pick<OrderMailData, 'number'>) => formatOrderNumber(order.number);
 
 /** One line as a row: "VF-DM200 × 25" and "Digital Multimeter, $84.00 each: $2,100.00". */

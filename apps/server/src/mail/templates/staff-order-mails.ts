@@ -1,4 +1,4 @@
-import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { formatCents } from '@voltforge/contract/money';
 import { mailLinkPaths } from '@voltforge/contract/mail-links';
 import { formatOrderNumber, type PaymentMethod } from '@voltforge/contract/order-rules';
 import type { StaffOrderEvent } from '../../db/schema/mail.ts';
@@ -18,7 +18,7 @@ export interface StaffOrderMailOrder {
   events: readonly StaffOrderEvent[];
 }
 
-const money = (cents: number) => formatUsd(centsToDollars(cents));
+const money = (cents: number) => formatCents(cents);
 
 function whatHappened(order: StaffOrderMailOrder): string {
   const placed = order.events.includes('placed');

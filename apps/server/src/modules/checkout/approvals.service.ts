@@ -9,7 +9,7 @@ import {
 } from '@voltforge/contract/approval-rules';
 import { checkoutMessages } from '@voltforge/contract/cart-rules';
 import { companyMessages } from '@voltforge/contract/company-rules';
-import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { centsToDollars, formatCents } from '@voltforge/contract/money';
 import { formatOrderNumber } from '@voltforge/contract/order-rules';
 import type { Actor } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
@@ -33,7 +33,7 @@ import { placeCart, summaryOf, type CheckoutCart, type CheckoutDeps } from './ca
  * own transaction, so two approvers at once place one order.
  */
 
-const money = (cents: number) => formatUsd(centsToDollars(cents));
+const money = (cents: number) => formatCents(cents);
 const fingerprintOf = (summary: ApprovalSummary) =>
   createHash('sha256').update(fingerprintText(summary)).digest('hex');
 

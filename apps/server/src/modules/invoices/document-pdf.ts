@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { openSync, type Font } from 'fontkit';
-import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { formatCents } from '@voltforge/contract/money';
 import { hasRightToLeft, printable, visualLine } from './document-text.ts';
 
 /**
@@ -69,7 +69,7 @@ const COLUMNS = {
   amount: { x: MARGIN + 420, width: CONTENT_WIDTH - 420 },
 } as const;
 
-const money = (cents: number) => formatUsd(centsToDollars(cents));
+const money = (cents: number) => formatCents(cents);
 
 let regularFont: Font | undefined;
 

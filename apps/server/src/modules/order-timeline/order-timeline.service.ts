@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { orderEvent } from '../../db/schema/order-event.ts';
 import { paymentAttempt, paymentEvent, testPaymentIntent } from '../../db/schema/payment.ts';
-import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { formatCents } from '@voltforge/contract/money';
 import { formatCount } from '@voltforge/contract/format-number';
 import { stockMovement } from '../../db/schema/tool.ts';
 import { creditNote, invoice, refund, shipment } from '../../db/schema/order.ts';
@@ -410,8 +410,8 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
       kind: 'document',
       title: `Invoice ${row.invoice.number} issued`,
       detail: row.invoice.dueAt
-        ? `${formatUsd(centsToDollars(row.totalCents))} on account, due ${row.invoice.dueAt.toISOString().slice(0, 10)}`
-        : `${formatUsd(centsToDollars(row.totalCents))} paid`,
+        ? `${formatCents(row.totalCents)} on account, due ${row.invoice.dueAt.toISOString().slice(0, 10)}`
+        : `${formatCents(row.totalCents)} paid`,
       actor: SHOP,
     });
   }
@@ -421,7 +421,7 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
       kind: 'payment_received',
       title: 'Payment received',
       detail:
-        `${formatUsd(centsToDollars(r.payment.amountCents))} by bank transfer on ${r.payment.receivedOn}` +
+        `${formatCents(r.payment.amountCents)} by bank transfer on ${r.payment.receivedOn}` +
         (r.payment.reference ? `, reference ${r.payment.reference}` : ''),
       actor: person(r.actorRole, r.actorName, forCustomer),
     });
@@ -436,7 +436,7 @@ export async function orderTimeline(db: Db, viewer: Actor, id: string): Promise<
       ),
       ...(r.refund.shipping ? ['shipping'] : []),
     ];
-    const amount = formatUsd(centsToDollars(r.refund.amountCents));
+    const amount = formatCents(r.refund.amountCents);
     events.push({
       at: (r.refund.settledAt ?? r.refund.createdAt).toISOString(),
       kind: 'refund',

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { order } from '../../db/schema/order.ts';
 import { testPaymentIntent, testRefund } from '../../db/schema/payment.ts';
-import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { formatCents } from '@voltforge/contract/money';
 import { badRequest, conflict, HttpError, notFound } from '../../http-error.ts';
 import { recordPaymentAttempt } from '../order-timeline/payment-attempts.ts';
 import type {
@@ -102,7 +102,7 @@ export function createTestProvider(db: Db): PaymentProvider {
           return {
             id: null,
             status: 'failed' as const,
-            message: `Refund amount (${formatUsd(centsToDollars(input.amountCents))}) is greater than the unrefunded amount on the charge (${formatUsd(centsToDollars(left))}).`,
+            message: `Refund amount (${formatCents(input.amountCents)}) is greater than the unrefunded amount on the charge (${formatCents(left)}).`,
           };
         }
         const id = `re_test_${token(12)}`;

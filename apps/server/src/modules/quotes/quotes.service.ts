@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { companyMessages } from '@voltforge/contract/company-rules';
 import { creditMessages } from '@voltforge/contract/credit-rules';
-import { centsToDollars, dollarsToCents, formatUsd } from '@voltforge/contract/money';
+import { centsToDollars, dollarsToCents, formatCents } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 import { formatOrderNumber, shortageMessage } from '@voltforge/contract/order-rules';
 import type {
@@ -69,7 +69,7 @@ export interface QuoteDeps extends CheckoutDeps {
 }
 
 type QuoteRow = typeof quote.$inferSelect;
-const money = (cents: number) => formatUsd(centsToDollars(cents));
+const money = (cents: number) => formatCents(cents);
 
 /** Answers the same for a quote that does not exist and one the actor may not see. */
 const noSuchQuote = () => notFound(quoteMessages.notFound);

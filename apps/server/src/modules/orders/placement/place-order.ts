@@ -5,7 +5,7 @@ import { approvalMessages } from '@voltforge/contract/approval-rules';
 import { creditMessages } from '@voltforge/contract/credit-rules';
 import type { InvoiceRef } from '@voltforge/contract/invoice';
 import { dateIn } from '@voltforge/contract/calendar';
-import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { centsToDollars, formatUsd, formatCents } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 import { orderMessages, type ShippingMode } from '@voltforge/contract/order-rules';
 import { quoteCharges } from '@voltforge/contract/quote-rules';
@@ -170,9 +170,7 @@ export async function placeOrder(
     if (placed.outcome === 'approval_taken') throw conflict(approvalMessages.decided('decided'));
     if (placed.outcome === 'over_credit') {
       const left = centsToDollars(Number(placed.credit_left_cents ?? 0));
-      throw conflict(
-        creditMessages.overCredit(formatUsd(left), formatUsd(centsToDollars(row.totalCents))),
-      );
+      throw conflict(creditMessages.overCredit(formatUsd(left), formatCents(row.totalCents)));
     }
     // 'changed': a tool changed or its stock ran short since the read; read again.
     if (placed.outcome !== 'placed') continue;

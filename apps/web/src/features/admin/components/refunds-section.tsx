@@ -1,7 +1,7 @@
 import { dateFormat } from '@voltforge/contract/format-date';
 import { chargeTexts } from '@voltforge/contract/charges';
 import { creditMessages } from '@voltforge/contract/credit-rules';
-import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { centsToDollars, formatUsd, formatCents } from '@voltforge/contract/money';
 import type { Order } from '@voltforge/contract/order';
 import type { Refund, RefundRequestInput } from '@voltforge/contract/refund';
 import {
@@ -269,7 +269,7 @@ function RefundForm({ order, id, onClose }: RefundFormProps) {
             step={0.01}
             max={centsToDollars(left)}
             className="sm:max-w-48"
-            hint={`Up to ${formatUsd(centsToDollars(left))} can still be refunded.`}
+            hint={`Up to ${formatCents(left)} can still be refunded.`}
             value={draft.amount}
             error={errors.amount}
             onChange={(event) => update({ amount: event.target.value })}
@@ -310,17 +310,17 @@ function RefundForm({ order, id, onClose }: RefundFormProps) {
               <p>
                 Refund{' '}
                 <strong className="tabular-nums" data-testid="refund-preview-total">
-                  {formatUsd(centsToDollars(check.figures.totalCents))}
+                  {formatCents(check.figures.totalCents)}
                 </strong>{' '}
                 to the card
               </p>
               <p className="text-xs text-base-content/75 tabular-nums">
-                {chargeTexts.goods} {formatUsd(centsToDollars(check.figures.goodsCents))}
+                {chargeTexts.goods} {formatCents(check.figures.goodsCents)}
                 {check.figures.shippingCents > 0
-                  ? ` · ${chargeTexts.shipping} ${formatUsd(centsToDollars(check.figures.shippingCents))}`
+                  ? ` · ${chargeTexts.shipping} ${formatCents(check.figures.shippingCents)}`
                   : ''}
                 {order.taxRate > 0
-                  ? ` · ${chargeTexts.tax(order.taxRate)} ${formatUsd(centsToDollars(check.figures.taxCents))}`
+                  ? ` · ${chargeTexts.tax(order.taxRate)} ${formatCents(check.figures.taxCents)}`
                   : ''}
               </p>
             </>
@@ -345,9 +345,7 @@ function RefundForm({ order, id, onClose }: RefundFormProps) {
             {refund.isPending ? (
               <span className="loading loading-spinner loading-sm" aria-hidden="true" />
             ) : null}
-            {check.figures
-              ? `Refund ${formatUsd(centsToDollars(check.figures.totalCents))}`
-              : 'Refund'}
+            {check.figures ? `Refund ${formatCents(check.figures.totalCents)}` : 'Refund'}
           </button>
         </div>
       </div>
@@ -494,7 +492,7 @@ export function RefundsSection({ order }: { order: Order }) {
             {onAccount
               ? creditMessages.cannotRefundOnAccount
               : refundable
-                ? `${formatUsd(centsToDollars(left))} of ${formatUsd(order.total)} can still be refunded.`
+                ? `${formatCents(left)} of ${formatUsd(order.total)} can still be refunded.`
                 : pending
                   ? 'Nothing more can be refunded while the pending refund holds the rest.'
                   : order.invoice

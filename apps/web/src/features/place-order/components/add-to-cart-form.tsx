@@ -1,7 +1,7 @@
 import { availabilityOf, availabilityText } from '@voltforge/contract/availability';
 import { localDate } from '@voltforge/contract/calendar';
 import { formatCount } from '@voltforge/contract/format-number';
-import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { formatCents } from '@voltforge/contract/money';
 import { cartText } from '@voltforge/contract/cart-text';
 import { useToolSupply } from '../../../lib/api/get-tool-supply';
 import {
@@ -20,7 +20,7 @@ import { paths } from '../../../lib/paths';
 import { checkQuantity, liveLine } from '../../../lib/forms/quantity-check';
 import { toast } from '../../../lib/page/toast';
 
-const usd = (cents: number) => formatUsd(centsToDollars(cents));
+const usd = (cents: number) => formatCents(cents);
 
 /**
  * Beside the order form, which still places a one-tool order: puts a quantity of the tool in the

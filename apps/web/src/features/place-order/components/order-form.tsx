@@ -1,5 +1,5 @@
 import { chargeTexts, orderCharges } from '@voltforge/contract/charges';
-import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { formatUsd, formatCents } from '@voltforge/contract/money';
 import { orderMessages } from '@voltforge/contract/order-rules';
 import { mostOrderable } from '@voltforge/contract/quantity-rules';
 import { isSoldOut, pricingOf } from '@voltforge/contract/pricing';
@@ -24,7 +24,7 @@ const checks = zodChecks(() =>
 );
 type FormValues = ToolOrderValues;
 
-const usdOfCents = (cents: number) => formatUsd(centsToDollars(cents));
+const usdOfCents = (cents: number) => formatCents(cents);
 
 /** One figure beside the quantity: its name above, its value under it. */
 function Figure({ label, children }: { label: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { formatCount } from '@voltforge/contract/format-number';
-import { centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { formatUsd, formatCents } from '@voltforge/contract/money';
 import { breakTable, pricingOf } from '@voltforge/contract/pricing';
 import type { Tool } from '@voltforge/contract/tool';
 import { toolImageSrcSet } from '@voltforge/contract/tool-image-rules';
@@ -27,7 +27,7 @@ function PriceBreaks({ tool }: { tool: Tool }) {
             {breaks.map((b) => (
               <tr key={b.quantity}>
                 <td>{formatCount(b.quantity)}+</td>
-                <td>{formatUsd(centsToDollars(b.unitPriceCents))}</td>
+                <td>{formatCents(b.unitPriceCents)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,6 @@
 import { availabilityText } from '@voltforge/contract/availability';
 import { formatCount } from '@voltforge/contract/format-number';
-import { dollarsToCents, centsToDollars, formatUsd } from '@voltforge/contract/money';
+import { dollarsToCents, formatUsd, formatCents } from '@voltforge/contract/money';
 import { pricingMessages } from '@voltforge/contract/pricing';
 import type { ProjectLine, ProjectPrice, ProjectToCart } from '@voltforge/contract/project';
 import {
@@ -145,8 +145,8 @@ export function ProjectPricing({
             <table className={`table table-sm ${STACKED_TABLE}`}>
               <caption className="text-left font-semibold max-sm:block">
                 {formatCount(priced.builds)} {priced.builds === 1 ? 'board' : 'boards'}:{' '}
-                {formatUsd(centsToDollars(totalCents))},{' '}
-                {formatUsd(centsToDollars(Math.round(totalCents / priced.builds)))} per board
+                {formatCents(totalCents)}, {formatCents(Math.round(totalCents / priced.builds))} per
+                board
               </caption>
               <thead className="text-base-content">
                 <tr>
