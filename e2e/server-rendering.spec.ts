@@ -185,6 +185,45 @@ test.describe('signed-in pages, rendered for their reader', () => {
     expect(errors).toEqual([]);
   });
 
+  test("a buyer's cart arrives with checkout filled from the default saved address", async ({
+    page,
+  }) => {
+    await registerCustomer(page, 'Carla Cart');
+    const saved = await page.request.post('/api/addresses', {
+      data: {
+        label: 'Bench',
+        recipient: 'Carla Cart',
+        address: '7 Rendered Row\nAkron, OH 44308',
+        phone: '+1 555 010 7070',
+        isDefault: true,
+      },
+    });
+    expect(saved.status()).toBe(201);
+    const tools = (await (await page.request.get('/api/tool?pageSize=50')).json()) as Array<{
+      _id: string;
+      inStock: number;
+      minOrderQuantity: number;
+    }>;
+    const tool = tools.find((t) => t.inStock >= t.minOrderQuantity)!;
+    const added = await page.request.post('/api/cart/lines', {
+      data: { lines: [{ toolId: tool._id, quantity: tool.minOrderQuantity }] },
+    });
+    expect(added.ok()).toBe(true);
+    const errors = await openRendered(page, '/cart', 'Subtotal', async () => {
+      // Before the app's code runs, the server's HTML has checkout's form, not a spinner: the
+      // page was rendered with the address book as well as the cart.
+      await expect(page.getByRole('button', { name: 'Checkout' })).toBeAttached();
+      await expect(page.getByLabel('Deliver to')).toBeAttached();
+      await expect(page.getByText('Loading your delivery details')).toHaveCount(0);
+    });
+    // The form it hydrates into starts from the default address.
+    await expect(page.getByLabel('Phone')).toHaveValue('+1 555 010 7070');
+    await expect(page.getByLabel('Address', { exact: true })).toHaveValue(
+      'Carla Cart\n7 Rendered Row\nAkron, OH 44308',
+    );
+    expect(errors).toEqual([]);
+  });
+
   test("a dashboard page is styled by the whole shop's stylesheet alone, before and after the app runs", async ({
     page,
   }) => {

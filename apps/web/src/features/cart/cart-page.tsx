@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { authClient } from '../../lib/auth/auth-client';
 import { useCart, useCartActions } from '../../lib/cart/use-cart';
 import { shopTermsQuery, useShopTerms } from '../../lib/api/get-shop-terms';
-import { profileQuery } from '../../lib/api/get-profile';
+import { savedDeliveryQueries } from '../../lib/api/use-saved-delivery';
 import { cartQuery } from '../../lib/cart/get-cart';
 import { pageLoader } from '../../lib/first-paint/page-loader';
 import { paths } from '../../lib/paths';
@@ -19,10 +19,12 @@ import { CartLines } from './components/cart-lines';
 import { CheckoutPanel } from './components/checkout-panel';
 import { QuickOrderPanel } from './components/quick-order-panel';
 
-/** A buyer's cart, the shop's terms, and the profile checkout fills the delivery from. */
+/** A buyer's cart, the shop's terms, and what checkout fills the delivery from. */
 export const loader = import.meta.env.SSR
   ? pageLoader(({ user }) =>
-      user ? [cartQuery(user.id), shopTermsQuery(), profileQuery(user.id)] : [shopTermsQuery()],
+      user
+        ? [cartQuery(user.id), shopTermsQuery(), ...savedDeliveryQueries(user.id)]
+        : [shopTermsQuery()],
     )
   : undefined;
 
