@@ -23,3 +23,5 @@ export const notFound = (message = 'Not found.') => new HttpError(404, 'not_foun
 /** `fields` names what conflicts, when there are several (e.g. each short line of a checkout). */
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new HttpError(409, 'conflict', message, fields);
+/** A limit of the shop's own (not the request rate limiter's) reached: try again later. */
+export const tooMany = (message: string) => new HttpError(429, 'rate_limited', message);

@@ -17,6 +17,14 @@ export const companyRoleLabels: Record<CompanyRole, string> = {
 /** An invitation link works once, within this many days. */
 export const INVITATION_DAYS = 7;
 
+/**
+ * Invitations are mail the shop sends to any address a company admin types: at most this many a
+ * company in 24 hours, and this many to one address, so an account cannot be used to mail
+ * strangers again and again.
+ */
+export const INVITATIONS_PER_DAY = 50;
+export const INVITATIONS_PER_ADDRESS_PER_DAY = 3;
+
 export const companyMessages = {
   name: 'Company name is required: one line of at most 200 characters',
   role: 'Role must be admin, approver or buyer',
@@ -32,6 +40,9 @@ export const companyMessages = {
   memberNotFound: 'Member not found.',
   inviteeInCompany: (email: string) => `${email} already belongs to a company account.`,
   inviteeIsMember: (email: string) => `${email} is already a member.`,
+  tooManyInvitations: `Your company has sent ${INVITATIONS_PER_DAY} invitations in the last 24 hours: try again tomorrow.`,
+  tooManyToAddress: (email: string) =>
+    `${email} has been invited ${INVITATIONS_PER_ADDRESS_PER_DAY} times in the last 24 hours: ask them to look for the mail, or try again tomorrow.`,
   invitationInvalid:
     'This invitation link is not valid: it may have been used already or have expired. Ask your company admin for a new one.',
   invitationOtherEmail: (email: string) =>

@@ -4,6 +4,8 @@ import type { Company, CompanyValues } from '@voltforge/contract/company';
 import {
   companyMessages as messages,
   INVITATION_DAYS,
+  INVITATIONS_PER_ADDRESS_PER_DAY,
+  INVITATIONS_PER_DAY,
   type CompanyRole,
 } from '@voltforge/contract/company-rules';
 import type { Actor } from '../../auth/guards.ts';
@@ -11,7 +13,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { company, companyInvitation, companyMember } from '../../db/schema/company.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
+import { badRequest, conflict, forbidden, notFound, tooMany } from '../../http-error.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { owedByCompany } from '../credit/credit.service.ts';
 import { availableCredit } from '@voltforge/contract/credit-rules';
@@ -255,6 +257,26 @@ export async function inviteToCompany(
           ? messages.inviteeIsMember(email)
           : messages.inviteeInCompany(email);
       throw conflict(message, { email: message });
+    }
+    // Counted under the company's row lock (lockedMembership), so two at once count each other.
+    const [sent] = await tx
+      .select({
+        all: sql<number>`count(*)`.mapWith(Number),
+        toAddress:
+          sql<number>`count(*) filter (where ${companyInvitation.email} = ${email})`.mapWith(
+            Number,
+          ),
+      })
+      .from(companyInvitation)
+      .where(
+        and(
+          eq(companyInvitation.companyId, mine.companyId),
+          sql`${companyInvitation.createdAt} > now() - interval '24 hours'`,
+        ),
+      );
+    if ((sent?.all ?? 0) >= INVITATIONS_PER_DAY) throw tooMany(messages.tooManyInvitations);
+    if ((sent?.toAddress ?? 0) >= INVITATIONS_PER_ADDRESS_PER_DAY) {
+      throw tooMany(messages.tooManyToAddress(email));
     }
     const [row] = await tx
       .select({ name: company.name })

@@ -136,6 +136,53 @@ describe('company accounts', () => {
     expect((await call(buyer, 'DELETE', `/api/company/members/${other.id}`)).statusCode).toBe(404);
   });
 
+  it('sends at most 3 invitations to one address and 50 a company in 24 hours, then refuses and mails nothing', async () => {
+    const admin = await registerUser(t.app);
+    const { id: companyId } = await createCompany(admin, 'Mailer Ltd');
+    const mailsTo = async (email: string) =>
+      (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).length;
+
+    const address = 'pestered@example.com';
+    for (let i = 0; i < 3; i++) await invite(admin, address);
+    const fourth = await call(admin, 'POST', '/api/company/invitations', {
+      email: address,
+      role: 'buyer',
+    });
+    expect(fourth.statusCode).toBe(429);
+    expect(errorOf(fourth).message).toBe(companyMessages.tooManyToAddress(address));
+    expect(await mailsTo(address)).toBe(3);
+
+    // Invitations older than a day no longer count.
+    await t.app.db
+      .update(companyInvitation)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(companyInvitation.email, address));
+    await invite(admin, address);
+
+    // 49 more to other addresses make 50 in the last day: the next is refused, to any address.
+    await t.app.db.insert(companyInvitation).values(
+      Array.from({ length: 49 }, (_, i) => ({
+        companyId,
+        email: `colleague-${i}@example.com`,
+        role: 'buyer' as const,
+        tokenHash: `test-hash-${companyId}-${i}`,
+        invitedBy: admin.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })),
+    );
+    const over = await call(admin, 'POST', '/api/company/invitations', {
+      email: 'one-more@example.com',
+      role: 'buyer',
+    });
+    expect(over.statusCode).toBe(429);
+    expect(errorOf(over).message).toBe(companyMessages.tooManyInvitations);
+    expect(await mailsTo('one-more@example.com')).toBe(0);
+    // Another company's admin is not held back by this one's.
+    const elsewhere = await registerUser(t.app);
+    await createCompany(elsewhere, 'Quiet Ltd');
+    await invite(elsewhere, 'one-more@example.com');
+  });
+
   it("bills a member's orders to the company, and asks for a PO number when the company does", async () => {
     const admin = await registerUser(t.app);
     await createCompany(admin, 'PO Works Ltd');
