@@ -308,8 +308,8 @@ function priceLines(
     if (seen) seen.needed += needs[index]!;
     else firstOf.set(row.id, { line: index + 1, needed: needs[index]! });
   });
-  // Each line is one object literal of one shape (no spreads): a 1,000-line project builds a
-  // thousand of them per pricing, and spreading a template cost a tenth of the request.
+  // Each line is one object literal of one shape (no spreads of a template): a 1,000-line
+  // project builds a thousand of them per pricing (docs/performance.md, "Projects").
   const unpriced = (
     position: number,
     toolId: string | null,
