@@ -15,10 +15,29 @@ const serverCommand = existsSync(compiledServer)
   ? `node ${compiledServer}`
   : 'node --import tsx apps/server/src/server.ts';
 
+// Journeys that touch nothing another one reads (no tool of their own, no demo stock counted, the
+// demo admin signed in briefly) run two at a time; the rest, which change the catalogue, count
+// the demo admin's sessions or time the page, run one at a time after them (CONTRIBUTING.md).
+const twoAtATime = [
+  'address-book',
+  'cart',
+  'company',
+  'foundation',
+  'mail',
+  'payment',
+  'projects',
+  'reviews-profile',
+  'search',
+  'server-rendering',
+  'social-sign-in',
+  'storefront',
+];
+const twoAtATimeFiles = new RegExp(`/(${twoAtATime.join('|')})\\.spec\\.ts$`);
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -32,7 +51,20 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'two at a time',
+      testMatch: twoAtATimeFiles,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'one at a time',
+      testIgnore: twoAtATimeFiles,
+      dependencies: ['two at a time'],
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: serverCommand,
     url: `${baseURL}/api/ready`,
