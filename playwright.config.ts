@@ -33,6 +33,7 @@ const twoAtATime = [
   'storefront',
 ];
 const twoAtATimeFiles = new RegExp(`/(${twoAtATime.join('|')})\\.spec\\.ts$`);
+const desktopChromium = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
   testDir: './e2e',
@@ -55,14 +56,14 @@ export default defineConfig({
     {
       name: 'two at a time',
       testMatch: twoAtATimeFiles,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      use: desktopChromium,
     },
     {
       name: 'one at a time',
       testIgnore: twoAtATimeFiles,
       dependencies: ['two at a time'],
       workers: 1,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      use: desktopChromium,
     },
   ],
   webServer: {

@@ -1,8 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { addressBookMessages } from '@voltforge/contract/address-book-rules';
 import type { Order } from '@voltforge/contract/order';
-import type { Tool } from '@voltforge/contract/tool';
-import { fillAddressForm, hydrated, registerCustomer, seriousViolations } from './fixtures';
+import {
+  cartOneTool,
+  fillAddressForm,
+  hydrated,
+  registerCustomer,
+  seriousViolations,
+} from './fixtures';
 
 test('a buyer keeps two addresses on their profile and checks out to the one chosen', async ({
   page,
@@ -43,12 +48,7 @@ test('a buyer keeps two addresses on their profile and checks out to the one cho
   expect(await seriousViolations(page)).toEqual([]);
 
   // Checkout starts from the default; the buyer picks the plant instead.
-  const tools = (await (await page.request.get('/api/tool?pageSize=50')).json()) as Tool[];
-  const tool = tools.find((t) => t.inStock >= t.minOrderQuantity && t.orderMultiple === 1)!;
-  const added = await page.request.post('/api/cart/lines', {
-    data: { lines: [{ toolId: tool._id, quantity: tool.minOrderQuantity }] },
-  });
-  expect(added.ok()).toBe(true);
+  await cartOneTool(page);
   await page.goto('/cart');
   await hydrated(page);
   await expect(page.getByLabel('Address', { exact: true })).toHaveValue(

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { adminMessages, toolFieldMessages } from '@voltforge/contract/admin';
-import { registerCustomer, seriousViolations, signIn, signedInAdmin } from './fixtures';
+import {
+  registerCustomer,
+  seriousViolations,
+  signIn,
+  signedInAdmin,
+  usersMatching,
+} from './fixtures';
 
 /** A second person at their own browser: own cookies, own session. */
 async function newPerson(browser: Browser): Promise<Page> {
@@ -131,7 +137,7 @@ test('All User: a ban signs the user out everywhere, and Unban lets them sign in
   await expect(phone.getByRole('heading', { name: 'Welcome To Dashboard' })).toBeVisible();
 
   const admin = await signedInAdmin(browser);
-  await admin.goto(`/dashboard/users?search=${encodeURIComponent(who.email)}`);
+  await admin.goto(usersMatching(who.email));
   const row = admin.getByRole('row').filter({ hasText: who.email });
   await row.getByRole('button', { name: /^Ban/ }).click();
   const dialog = admin.getByRole('dialog', { name: 'Confirm' });

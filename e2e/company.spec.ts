@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { companyMessages } from '@voltforge/contract/company-rules';
 import type { Order } from '@voltforge/contract/order';
-import type { Tool } from '@voltforge/contract/tool';
 import {
+  cartOneTool,
   fillAddressForm,
   hydrated,
   linkIn,
@@ -69,11 +69,7 @@ test('a buyer creates a company, invites a colleague by mail, who joins and orde
   expect(await seriousViolations(colleaguePage)).toEqual([]);
 
   // At checkout the PO number is asked for, and the order is made out to the company.
-  const tools = (await (await colleaguePage.request.get('/api/tool?pageSize=50')).json()) as Tool[];
-  const tool = tools.find((t) => t.inStock >= t.minOrderQuantity && t.orderMultiple === 1)!;
-  await colleaguePage.request.post('/api/cart/lines', {
-    data: { lines: [{ toolId: tool._id, quantity: tool.minOrderQuantity }] },
-  });
+  await cartOneTool(colleaguePage);
   await colleaguePage.goto('/cart');
   await hydrated(colleaguePage);
   await expect(colleaguePage.getByLabel('Company (optional)')).toHaveValue('Acme Controls Ltd');

@@ -25,6 +25,21 @@ export function uniqueEmail(prefix = 'shopper'): string {
   return `${prefix}.${randomUUID().slice(0, 8)}@example.com`;
 }
 
+/** Staff's users list searched for one address (its first page holds the 50 oldest accounts). */
+export const usersMatching = (email: string) =>
+  `/dashboard/users?search=${encodeURIComponent(email)}`;
+
+/** Puts the minimum of the first demo tool in stock (sold singly) in the signed-in buyer's cart. */
+export async function cartOneTool(page: Page): Promise<Tool> {
+  const tools = (await (await page.request.get('/api/tool?pageSize=50')).json()) as Tool[];
+  const tool = tools.find((t) => t.inStock >= t.minOrderQuantity && t.orderMultiple === 1)!;
+  const added = await page.request.post('/api/cart/lines', {
+    data: { lines: [{ toolId: tool._id, quantity: tool.minOrderQuantity }] },
+  });
+  expect(added.ok()).toBe(true);
+  return tool;
+}
+
 /** Signs in through the real login form and waits until the navbar shows the user. */
 export async function signIn(page: Page, who: { email: string; password: string; name?: string }) {
   await page.goto('/login');

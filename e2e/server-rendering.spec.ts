@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, placeOrder, registerCustomer, signIn } from './fixtures';
+import { cartOneTool, demo, placeOrder, registerCustomer, signIn } from './fixtures';
 
 /*
  * Public pages arrive rendered (docs/decisions/007-server-rendering.md): readable before any
@@ -199,16 +199,7 @@ test.describe('signed-in pages, rendered for their reader', () => {
       },
     });
     expect(saved.status()).toBe(201);
-    const tools = (await (await page.request.get('/api/tool?pageSize=50')).json()) as Array<{
-      _id: string;
-      inStock: number;
-      minOrderQuantity: number;
-    }>;
-    const tool = tools.find((t) => t.inStock >= t.minOrderQuantity)!;
-    const added = await page.request.post('/api/cart/lines', {
-      data: { lines: [{ toolId: tool._id, quantity: tool.minOrderQuantity }] },
-    });
-    expect(added.ok()).toBe(true);
+    await cartOneTool(page);
     const errors = await openRendered(page, '/cart', 'Subtotal', async () => {
       // Before the app's code runs, the server's HTML has checkout's form, not a spinner: the
       // page was rendered with the address book as well as the cart.

@@ -96,8 +96,6 @@ export function quoteCharges(
   return { goodsCents, freightCents, taxCents: tax, totalCents: goodsCents + freightCents + tax };
 }
 
-const money = (cents: number) => formatCents(cents);
-
 export const quoteMessages = {
   lines: `A request holds 1 to ${formatNumber(QUOTE_LIMITS.lines)} lines. Split a longer one.`,
   partText: `Say which part: a part number or a description of up to ${QUOTE_LIMITS.text} characters, on one line.`,
@@ -147,5 +145,5 @@ export const quoteMessages = {
     `Not enough in stock now for ${lines.join('; ')}. Accept the other lines, or write to us: we can quote a delivery date.`,
   overLimit: (limit: string) =>
     `This order is over your limit of ${limit}. Ask your company's approver or admin to accept the quote.`,
-  total: (cents: number) => `Total ${money(cents)}`,
+  total: (cents: number) => `Total ${formatCents(cents)}`,
 } as const;

@@ -3,7 +3,6 @@ import { mailLinkPaths } from '@voltforge/contract/mail-links';
 import type { RenderedMail } from '../outbox.ts';
 import { button, note, paragraph, renderMail, rows, shopLink } from './mail-layout.ts';
 
-const money = (cents: number) => formatCents(cents);
 const day = (d: Date) =>
   d.toLocaleDateString('en-GB', {
     day: 'numeric',
@@ -30,13 +29,13 @@ export function invoiceReminderMail(opts: {
   return renderMail({
     publicUrl: opts.publicUrl,
     subject: overdue
-      ? `Invoice ${opts.invoiceNumber} is overdue: ${money(opts.openCents)} open`
+      ? `Invoice ${opts.invoiceNumber} is overdue: ${formatCents(opts.openCents)} open`
       : `Invoice ${opts.invoiceNumber} is due on ${day(opts.dueAt)}`,
     heading: overdue ? 'Your invoice is overdue' : 'Your invoice is due soon',
     blocks: [
       paragraph(
         overdue
-          ? `${opts.company}'s invoice ${opts.invoiceNumber} was due on ${day(opts.dueAt)} and ${money(opts.openCents)} of it is still open. Please pay by bank transfer, quoting the invoice number.`
+          ? `${opts.company}'s invoice ${opts.invoiceNumber} was due on ${day(opts.dueAt)} and ${formatCents(opts.openCents)} of it is still open. Please pay by bank transfer, quoting the invoice number.`
           : `A reminder that ${opts.company}'s invoice ${opts.invoiceNumber} is due on ${day(opts.dueAt)}. Please pay by bank transfer, quoting the invoice number.`,
       ),
       rows([
@@ -44,7 +43,7 @@ export function invoiceReminderMail(opts: {
         ['Order', opts.orderNumber],
         ...(opts.poNumber ? ([['Your PO number', opts.poNumber]] as Array<[string, string]>) : []),
         ['Due date', day(opts.dueAt)],
-        ['Open', money(opts.openCents)],
+        ['Open', formatCents(opts.openCents)],
       ]),
       button('See your statement', shopLink(opts.publicUrl, mailLinkPaths.joinCompany)),
       note('If you have paid already, thank you: payments can take a few days to reach us.'),

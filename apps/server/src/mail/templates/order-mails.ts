@@ -62,14 +62,13 @@ export interface OrderMailData {
 /** Who cancelled: the customer, an admin, or the hold on an unpaid order ran out. */
 export type CancelledBy = 'customer' | 'admin' | 'expired';
 
-const money = (cents: number) => formatCents(cents);
 const shortId = (order: Pick<OrderMailData, 'number'>) => formatOrderNumber(order.number);
 
 /** One line as a row: "VF-DM200 × 25" and "Digital Multimeter, $84.00 each: $2,100.00". */
 function lineRow(line: OrderMailLine): [string, string] {
   return [
     `${line.partNumber} × ${line.quantity.toLocaleString('en-US')}`,
-    `${line.toolName}, ${money(line.unitPriceCents)} each: ${money(line.totalCents)}`,
+    `${line.toolName}, ${formatCents(line.unitPriceCents)} each: ${formatCents(line.totalCents)}`,
   ];
 }
 
@@ -84,7 +83,7 @@ function orderRows(order: OrderMailData): MailBlock {
       ? [
           ['Item', only.toolName],
           ['Part number', only.partNumber],
-          ['Unit price', money(only.unitPriceCents)],
+          ['Unit price', formatCents(only.unitPriceCents)],
           ['Quantity', String(only.quantity)],
         ]
       : order.lines.map(lineRow);
@@ -244,15 +243,15 @@ export function backorderDateMovedMail(opts: {
 /** Goods, shipping, tax (once the shop charges it) and the total: what the buyer pays. */
 function chargeRows(order: OrderMailData): Array<[string, string]> {
   return [
-    [chargeTexts.goods, money(order.goodsCents)],
+    [chargeTexts.goods, formatCents(order.goodsCents)],
     [
       chargeTexts.shipping,
-      order.shippingCents === 0 ? chargeTexts.free : money(order.shippingCents),
+      order.shippingCents === 0 ? chargeTexts.free : formatCents(order.shippingCents),
     ],
     ...(order.taxRateBp > 0
-      ? [[chargeTexts.tax(order.taxRateBp / 100), money(order.taxCents)] as [string, string]]
+      ? [[chargeTexts.tax(order.taxRateBp / 100), formatCents(order.taxCents)] as [string, string]]
       : []),
-    [chargeTexts.total, money(order.totalCents)],
+    [chargeTexts.total, formatCents(order.totalCents)],
   ];
 }
 
@@ -274,7 +273,7 @@ export function orderPlacedMail(opts: {
   if (order.paymentMethod === 'account') return onAccountPlacedMail(publicUrl, order);
   return renderMail({
     publicUrl,
-    subject: `Your Voltforge order ${shortId(order)}: ${money(order.totalCents)} to pay`,
+    subject: `Your Voltforge order ${shortId(order)}: ${formatCents(order.totalCents)} to pay`,
     heading: 'Thank you for your order',
     blocks: [
       paragraph(`Hello ${order.customerName},`),
@@ -296,7 +295,7 @@ function onAccountPlacedMail(publicUrl: string, order: OrderMailData): RenderedM
     blocks: [
       paragraph(`Hello ${order.customerName},`),
       paragraph(
-        `We have your order, placed on your company's account: ${money(order.totalCents)} is invoiced today, payable by bank transfer on your payment terms. Here is what you ordered:`,
+        `We have your order, placed on your company's account: ${formatCents(order.totalCents)} is invoiced today, payable by bank transfer on your payment terms. Here is what you ordered:`,
       ),
       orderRows(order),
       paragraph(`Delivery address: ${order.address}`),
@@ -314,7 +313,9 @@ export function orderPaidMail(opts: { publicUrl: string; order: OrderMailData })
     heading: 'Payment received',
     blocks: [
       paragraph(`Hello ${order.customerName},`),
-      paragraph(`We received your payment of ${money(order.totalCents)}. This is your receipt:`),
+      paragraph(
+        `We received your payment of ${formatCents(order.totalCents)}. This is your receipt:`,
+      ),
       orderRows(order),
       rows([['Transaction id', order.transactionId ?? '(none)']]),
       paragraph('We are preparing your order and will write again when it ships.'),
@@ -392,7 +393,7 @@ export function orderCancelledMail(opts: {
       ...(opts.wasPaid
         ? [
             paragraph(
-              `We are refunding your payment of ${money(order.totalCents)} to your card. A credit note follows in a separate mail once the refund is done.`,
+              `We are refunding your payment of ${formatCents(order.totalCents)} to your card. A credit note follows in a separate mail once the refund is done.`,
             ),
           ]
         : [note('Nothing was charged for this order.')]),
@@ -409,17 +410,17 @@ export function orderRefundedMail(opts: {
   const { order, publicUrl, refund } = opts;
   return renderMail({
     publicUrl,
-    subject: `Refund of ${money(refund.amountCents)} for your Voltforge order ${shortId(order)}`,
+    subject: `Refund of ${formatCents(refund.amountCents)} for your Voltforge order ${shortId(order)}`,
     heading: 'Your refund',
     blocks: [
       paragraph(`Hello ${order.customerName},`),
       paragraph(
-        `We refunded ${money(refund.amountCents)} to the card you paid order ${shortId(order)} with. Depending on your bank it shows on your statement within 5 to 10 days.`,
+        `We refunded ${formatCents(refund.amountCents)} to the card you paid order ${shortId(order)} with. Depending on your bank it shows on your statement within 5 to 10 days.`,
       ),
       rows([
         ...poRow(order),
         ['Credit note', refund.creditNote],
-        ['Refunded', money(refund.amountCents)],
+        ['Refunded', formatCents(refund.amountCents)],
         ['Reason', refund.reason],
       ]),
       paragraph('The credit note is attached to this mail as a PDF.'),

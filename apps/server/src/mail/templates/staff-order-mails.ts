@@ -18,8 +18,6 @@ export interface StaffOrderMailOrder {
   events: readonly StaffOrderEvent[];
 }
 
-const money = (cents: number) => formatCents(cents);
-
 function whatHappened(order: StaffOrderMailOrder): string {
   const placed = order.events.includes('placed');
   const paid = order.events.includes('paid');
@@ -42,7 +40,7 @@ export function staffOrderMail(opts: {
   const paid = orders.filter((o) => o.events.includes('paid')).length;
   const subject =
     orders.length === 1 && only
-      ? `Order ${formatOrderNumber(only.number)}: ${whatHappened(only).toLowerCase()}, ${money(only.totalCents)} (${only.customerName})`
+      ? `Order ${formatOrderNumber(only.number)}: ${whatHappened(only).toLowerCase()}, ${formatCents(only.totalCents)} (${only.customerName})`
       : `${orders.length} orders: ${placed} placed, ${paid} paid`;
   return renderMail({
     publicUrl,
@@ -60,7 +58,7 @@ export function staffOrderMail(opts: {
           ['What happened', whatHappened(o)],
           ['Buyer', `${o.customerName} <${o.email}>`],
           ...(o.company ? [['Company', o.company] as [string, string]] : []),
-          ['Total', money(o.totalCents)],
+          ['Total', formatCents(o.totalCents)],
           // One order has its button below; several, a link each.
           ...(orders.length > 1
             ? [['Open', shopLink(publicUrl, mailLinkPaths.manageOrder(o.id))] as [string, string]]

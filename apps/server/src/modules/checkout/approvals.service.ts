@@ -33,7 +33,6 @@ import { placeCart, summaryOf, type CheckoutCart, type CheckoutDeps } from './ca
  * own transaction, so two approvers at once place one order.
  */
 
-const money = (cents: number) => formatCents(cents);
 const fingerprintOf = (summary: ApprovalSummary) =>
   createHash('sha256').update(fingerprintText(summary)).digest('hex');
 
@@ -94,8 +93,8 @@ export async function requestApproval(
 ): Promise<Approval> {
   const why =
     limit === 'order'
-      ? approvalMessages.overOrderLimit(money(limits.orderLimitCents ?? 0))
-      : approvalMessages.overMonthlyLimit(money(limits.monthlyLimitCents ?? 0));
+      ? approvalMessages.overOrderLimit(formatCents(limits.orderLimitCents ?? 0))
+      : approvalMessages.overMonthlyLimit(formatCents(limits.monthlyLimitCents ?? 0));
   const row = await db.transaction(async (tx) => {
     await tx
       .update(approval)
@@ -127,11 +126,11 @@ export async function requestApproval(
       publicUrl: deps.publicUrl,
       company: buyingFor.name,
       requester: requester.name,
-      total: money(summary.totalCents),
+      total: formatCents(summary.totalCents),
       why,
       lines: summary.lines.map((l) => [
         `${l.partNumber} × ${l.quantity.toLocaleString('en-US')}`,
-        `${l.name}: ${money(l.totalCents)}`,
+        `${l.name}: ${formatCents(l.totalCents)}`,
       ]),
     });
     await enqueueMail(
@@ -269,7 +268,7 @@ export async function reject(
           publicUrl: deps.publicUrl,
           company: to.company,
           decidedBy: actor.name,
-          total: money(updated.totalCents),
+          total: formatCents(updated.totalCents),
           reason,
         }),
       });

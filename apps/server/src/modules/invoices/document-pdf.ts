@@ -69,8 +69,6 @@ const COLUMNS = {
   amount: { x: MARGIN + 420, width: CONTENT_WIDTH - 420 },
 } as const;
 
-const money = (cents: number) => formatCents(cents);
-
 let regularFont: Font | undefined;
 
 /** Whether the regular font (whose glyphs the bold one shares) can draw a character. */
@@ -289,11 +287,11 @@ export async function renderDocumentPdf(given: PdfDocumentModel): Promise<Buffer
       width: COLUMNS.quantity.width,
       align: 'right',
     });
-    doc.text(money(line.unitPriceCents), COLUMNS.unit.x, y, {
+    doc.text(formatCents(line.unitPriceCents), COLUMNS.unit.x, y, {
       width: COLUMNS.unit.width,
       align: 'right',
     });
-    doc.text(money(line.totalCents), COLUMNS.amount.x, y, {
+    doc.text(formatCents(line.totalCents), COLUMNS.amount.x, y, {
       width: COLUMNS.amount.width,
       align: 'right',
     });
@@ -312,7 +310,10 @@ export async function renderDocumentPdf(given: PdfDocumentModel): Promise<Buffer
     const last = i === model.totals.length - 1;
     doc.font(last ? 'bold' : 'regular').fontSize(last ? 11 : 9);
     doc.text(label, COLUMNS.unit.x - 120, y, { width: 175, align: 'right' });
-    doc.text(money(cents), COLUMNS.amount.x, y, { width: COLUMNS.amount.width, align: 'right' });
+    doc.text(formatCents(cents), COLUMNS.amount.x, y, {
+      width: COLUMNS.amount.width,
+      align: 'right',
+    });
     y += last ? 18 : 14;
   });
 

@@ -69,7 +69,6 @@ export interface QuoteDeps extends CheckoutDeps {
 }
 
 type QuoteRow = typeof quote.$inferSelect;
-const money = (cents: number) => formatCents(cents);
 
 /** Answers the same for a quote that does not exist and one the actor may not see. */
 const noSuchQuote = () => notFound(quoteMessages.notFound);
@@ -616,7 +615,7 @@ export async function sendRevision(
         number: locked.number,
         revision,
         validUntil: formatCalendarDate(body.validUntil),
-        total: money(quoteCharges(firsts, freightCents, taxRateBp).totalCents),
+        total: formatCents(quoteCharges(firsts, freightCents, taxRateBp).totalCents),
       }),
     });
     return updated!;
@@ -824,7 +823,7 @@ export async function acceptQuote(
               who: actor.name,
               accepted: {
                 orderNumber: formatOrderNumber(placed.number),
-                total: money(placed.totalCents),
+                total: formatCents(placed.totalCents),
               },
               reason: null,
             });
@@ -846,7 +845,7 @@ export async function acceptQuote(
     }
     if (!(error instanceof OverLimit) || !limits) throw error;
     const limit = error.limit === 'order' ? limits.orderLimitCents : limits.monthlyLimitCents;
-    throw conflict(quoteMessages.overLimit(money(limit ?? 0)));
+    throw conflict(quoteMessages.overLimit(formatCents(limit ?? 0)));
   }
 }
 

@@ -20,8 +20,6 @@ import { paths } from '../../../lib/paths';
 import { checkQuantity, liveLine } from '../../../lib/forms/quantity-check';
 import { toast } from '../../../lib/page/toast';
 
-const usd = (cents: number) => formatCents(cents);
-
 /**
  * Beside the order form, which still places a one-tool order: puts a quantity of the tool in the
  * cart instead, by the order form's quantity rules and messages (empty means the minimum).
@@ -115,7 +113,7 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
         <p className="text-sm" aria-live="polite" data-testid="cart-form-price">
           {line === null || line.quantity === 0
             ? null
-            : `${formatCount(line.quantity)} pcs. at ${usd(line.unitPriceCents)} each: ${usd(line.totalCents)}`}
+            : `${formatCount(line.quantity)} pcs. at ${formatCents(line.unitPriceCents)} each: ${formatCents(line.totalCents)}`}
         </p>
         {ships ? (
           <p className="text-sm font-medium" role="status">

@@ -24,8 +24,6 @@ const checks = zodChecks(() =>
 );
 type FormValues = ToolOrderValues;
 
-const usdOfCents = (cents: number) => formatCents(cents);
-
 /** One figure beside the quantity: its name above, its value under it. */
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -164,11 +162,12 @@ export function OrderForm({ tool, customer, delivery }: OrderFormProps) {
               {/* The spec's live total: unit price × quantity, the goods alone. */}
               <Figure label="Goods total">
                 <dd className="font-semibold" data-testid="order-goods">
-                  {line === null ? '—' : usdOfCents(line.totalCents)}
+                  {line === null ? '—' : formatCents(line.totalCents)}
                 </dd>
                 {line !== null && line.savingCents > 0 ? (
                   <dd className="text-xs text-base-content/80" data-testid="order-saving">
-                    {usdOfCents(line.unitPriceCents)} each, you save {usdOfCents(line.savingCents)}
+                    {formatCents(line.unitPriceCents)} each, you save{' '}
+                    {formatCents(line.savingCents)}
                   </dd>
                 ) : null}
               </Figure>
@@ -180,19 +179,19 @@ export function OrderForm({ tool, customer, delivery }: OrderFormProps) {
                     ? '—'
                     : charges.shippingCents === 0
                       ? chargeTexts.free
-                      : usdOfCents(charges.shippingCents)}
+                      : formatCents(charges.shippingCents)}
                 </dd>
               </Figure>
               {terms && terms.taxRateBasisPoints > 0 ? (
                 <Figure label={chargeTexts.tax(terms.taxRateBasisPoints / 100)}>
                   <dd className="font-semibold" data-testid="order-tax">
-                    {charges === null ? '—' : usdOfCents(charges.taxCents)}
+                    {charges === null ? '—' : formatCents(charges.taxCents)}
                   </dd>
                 </Figure>
               ) : null}
               <Figure label={chargeTexts.total}>
                 <dd className="font-bold" data-testid="order-total">
-                  {charges === null ? '—' : usdOfCents(charges.totalCents)}
+                  {charges === null ? '—' : formatCents(charges.totalCents)}
                 </dd>
               </Figure>
             </dl>
